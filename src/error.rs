@@ -1,0 +1,52 @@
+//! The one error type of the library: every rejection names what is wrong with the input.
+
+use core::fmt;
+
+/// Why an input was rejected. Every decoder and every checked constructor returns one of these;
+/// nothing in the library panics on bad input or silently repairs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The text is not hexadecimal (odd number of digits or a non-hex character).
+    NotHex,
+    /// The byte string has the wrong length for what it should encode.
+    WrongLength { what: &'static str, expected: usize, got: usize },
+    /// A coordinate or field element is not smaller than the modulus (not a canonical field element).
+    NotAFieldElement,
+    /// The point does not satisfy the curve equation.
+    NotOnCurve,
+    /// The point is on the curve but not in the prime-order subgroup the pairing is defined on.
+    NotInSubgroup,
+    /// The curve name is not one this library knows.
+    UnknownCurve(String),
+    /// Flag bits of a compressed/uncompressed encoding are inconsistent (ZCash BLS12-381 format).
+    BadFlags(&'static str),
+    /// A compressed x-coordinate has no square root on the curve.
+    NotASquare,
+    /// The encoding of the point at infinity has non-zero bytes where zeros are required.
+    BadInfinity,
+    /// The input line does not have the expected shape (e.g. not two tokens `G1HEX G2HEX`).
+    Malformed(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NotHex => write!(f, "not hex"),
+            Error::WrongLength { what, expected, got } => {
+                write!(f, "wrong length for {what}: expected {expected} bytes, got {got}")
+            }
+            Error::NotAFieldElement => write!(f, "coordinate not reduced: not a field element (>= modulus)"),
+            Error::NotOnCurve => write!(f, "point not on curve"),
+            Error::NotInSubgroup => write!(f, "point not in subgroup of order r"),
+            Error::UnknownCurve(name) => write!(f, "unknown curve '{name}' (see `tripair curves`)"),
+            Error::BadFlags(why) => write!(f, "bad flag bits: {why}"),
+            Error::NotASquare => write!(f, "compressed x-coordinate is not on the curve (no square root)"),
+            Error::BadInfinity => write!(f, "bad encoding of the point at infinity (non-zero bytes)"),
+            Error::Malformed(why) => write!(f, "malformed input: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = core::result::Result<T, Error>;

@@ -1,0 +1,89 @@
+//! Timing for benchmarks: median wall time and median rdtsc cycles over repeated batches.
+//! The machine is shared and noisy, so callers compare ratios measured side by side in one run.
+
+use std::time::Instant;
+
+/// Time-stamp counter (cycles at the nominal frequency); 0 where there is none.
+#[inline]
+pub fn cycles_now() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rdtsc has no preconditions on x86-64 and reads no memory.
+        unsafe { core::arch::x86_64::_rdtsc() }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        0
+    }
+}
+
+/// Median of one measurement: nanoseconds and TSC cycles per call.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measurement {
+    pub median_ns: f64,
+    pub cycles: f64,
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Runs `f` in batches sized so one batch takes about `batch_target_ns`, `samples` batches in all,
+/// and returns the median per-call time and cycles.
+pub fn measure<F: FnMut()>(mut f: F, samples: usize, batch_target_ns: u64) -> Measurement {
+    // Warm up and size the batch.
+    let t = Instant::now();
+    f();
+    let one = t.elapsed().as_nanos().max(1) as u64;
+    let batch = (batch_target_ns / one).clamp(1, 1 << 24) as usize;
+    let mut ns = Vec::with_capacity(samples);
+    let mut cy = Vec::with_capacity(samples);
+    for _ in 0..samples.max(1) {
+        let c0 = cycles_now();
+        let t0 = Instant::now();
+        for _ in 0..batch {
+            f();
+        }
+        let dt = t0.elapsed().as_nanos() as f64;
+        let dc = cycles_now().wrapping_sub(c0) as f64;
+        ns.push(dt / batch as f64);
+        cy.push(dc / batch as f64);
+    }
+    Measurement { median_ns: median(&mut ns), cycles: median(&mut cy) }
+}
+
+/// Measures several implementations of one operation interleaved (round-robin batches), so that
+/// drift of the shared machine affects them alike; returns one median per closure, in order.
+pub fn measure_interleaved(fs: &mut [&mut dyn FnMut()], samples: usize, batch_target_ns: u64) -> Vec<Measurement> {
+    let batches: Vec<usize> = fs
+        .iter_mut()
+        .map(|f| {
+            let t = Instant::now();
+            f();
+            let one = t.elapsed().as_nanos().max(1) as u64;
+            (batch_target_ns / one).clamp(1, 1 << 24) as usize
+        })
+        .collect();
+    let mut ns = vec![Vec::with_capacity(samples); fs.len()];
+    let mut cy = vec![Vec::with_capacity(samples); fs.len()];
+    for _ in 0..samples.max(1) {
+        for (i, f) in fs.iter_mut().enumerate() {
+            let c0 = cycles_now();
+            let t0 = Instant::now();
+            for _ in 0..batches[i] {
+                f();
+            }
+            ns[i].push(t0.elapsed().as_nanos() as f64 / batches[i] as f64);
+            cy[i].push(cycles_now().wrapping_sub(c0) as f64 / batches[i] as f64);
+        }
+    }
+    (0..fs.len())
+        .map(|i| Measurement { median_ns: median(&mut ns[i]), cycles: median(&mut cy[i]) })
+        .collect()
+}
