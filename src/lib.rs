@@ -5,6 +5,7 @@
 //! final exponentiation) -> `encoding` and the CLI. `smallchar` (F_{3^m}, F_{2^m}, eta_T) sits beside
 //! the prime-field code with its own towers; its parameters are broken and exist for research only.
 
+pub mod arith;
 pub mod error;
 pub mod measure;
 pub mod util;

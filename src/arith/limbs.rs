@@ -1,0 +1,342 @@
+//! Little-endian arrays of 64-bit limbs: carry primitives and `const fn` big-integer helpers.
+//!
+//! Everything here is `const fn` so that field constants (p from the curve parameter, Montgomery
+//! constants, exponents) are derived at compile time from a curve's few defining numbers.
+
+/// a + b + carry, returning (sum, carry out).
+#[inline(always)]
+pub const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let t = a as u128 + b as u128 + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// a - b - borrow, returning (difference, borrow out as 0 or 1).
+#[inline(always)]
+pub const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
+    (t as u64, (t >> 127) as u64)
+}
+
+/// a + b * c + carry, returning (low, high).
+#[inline(always)]
+pub const fn mac(a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
+    let t = a as u128 + (b as u128) * (c as u128) + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// a + b, returning the carry out.
+#[inline(always)]
+pub const fn add<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut c = 0;
+    let mut i = 0;
+    while i < N {
+        let (s, c1) = adc(a[i], b[i], c);
+        r[i] = s;
+        c = c1;
+        i += 1;
+    }
+    (r, c)
+}
+
+/// a - b, returning the borrow out (0 or 1).
+#[inline(always)]
+pub const fn sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut bw = 0;
+    let mut i = 0;
+    while i < N {
+        let (s, b1) = sbb(a[i], b[i], bw);
+        r[i] = s;
+        bw = b1;
+        i += 1;
+    }
+    (r, bw)
+}
+
+/// Constant-time select: `a` where mask = 0, `b` where mask = !0.
+#[inline(always)]
+pub const fn select<const N: usize>(a: &[u64; N], b: &[u64; N], mask: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        r[i] = a[i] ^ ((a[i] ^ b[i]) & mask);
+        i += 1;
+    }
+    r
+}
+
+/// Variable-time comparison: -1, 0, 1 for a < b, a == b, a > b.
+pub const fn cmp_vartime<const N: usize>(a: &[u64; N], b: &[u64; N]) -> i32 {
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        if a[i] < b[i] {
+            return -1;
+        }
+        if a[i] > b[i] {
+            return 1;
+        }
+    }
+    0
+}
+
+pub const fn is_zero_vartime<const N: usize>(a: &[u64; N]) -> bool {
+    let mut i = 0;
+    while i < N {
+        if a[i] != 0 {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Number of significant bits.
+pub const fn bit_length<const N: usize>(a: &[u64; N]) -> u32 {
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        if a[i] != 0 {
+            return 64 * i as u32 + 64 - a[i].leading_zeros();
+        }
+    }
+    0
+}
+
+#[inline(always)]
+pub const fn bit<const N: usize>(a: &[u64; N], i: u32) -> bool {
+    (a[(i / 64) as usize] >> (i % 64)) & 1 == 1
+}
+
+pub const fn from_u64<const N: usize>(x: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    r[0] = x;
+    r
+}
+
+/// a * k + c (truncated to N limbs), with the carry limb out.
+pub const fn mul_small<const N: usize>(a: &[u64; N], k: u64) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut c = 0;
+    let mut i = 0;
+    while i < N {
+        let (lo, hi) = mac(0, a[i], k, c);
+        r[i] = lo;
+        c = hi;
+        i += 1;
+    }
+    (r, c)
+}
+
+/// Full product truncated to N limbs; `overflow` is true if the true product needs more.
+pub const fn mul_trunc<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let mut r = [0u64; N];
+    let mut overflow = false;
+    let mut i = 0;
+    while i < N {
+        let mut c = 0;
+        let mut j = 0;
+        while j < N {
+            if i + j < N {
+                let (lo, hi) = mac(r[i + j], a[i], b[j], c);
+                r[i + j] = lo;
+                c = hi;
+            } else if a[i] != 0 && b[j] != 0 {
+                overflow = true;
+            }
+            j += 1;
+        }
+        if c != 0 {
+            overflow = true;
+        }
+        i += 1;
+    }
+    (r, overflow)
+}
+
+/// Exact division by a small number; panics at compile time (const) if not exact.
+pub const fn div_small_exact<const N: usize>(a: &[u64; N], d: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut rem: u128 = 0;
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        let cur = (rem << 64) | a[i] as u128;
+        r[i] = (cur / d as u128) as u64;
+        rem = cur % d as u128;
+    }
+    assert!(rem == 0, "inexact division");
+    r
+}
+
+pub const fn shr1<const N: usize>(a: &[u64; N]) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        r[i] = a[i] >> 1;
+        if i + 1 < N {
+            r[i] |= a[i + 1] << 63;
+        }
+        i += 1;
+    }
+    r
+}
+
+pub const fn shr<const N: usize>(a: &[u64; N], k: u32) -> [u64; N] {
+    let mut r = *a;
+    let mut i = 0;
+    while i < k {
+        r = shr1(&r);
+        i += 1;
+    }
+    r
+}
+
+/// Reinterprets a prefix: the low min(N, M) limbs of `a`, zero-extended.
+pub const fn resize<const N: usize, const M: usize>(a: &[u64; N]) -> [u64; M] {
+    let mut r = [0u64; M];
+    let mut i = 0;
+    while i < N && i < M {
+        r[i] = a[i];
+        i += 1;
+    }
+    r
+}
+
+/// A signed big integer literal, `-0xd201000000010000` or `4965661367192848881`, parsed at compile
+/// time into (is_negative, magnitude). Decimal and `0x` hex are accepted.
+pub const fn parse_signed<const N: usize>(s: &str) -> (bool, [u64; N]) {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut neg = false;
+    if b[0] == b'-' {
+        neg = true;
+        i = 1;
+    }
+    let mut radix = 10u64;
+    if b.len() > i + 1 && b[i] == b'0' && (b[i + 1] == b'x' || b[i + 1] == b'X') {
+        radix = 16;
+        i += 2;
+    }
+    let mut r = [0u64; N];
+    while i < b.len() {
+        let c = b[i];
+        i += 1;
+        if c == b'_' {
+            continue;
+        }
+        let d = match c {
+            b'0'..=b'9' => (c - b'0') as u64,
+            b'a'..=b'f' => (c - b'a' + 10) as u64,
+            b'A'..=b'F' => (c - b'A' + 10) as u64,
+            _ => panic!("bad digit in constant"),
+        };
+        assert!(d < radix, "bad digit in constant");
+        let (m, carry) = mul_small(&r, radix);
+        assert!(carry == 0, "constant too large");
+        let (s, c2) = add(&m, &from_u64(d));
+        assert!(c2 == 0, "constant too large");
+        r = s;
+    }
+    (neg, r)
+}
+
+pub const fn parse_unsigned<const N: usize>(s: &str) -> [u64; N] {
+    let (neg, v) = parse_signed::<N>(s);
+    assert!(!neg);
+    v
+}
+
+/// -p^{-1} mod 2^64 for odd p (Newton iteration), the Montgomery constant.
+pub const fn mont_neg_inv(p0: u64) -> u64 {
+    let mut inv = 1u64;
+    let mut i = 0;
+    while i < 6 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(p0.wrapping_mul(inv)));
+        i += 1;
+    }
+    inv.wrapping_neg()
+}
+
+/// 2^k mod p for k up to 64*N*2, by doubling (compile-time use only).
+pub const fn pow2_mod<const N: usize>(k: u32, p: &[u64; N]) -> [u64; N] {
+    let mut r = from_u64::<N>(1);
+    let mut i = 0;
+    while i < k {
+        let (d, carry) = add(&r, &r);
+        let (s, borrow) = sub(&d, p);
+        r = if carry == 1 || borrow == 0 { s } else { d };
+        i += 1;
+    }
+    r
+}
+
+/// Portable Montgomery multiplication (CIOS, Koç–Acar–Kaliski 1996), a*b/2^(64N) mod p for a, b < p.
+/// Works for any odd p < 2^(64N), including p with its top bit set; constant time.
+#[inline(always)]
+pub const fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_hi = 0u64;
+    let mut i = 0;
+    while i < N {
+        let mut c = 0u64;
+        let mut j = 0;
+        while j < N {
+            let (lo, hi) = mac(t[j], a[i], b[j], c);
+            t[j] = lo;
+            c = hi;
+            j += 1;
+        }
+        let (s, extra) = adc(t_hi, c, 0);
+        let m = t[0].wrapping_mul(inv);
+        let (_, mut c) = mac(t[0], m, p[0], 0);
+        let mut j = 1;
+        while j < N {
+            let (lo, hi) = mac(t[j], m, p[j], c);
+            t[j - 1] = lo;
+            c = hi;
+            j += 1;
+        }
+        let (s2, c2) = adc(s, c, 0);
+        t[N - 1] = s2;
+        t_hi = extra + c2;
+        i += 1;
+    }
+    final_sub(&t, t_hi, p)
+}
+
+/// Given t + t_hi*2^(64N) < 2p, returns it reduced below p, in constant time.
+#[inline(always)]
+pub const fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, p: &[u64; N]) -> [u64; N] {
+    let (d, borrow) = sub(t, p);
+    // Keep t only when the subtraction borrowed and there was no high limb.
+    let (_, keep) = sbb(t_hi, 0, borrow);
+    select(&d, t, 0u64.wrapping_sub(keep))
+}
+
+/// Converts out of Montgomery form: a/2^(64N) mod p.
+pub const fn mont_reduce<const N: usize>(a: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
+    mont_mul(a, &from_u64::<N>(1), p, inv)
+}
+
+/// Modular addition of reduced values, constant time.
+#[inline(always)]
+pub const fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
+    let (s, carry) = add(a, b);
+    final_sub(&s, carry, p)
+}
+
+/// Modular subtraction of reduced values, constant time.
+#[inline(always)]
+pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
+    let (d, borrow) = sub(a, b);
+    let mut masked = [0u64; N];
+    let mask = 0u64.wrapping_sub(borrow);
+    let mut i = 0;
+    while i < N {
+        masked[i] = p[i] & mask;
+        i += 1;
+    }
+    add(&d, &masked).0
+}
