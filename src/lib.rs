@@ -7,7 +7,10 @@
 
 pub mod arith;
 pub mod error;
+pub mod curve;
+pub mod field;
 pub mod measure;
+pub mod pairing;
 pub mod util;
 
 pub use error::{Error, Result};

@@ -8,6 +8,8 @@ use core::hash::Hash;
 /// Every backend must return exactly what [`Portable`] returns (tests check this for every N used).
 pub trait Backend: Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static {
     const NAME: &'static str;
+    /// True only for [`Auto`], which top-level calls replace by a concrete backend.
+    const AUTO: bool = false;
     /// Whether this CPU can run the backend.
     fn available() -> bool;
     /// a*b/2^(64N) mod p, for a, b < p; the result is < p.
@@ -51,6 +53,7 @@ pub struct Auto;
 
 impl Backend for Auto {
     const NAME: &'static str = "auto";
+    const AUTO: bool = true;
     fn available() -> bool {
         true
     }

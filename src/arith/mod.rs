@@ -15,6 +15,7 @@ pub trait Limbs:
     Copy + Clone + core::fmt::Debug + PartialEq + Eq + core::hash::Hash + Send + Sync + 'static + AsRef<[u64]> + AsMut<[u64]>
 {
     const N: usize;
+    const ZERO: Self;
     fn zero() -> Self;
     fn mont_mul<B: Backend>(&self, b: &Self, p: &Self, inv: u64) -> Self;
     fn mont_sqr<B: Backend>(&self, p: &Self, inv: u64) -> Self;
@@ -26,6 +27,7 @@ pub trait Limbs:
 
 impl<const N: usize> Limbs for [u64; N] {
     const N: usize = N;
+    const ZERO: Self = [0u64; N];
     #[inline(always)]
     fn zero() -> Self {
         [0u64; N]

@@ -1,0 +1,354 @@
+//! G1 on E(F_p) and G2 on the sextic twist E'(F_p2): one implementation over the [`Field`] trait.
+//! Projective arithmetic uses the complete formulas of Renes–Costello–Batina (EUROCRYPT 2016,
+//! Algorithms 7 and 9 for a = 0), so constant-time scalar multiplication needs no special cases.
+
+use super::params::PairingCurve;
+use crate::field::{Field, Fp, Fp2, FpParams};
+use core::fmt::Debug;
+use core::marker::PhantomData;
+
+/// One of the two groups of a pairing: its base field and curve coefficient.
+pub trait CurveGroup: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync {
+    type F: Field;
+    type Curve: PairingCurve;
+    const NAME: &'static str;
+    /// The coefficient b of y^2 = x^3 + b.
+    fn coeff_b() -> Self::F;
+    /// x * 3b, the only multiplication by a curve constant in the formulas.
+    fn mul_by_3b(x: &Self::F) -> Self::F;
+    /// The fixed generator of the order-r subgroup.
+    fn generator() -> Affine<Self>;
+    /// Whether an on-curve point lies in the order-r subgroup (public input: variable time).
+    fn is_in_subgroup_vartime(p: &Affine<Self>) -> bool;
+}
+
+/// G1: points of E(F_p) of order r.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G1<C>(PhantomData<C>);
+/// G2: points of the twist E'(F_p2) of order r.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G2<C>(PhantomData<C>);
+
+pub type G1Affine<C> = Affine<G1<C>>;
+pub type G2Affine<C> = Affine<G2<C>>;
+pub type G1Projective<C> = Projective<G1<C>>;
+pub type G2Projective<C> = Projective<G2<C>>;
+
+/// The F_r scalar type of a curve.
+pub type Scalar<C> = Fp<<C as PairingCurve>::Fr>;
+
+impl<C: PairingCurve> CurveGroup for G1<C> {
+    type F = Fp<C::Fp>;
+    type Curve = C;
+    const NAME: &'static str = "G1";
+    fn coeff_b() -> Self::F {
+        Fp::from_i64(C::B)
+    }
+    #[inline(always)]
+    fn mul_by_3b(x: &Self::F) -> Self::F {
+        let m = x.mul_small(3 * C::B.unsigned_abs());
+        if C::B < 0 {
+            -m
+        } else {
+            m
+        }
+    }
+    fn generator() -> Affine<Self> {
+        let (x, y) = C::consts().g1;
+        Affine::new_unchecked(Fp::from_mont(x), Fp::from_mont(y))
+    }
+    fn is_in_subgroup_vartime(p: &Affine<Self>) -> bool {
+        let k = C::consts();
+        if k.h1_is_one {
+            return true; // E(F_p) has prime order r: every point is in G1.
+        }
+        if C::FAST_SUBGROUP_CHECKS {
+            // phi(P) = (omega x, y) acts as [-u^2] on G1 (Scott, eprint 2021/1130, BLS12).
+            let phi = Affine::<Self>::new_unchecked(p.x * Fp::from_mont(k.omega), p.y);
+            let u2 = p.to_projective().mul_vartime(&k.u_abs).mul_vartime(&k.u_abs);
+            return (-u2).to_affine_vartime() == phi;
+        }
+        p.to_projective().mul_vartime(&k.r).is_identity()
+    }
+}
+
+impl<C: PairingCurve> CurveGroup for G2<C> {
+    type F = Fp2<C>;
+    type Curve = C;
+    const NAME: &'static str = "G2";
+    fn coeff_b() -> Self::F {
+        let (c0, c1) = C::consts().twist_b;
+        Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
+    }
+    #[inline(always)]
+    fn mul_by_3b(x: &Self::F) -> Self::F {
+        let (c0, c1) = C::consts().twist_b3;
+        *x * Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
+    }
+    fn generator() -> Affine<Self> {
+        let [(x0, x1), (y0, y1)] = C::consts().g2;
+        Affine::new_unchecked(Fp2::new(Fp::from_mont(x0), Fp::from_mont(x1)), Fp2::new(Fp::from_mont(y0), Fp::from_mont(y1)))
+    }
+    fn is_in_subgroup_vartime(p: &Affine<Self>) -> bool {
+        let k = C::consts();
+        if C::FAST_SUBGROUP_CHECKS {
+            // psi acts on G2 as [p] = [t - 1]: [u] for BLS12 (Scott, eprint 2021/1130) and [6u^2]
+            // for BN (El Housni–Guillevic–Piellard, eprint 2022/352).
+            let lhs = psi(p);
+            let rhs = p.to_projective().mul_vartime(&k.psi_eigen_abs);
+            let rhs = if k.psi_eigen_neg { -rhs } else { rhs };
+            return rhs.to_affine_vartime() == lhs;
+        }
+        p.to_projective().mul_vartime(&k.r).is_identity()
+    }
+}
+
+/// The untwist-Frobenius-twist endomorphism psi on E'(F_p2).
+pub fn psi<C: PairingCurve>(p: &G2Affine<C>) -> G2Affine<C> {
+    if p.infinity {
+        return *p;
+    }
+    let [(a0, a1), (b0, b1)] = C::consts().psi;
+    let cx = Fp2::new(Fp::from_mont(a0), Fp::from_mont(a1));
+    let cy = Fp2::new(Fp::from_mont(b0), Fp::from_mont(b1));
+    Affine::new_unchecked(p.x.conjugate() * cx, p.y.conjugate() * cy)
+}
+
+/// A point in affine coordinates; `infinity` marks the point at infinity (x = y = 0 then).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Affine<G: CurveGroup> {
+    pub x: G::F,
+    pub y: G::F,
+    pub infinity: bool,
+}
+
+/// A point in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z; infinity is (0 : 1 : 0).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Projective<G: CurveGroup> {
+    pub x: G::F,
+    pub y: G::F,
+    pub z: G::F,
+}
+
+impl<G: CurveGroup> Affine<G> {
+    pub fn identity() -> Self {
+        Affine { x: G::F::ZERO, y: G::F::ZERO, infinity: true }
+    }
+
+    /// A point from coordinates without any check (the caller knows it is valid).
+    pub fn new_unchecked(x: G::F, y: G::F) -> Self {
+        Affine { x, y, infinity: false }
+    }
+
+    /// Whether y^2 = x^3 + b (the point at infinity is on the curve).
+    pub fn is_on_curve(&self) -> bool {
+        self.infinity || self.y.square() == self.x.square() * self.x + G::coeff_b()
+    }
+
+    pub fn is_in_subgroup_vartime(&self) -> bool {
+        self.infinity || G::is_in_subgroup_vartime(self)
+    }
+
+    /// A checked point: on the curve and in the order-r subgroup, else the named error.
+    pub fn new_checked(x: G::F, y: G::F) -> crate::Result<Self> {
+        let p = Self::new_unchecked(x, y);
+        if !p.is_on_curve() {
+            return Err(crate::Error::NotOnCurve);
+        }
+        if !p.is_in_subgroup_vartime() {
+            return Err(crate::Error::NotInSubgroup);
+        }
+        Ok(p)
+    }
+
+    pub fn to_projective(&self) -> Projective<G> {
+        if self.infinity {
+            Projective::identity()
+        } else {
+            Projective { x: self.x, y: self.y, z: G::F::ONE }
+        }
+    }
+
+    pub fn neg(&self) -> Self {
+        Affine { x: self.x, y: -self.y, infinity: self.infinity }
+    }
+}
+
+impl<G: CurveGroup> PartialEq for Projective<G> {
+    fn eq(&self, o: &Self) -> bool {
+        // (X1 : Y1 : Z1) = (X2 : Y2 : Z2) iff X1 Z2 = X2 Z1 and Y1 Z2 = Y2 Z1 (covers infinity too).
+        self.x * o.z == o.x * self.z && self.y * o.z == o.y * self.z
+    }
+}
+impl<G: CurveGroup> Eq for Projective<G> {}
+
+impl<G: CurveGroup> core::ops::Neg for Projective<G> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Projective { x: self.x, y: -self.y, z: self.z }
+    }
+}
+
+impl<G: CurveGroup> Projective<G> {
+    pub fn identity() -> Self {
+        Projective { x: G::F::ZERO, y: G::F::ONE, z: G::F::ZERO }
+    }
+
+    pub fn generator() -> Self {
+        G::generator().to_projective()
+    }
+
+    pub fn is_identity(&self) -> bool {
+        self.z.is_zero()
+    }
+
+    /// Complete addition (RCB 2016, Algorithm 7, a = 0).
+    #[inline]
+    pub fn add(&self, o: &Self) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let (x2, y2, z2) = (o.x, o.y, o.z);
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t2 = z1 * z2;
+        let mut t3 = (x1 + y1) * (x2 + y2);
+        let mut t4 = t0 + t1;
+        t3 -= t4;
+        t4 = (y1 + z1) * (y2 + z2);
+        let mut x3 = t1 + t2;
+        t4 -= x3;
+        x3 = (x1 + z1) * (x2 + z2);
+        let mut y3 = t0 + t2;
+        y3 = x3 - y3;
+        x3 = t0.double();
+        t0 += x3;
+        t2 = G::mul_by_3b(&t2);
+        let mut z3 = t1 + t2;
+        t1 -= t2;
+        y3 = G::mul_by_3b(&y3);
+        x3 = t4 * y3;
+        t2 = t3 * t1;
+        x3 = t2 - x3;
+        y3 *= t0;
+        t1 *= z3;
+        y3 = t1 + y3;
+        t0 *= t3;
+        z3 *= t4;
+        z3 += t0;
+        Projective { x: x3, y: y3, z: z3 }
+    }
+
+    /// Complete doubling (RCB 2016, Algorithm 9, a = 0).
+    #[inline]
+    pub fn double(&self) -> Self {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let t0 = y.square();
+        let mut z3 = t0.double().double().double();
+        let t1 = y * z;
+        let mut t2 = z.square();
+        t2 = G::mul_by_3b(&t2);
+        let mut x3 = t2 * z3;
+        let mut y3 = t0 + t2;
+        z3 *= t1;
+        let t1 = t2.double();
+        let t2 = t1 + t2;
+        let t0 = t0 - t2;
+        y3 = t0 * y3;
+        y3 += x3;
+        let t1 = x * y;
+        x3 = t0 * t1;
+        x3 = x3.double();
+        Projective { x: x3, y: y3, z: z3 }
+    }
+
+    pub fn select(&self, o: &Self, mask: u64) -> Self {
+        Projective { x: self.x.select(&o.x, mask), y: self.y.select(&o.y, mask), z: self.z.select(&o.z, mask) }
+    }
+
+    /// [k] self for a secret scalar k (little-endian limbs, `bits` significant bits taken):
+    /// fixed 4-bit windows, every table entry read with masks, complete formulas. Constant time.
+    pub fn mul_ct(&self, k: &[u64], bits: u32) -> Self {
+        let mut table = [Self::identity(); 16];
+        for i in 1..16 {
+            table[i] = table[i - 1].add(self);
+        }
+        let windows = bits.div_ceil(4);
+        let mut acc = Self::identity();
+        for w in (0..windows).rev() {
+            for _ in 0..4 {
+                acc = acc.double();
+            }
+            let bit = 4 * w;
+            let limb = k.get((bit / 64) as usize).copied().unwrap_or(0);
+            let idx = (limb >> (bit % 64)) & 15;
+            let mut sel = Self::identity();
+            for (i, t) in table.iter().enumerate() {
+                let d = (i as u64) ^ idx;
+                let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i == idx
+                sel = sel.select(t, mask);
+            }
+            acc = acc.add(&sel);
+        }
+        acc
+    }
+
+    /// [k] self for a secret scalar in F_r, constant time.
+    pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
+        let limbs = k.to_canonical_limbs();
+        self.mul_ct(limbs.as_ref(), <<G::Curve as PairingCurve>::Fr as FpParams>::BITS)
+    }
+
+    /// [k] self for a public scalar (little-endian limbs), double-and-add. Variable time.
+    pub fn mul_vartime(&self, k: &[u64]) -> Self {
+        let mut acc = Self::identity();
+        for i in (0..k.len() * 64).rev() {
+            acc = acc.double();
+            if (k[i / 64] >> (i % 64)) & 1 == 1 {
+                acc = acc.add(self);
+            }
+        }
+        acc
+    }
+
+    /// Affine form with a constant-time inversion.
+    pub fn to_affine(&self) -> Affine<G> {
+        let zinv = self.z.inv();
+        let a = Affine { x: self.x * zinv, y: self.y * zinv, infinity: false };
+        if self.z.is_zero() {
+            Affine::identity()
+        } else {
+            a
+        }
+    }
+
+    /// Affine form with a variable-time inversion (public points).
+    pub fn to_affine_vartime(&self) -> Affine<G> {
+        match self.z.inv_vartime() {
+            None => Affine::identity(),
+            Some(zinv) => Affine { x: self.x * zinv, y: self.y * zinv, infinity: false },
+        }
+    }
+
+    /// Affine forms of many points with one shared inversion (Montgomery's trick). Variable time.
+    pub fn batch_to_affine_vartime(points: &[Self]) -> Vec<Affine<G>> {
+        let mut prefix = Vec::with_capacity(points.len());
+        let mut acc = G::F::ONE;
+        for p in points {
+            prefix.push(acc);
+            if !p.z.is_zero() {
+                acc *= p.z;
+            }
+        }
+        let mut inv = acc.inv_vartime().unwrap_or(G::F::ONE);
+        let mut out = vec![Affine::identity(); points.len()];
+        for (i, p) in points.iter().enumerate().rev() {
+            if p.z.is_zero() {
+                continue;
+            }
+            let zinv = inv * prefix[i];
+            inv *= p.z;
+            out[i] = Affine { x: p.x * zinv, y: p.y * zinv, infinity: false };
+        }
+        out
+    }
+}
+

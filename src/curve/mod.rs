@@ -1,0 +1,10 @@
+//! Curve groups: G1 on E(F_p), G2 on the sextic twist, the curve data and what it implies.
+
+pub mod consts;
+pub mod curves;
+pub mod derive;
+pub mod group;
+pub mod params;
+
+pub use group::{psi, Affine, CurveGroup, G1Affine, G1Projective, G2Affine, G2Projective, Projective, Scalar, G1, G2};
+pub use params::{Family, PairingCurve, Twist};

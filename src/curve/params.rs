@@ -1,0 +1,149 @@
+//! A pairing-friendly curve as data: its family, parameter u, coefficient b, tower non-residues and
+//! twist type. Everything else (p, r, t, loop parameters, Frobenius and twist constants, cofactors,
+//! generators where no standard one is fixed) is derived by the code.
+
+use crate::arith::Backend;
+use crate::field::{FpParams, TowerParams};
+use num_bigint::{BigInt, BigUint};
+
+/// The family a curve belongs to; it fixes the polynomials p(u), r(u), t(u) and the loop shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Barreto–Naehrig (embedding degree 12): p = 36u^4+36u^3+24u^2+6u+1, t = 6u^2+1.
+    Bn,
+    /// Barreto–Lynn–Scott, k = 12: p = (u-1)^2 (u^4-u^2+1)/3 + u, t = u + 1.
+    Bls12,
+}
+
+/// Which sextic twist carries G2: D-type E': y^2 = x^3 + b/xi, M-type E': y^2 = x^3 + b*xi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Twist {
+    D,
+    M,
+}
+
+/// A pairing-friendly curve E: y^2 = x^3 + b over F_p with a sextic twist over F_p2.
+/// The type is also the parameter set of its F_p12 tower.
+pub trait PairingCurve: TowerParams {
+    /// The scalar field F_r.
+    type Fr: FpParams;
+    /// The same curve on another arithmetic backend (identical representations).
+    type WithBackend<B2: Backend>: PairingCurve<
+        Fp = <Self::Fp as FpParams>::WithBackend<B2>,
+        Fr = <Self::Fr as FpParams>::WithBackend<B2>,
+    >;
+    const NAME: &'static str;
+    /// Where the curve comes from, one line.
+    const ORIGIN: &'static str;
+    const FAMILY: Family;
+    /// The curve parameter (decimal or 0x-hex, with sign).
+    const U: &'static str;
+    const B: i64;
+    const TWIST: Twist;
+    /// Approximate security level in bits (current estimates, including the tower-NFS attacks).
+    const SECURITY_BITS: u32;
+    /// Fixed generator of G1 (canonical big-endian hex x, y) where a standard exists.
+    const G1_GENERATOR: Option<[&'static str; 2]>;
+    /// Fixed generator of G2 (hex x.c0, x.c1, y.c0, y.c1) where a standard exists.
+    const G2_GENERATOR: Option<[&'static str; 4]>;
+    /// Whether the endomorphism-based subgroup checks are proven for this curve (otherwise the
+    /// checks multiply by r).
+    const FAST_SUBGROUP_CHECKS: bool;
+    /// The derived constants, computed once and shared by every backend.
+    fn consts() -> &'static crate::curve::consts::CurveConsts<<Self::Fp as FpParams>::Limbs>;
+}
+
+/// Helper for [`define_curve!`]: the p(u) / r(u) functions of a family.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __family_fns {
+    (Bn, p) => {
+        $crate::curve::derive::bn_p
+    };
+    (Bn, r) => {
+        $crate::curve::derive::bn_r
+    };
+    (Bls12, p) => {
+        $crate::curve::derive::bls12_p
+    };
+    (Bls12, r) => {
+        $crate::curve::derive::bls12_r
+    };
+}
+
+/// Declares a pairing-friendly curve from its defining data.
+#[macro_export]
+macro_rules! define_curve {
+    (
+        $(#[$m:meta])*
+        $name:ident { label: $label:expr, origin: $origin:expr, family: $fam:ident, u: $u:expr,
+        fq: $fq:ident [$n:literal], fr: $fr:ident [$rn:literal], b: $b:expr, beta: $beta:expr,
+        xi: ($x0:expr, $x1:expr), twist: $tw:ident, security: $sec:expr, fast_checks: $fast:expr,
+        g1: $g1:expr, g2: $g2:expr $(,)? }
+    ) => {
+        $crate::define_fp!(
+            /// The base field of the curve.
+            $fq, $n, concat!($label, " Fq"),
+            $crate::__family_fns!($fam, p)($crate::arith::limbs::parse_signed::<$n>($u))
+        );
+        $crate::define_fp!(
+            /// The scalar field F_r of the curve.
+            $fr, $rn, concat!($label, " Fr"),
+            $crate::__family_fns!($fam, r)($crate::arith::limbs::parse_signed::<$rn>($u))
+        );
+
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name<B = $crate::arith::Auto>(core::marker::PhantomData<B>);
+
+        impl<B: $crate::arith::Backend> $crate::field::TowerParams for $name<B> {
+            type Fp = $fq<B>;
+            const BETA: i64 = $beta;
+            const XI: (i64, i64) = ($x0, $x1);
+            fn frobenius_coeffs() -> &'static $crate::field::FrobeniusCoeffs<[u64; $n]> {
+                static C: std::sync::OnceLock<$crate::field::FrobeniusCoeffs<[u64; $n]>> = std::sync::OnceLock::new();
+                C.get_or_init(|| $crate::field::FrobeniusCoeffs::derive::<$name<$crate::arith::Portable>>())
+            }
+        }
+
+        impl<B: $crate::arith::Backend> $crate::curve::PairingCurve for $name<B> {
+            type Fr = $fr<B>;
+            type WithBackend<B2: $crate::arith::Backend> = $name<B2>;
+            const NAME: &'static str = $label;
+            const ORIGIN: &'static str = $origin;
+            const FAMILY: $crate::curve::Family = $crate::curve::Family::$fam;
+            const U: &'static str = $u;
+            const B: i64 = $b;
+            const TWIST: $crate::curve::Twist = $crate::curve::Twist::$tw;
+            const SECURITY_BITS: u32 = $sec;
+            const G1_GENERATOR: Option<[&'static str; 2]> = $g1;
+            const G2_GENERATOR: Option<[&'static str; 4]> = $g2;
+            const FAST_SUBGROUP_CHECKS: bool = $fast;
+            fn consts() -> &'static $crate::curve::consts::CurveConsts<[u64; $n]> {
+                static C: std::sync::OnceLock<$crate::curve::consts::CurveConsts<[u64; $n]>> = std::sync::OnceLock::new();
+                C.get_or_init(|| $crate::curve::consts::CurveConsts::derive::<$name<$crate::arith::Portable>>())
+            }
+        }
+    };
+}
+
+/// Parses a signed decimal or 0x-hex integer (curve data) at run time.
+pub fn parse_bigint(s: &str) -> BigInt {
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let body = body.replace('_', "");
+    let mag = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        BigUint::parse_bytes(h.as_bytes(), 16)
+    } else {
+        BigUint::parse_bytes(body.as_bytes(), 10)
+    }
+    .expect("curve constant is a valid integer");
+    let v = BigInt::from(mag);
+    if neg {
+        -v
+    } else {
+        v
+    }
+}

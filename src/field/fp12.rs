@@ -1,0 +1,351 @@
+//! F_p12 = F_p6[w]/(w^2 - v): the target field of the pairings, its Frobenius maps, cyclotomic
+//! squaring and the sparse products by Miller-loop line values.
+
+use super::fp::{Fp, FpParams};
+use super::fp2::{Fp2, TowerParams};
+use super::fp6::Fp6;
+use crate::arith::{limbs, Limbs};
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// gamma[j-1][k] = xi^(k (p^j - 1) / 6) for j = 1, 2, 3 and k = 0..5, as Montgomery limbs (c0, c1):
+/// the p^j-power Frobenius multiplies the coefficient of w^k by it.
+#[derive(Clone, Debug)]
+pub struct FrobeniusCoeffs<L: Limbs> {
+    pub gamma: [[(L, L); 6]; 3],
+}
+
+impl<L: Limbs> FrobeniusCoeffs<L> {
+    /// Derives the coefficients of tower `T` from xi alone: gamma_1 = xi^((p-1)/6) is one
+    /// exponentiation; gamma_{2,k} = gamma_{1,k}^(p+1) and gamma_{3,k} = gamma_{2,k} gamma_{1,k}.
+    pub fn derive<T: TowerParams>() -> Self
+    where
+        T::Fp: FpParams<Limbs = L>,
+    {
+        let p = <T::Fp as FpParams>::MODULUS;
+        let mut e = p;
+        e.as_mut()[0] -= 1;
+        let e = div6(e);
+        let g1 = Fp2::<T>::xi().pow_vartime(e.as_ref());
+        let mut gamma = [[(L::ZERO, L::ZERO); 6]; 3];
+        let mut g = Fp2::<T>::ONE;
+        for k in 0..6 {
+            let g2 = g * g.conjugate();
+            let g3 = g2 * g;
+            for (j, v) in [g, g2, g3].iter().enumerate() {
+                gamma[j][k] = (*v.c0.mont_limbs(), *v.c1.mont_limbs());
+            }
+            g *= g1;
+        }
+        FrobeniusCoeffs { gamma }
+    }
+}
+
+fn div6<L: Limbs>(mut a: L) -> L {
+    let v = a.as_mut();
+    let mut rem: u128 = 0;
+    for i in (0..v.len()).rev() {
+        let cur = (rem << 64) | v[i] as u128;
+        v[i] = (cur / 6) as u64;
+        rem = cur % 6;
+    }
+    assert_eq!(rem, 0, "p - 1 must be divisible by 6");
+    a
+}
+
+/// Reads gamma[j-1][k] as an F_p2 element.
+#[inline(always)]
+pub fn frobenius_gamma<T: TowerParams>(j: usize, k: usize) -> Fp2<T> {
+    let (c0, c1) = T::frobenius_coeffs().gamma[j - 1][k];
+    Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
+}
+
+/// c0 + c1 w.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Fp12<T: TowerParams> {
+    pub c0: Fp6<T>,
+    pub c1: Fp6<T>,
+}
+
+impl<T: TowerParams> Fp12<T> {
+    pub const ZERO: Self = Fp12 { c0: Fp6::ZERO, c1: Fp6::ZERO };
+    pub const ONE: Self = Fp12 { c0: Fp6::ONE, c1: Fp6::ZERO };
+
+    pub const fn new(c0: Fp6<T>, c1: Fp6<T>) -> Self {
+        Fp12 { c0, c1 }
+    }
+
+    pub fn is_one(&self) -> bool {
+        *self == Self::ONE
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+
+    /// The 12 F_p coefficients in tower order c0.c0.c0, c0.c0.c1, c0.c1.c0, ..., c1.c2.c1.
+    pub fn coefficients(&self) -> [Fp<T::Fp>; 12] {
+        let mut out = [Fp::ZERO; 12];
+        for (i, c) in [self.c0, self.c1].iter().enumerate() {
+            for (j, d) in [c.c0, c.c1, c.c2].iter().enumerate() {
+                out[6 * i + 2 * j] = d.c0;
+                out[6 * i + 2 * j + 1] = d.c1;
+            }
+        }
+        out
+    }
+
+    pub fn from_coefficients(c: &[Fp<T::Fp>; 12]) -> Self {
+        let f2 = |i: usize| Fp2::new(c[i], c[i + 1]);
+        Fp12 { c0: Fp6::new(f2(0), f2(2), f2(4)), c1: Fp6::new(f2(6), f2(8), f2(10)) }
+    }
+
+    /// The conjugate c0 - c1 w = self^(p^6); the inverse on the cyclotomic subgroup.
+    #[inline(always)]
+    pub fn conjugate(&self) -> Self {
+        Fp12 { c0: self.c0, c1: -self.c1 }
+    }
+
+    /// Complex squaring over F_p6: 2 multiplications in F_p6.
+    #[inline(always)]
+    pub fn square(&self) -> Self {
+        let ab = self.c0 * self.c1;
+        let c0 = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_v()) - ab - ab.mul_by_v();
+        Fp12 { c0, c1: ab.double() }
+    }
+
+    /// Inverse through the norm to F_p6 (constant time; inverse of 0 is 0).
+    pub fn inv(&self) -> Self {
+        let t = (self.c0.square() - self.c1.square().mul_by_v()).inv();
+        Fp12 { c0: self.c0 * t, c1: -(self.c1 * t) }
+    }
+
+    /// Variable-time inverse through the norm maps; `None` for 0.
+    pub fn inv_vartime(&self) -> Option<Self> {
+        let t = (self.c0.square() - self.c1.square().mul_by_v()).inv_vartime()?;
+        Some(Fp12 { c0: self.c0 * t, c1: -(self.c1 * t) })
+    }
+
+    /// The p^j-power Frobenius, using the derived coefficients (j taken mod 12).
+    pub fn frobenius_map(&self, j: usize) -> Self {
+        let j = j % 12;
+        if j == 0 {
+            return *self;
+        }
+        if j > 3 {
+            let mut r = *self;
+            for _ in 0..j / 3 {
+                r = r.frobenius_map(3);
+            }
+            return r.frobenius_map(j % 3);
+        }
+        // Coefficient of w^k: e0 = c0.c0, e1 = c1.c0, e2 = c0.c1, e3 = c1.c1, e4 = c0.c2, e5 = c1.c2.
+        let f = |a: &Fp2<T>, k: usize| {
+            let a = a.frobenius_map(j);
+            if k == 0 {
+                a
+            } else {
+                a * frobenius_gamma::<T>(j, k)
+            }
+        };
+        Fp12 {
+            c0: Fp6::new(f(&self.c0.c0, 0), f(&self.c0.c1, 2), f(&self.c0.c2, 4)),
+            c1: Fp6::new(f(&self.c1.c0, 1), f(&self.c1.c1, 3), f(&self.c1.c2, 5)),
+        }
+    }
+
+    /// Squaring in the cyclotomic subgroup (Granger–Scott, PKC 2010, Section 3.2): viewing
+    /// F_p12 = F_p4[w]/(w^3 - s), s = w^3, f = A + B w + C w^2 with A, B, C in F_p4 = F_p2[s]:
+    /// f^2 = (3A^2 - 2 conj(A)) + (3 s C^2 + 2 conj(B)) w + (3 B^2 - 2 conj(C)) w^2.
+    /// Only valid for elements of norm 1 (outputs of the easy part of the final exponentiation).
+    #[inline(always)]
+    pub fn cyclotomic_square(&self) -> Self {
+        // A = e0 + e3 s, B = e1 + e4 s, C = e2 + e5 s.
+        let (a0, a1) = fp4_square(&self.c0.c0, &self.c1.c1);
+        let (b0, b1) = fp4_square(&self.c1.c0, &self.c0.c2);
+        let (c0, c1) = fp4_square(&self.c0.c1, &self.c1.c2);
+        // A' = 3A^2 - 2 conj(A)
+        let e0 = (a0 - self.c0.c0).double() + a0;
+        let e3 = (a1 + self.c1.c1).double() + a1;
+        // B' = 3 s C^2 + 2 conj(B); s C^2 = xi c1 + c0 s
+        let sc0 = c1.mul_by_xi();
+        let e1 = (sc0 + self.c1.c0).double() + sc0;
+        let e4 = (c0 - self.c0.c2).double() + c0;
+        // C' = 3 B^2 - 2 conj(C)
+        let e2 = (b0 - self.c0.c1).double() + b0;
+        let e5 = (b1 + self.c1.c2).double() + b1;
+        Fp12 { c0: Fp6::new(e0, e2, e4), c1: Fp6::new(e1, e3, e5) }
+    }
+
+    /// self^e in the cyclotomic subgroup for a public exponent given in NAF, most significant digit
+    /// first (negative digits use the conjugate, which is the inverse there). Time depends only on e.
+    pub fn cyclotomic_exp_naf(&self, naf_msb_first: &[i8]) -> Self {
+        let inv = self.conjugate();
+        let mut r = Self::ONE;
+        let mut started = false;
+        for &d in naf_msb_first {
+            if started {
+                r = r.cyclotomic_square();
+            }
+            if d == 1 {
+                r = if started { r * *self } else { *self };
+                started = true;
+            } else if d == -1 {
+                r = if started { r * inv } else { inv };
+                started = true;
+            }
+        }
+        r
+    }
+
+    /// self^e for a public exponent (little-endian limbs), by plain square-and-multiply.
+    pub fn pow_vartime(&self, e: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for i in (0..e.len() * 64).rev() {
+            r = r.square();
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                r *= *self;
+            }
+        }
+        r
+    }
+
+    /// self * (a + b w + c w^3): the line value of a D-type twist (coefficients of w^0, w^1, w^3).
+    #[inline(always)]
+    pub fn mul_by_line_d(&self, a: &Fp2<T>, b: &Fp2<T>, c: &Fp2<T>) -> Self {
+        // (f0 + f1 w)(a + (b + c v) w)
+        let t0 = self.c0.mul_by_fp2(a);
+        let t1 = self.c1.mul_by_01(b, c);
+        let c1 = (self.c0 + self.c1).mul_by_01(&(*a + *b), c) - t0 - t1;
+        Fp12 { c0: t0 + t1.mul_by_v(), c1 }
+    }
+
+    /// self * (a + b w^2 + c w^3): the line value of an M-type twist (coefficients of w^0, w^2, w^3).
+    #[inline(always)]
+    pub fn mul_by_line_m(&self, a: &Fp2<T>, b: &Fp2<T>, c: &Fp2<T>) -> Self {
+        // (f0 + f1 w)((a + b v) + (c v) w)
+        let t0 = self.c0.mul_by_01(a, b);
+        let t1 = self.c1.mul_by_1(c);
+        let c1 = (self.c0 + self.c1).mul_by_01(a, &(*b + *c)) - t0 - t1;
+        Fp12 { c0: t0 + t1.mul_by_v(), c1 }
+    }
+
+    /// The same value in a tower over the same field on another backend (no work).
+    #[inline(always)]
+    pub fn cast<T2: TowerParams>(self) -> Fp12<T2>
+    where
+        T2::Fp: FpParams<Limbs = <T::Fp as FpParams>::Limbs>,
+    {
+        Fp12 { c0: self.c0.cast(), c1: self.c1.cast() }
+    }
+
+    pub fn select(&self, other: &Self, mask: u64) -> Self {
+        Fp12 { c0: self.c0.select(&other.c0, mask), c1: self.c1.select(&other.c1, mask) }
+    }
+}
+
+/// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi): (a0^2 + xi a1^2) + 2 a0 a1 s.
+#[inline(always)]
+fn fp4_square<T: TowerParams>(a0: &Fp2<T>, a1: &Fp2<T>) -> (Fp2<T>, Fp2<T>) {
+    let t0 = a0.square();
+    let t1 = a1.square();
+    let c1 = (*a0 + *a1).square() - t0 - t1;
+    (t0 + t1.mul_by_xi(), c1)
+}
+
+/// Non-adjacent form of a non-negative integer (little-endian limbs), most significant digit first.
+pub fn naf_msb_first(e: &[u64]) -> Vec<i8> {
+    let mut k: Vec<u64> = e.to_vec();
+    k.push(0);
+    let mut digits = Vec::new();
+    let is_zero = |k: &[u64]| k.iter().all(|&x| x == 0);
+    while !is_zero(&k) {
+        let d: i8 = if k[0] & 1 == 1 {
+            let d = 2 - (k[0] & 3) as i8; // 1 if k = 1 mod 4, -1 if k = 3 mod 4
+            if d == 1 {
+                sub_small(&mut k, 1);
+            } else {
+                add_small(&mut k, 1);
+            }
+            d
+        } else {
+            0
+        };
+        digits.push(d);
+        let n = k.len();
+        for i in 0..n {
+            let next = if i + 1 < n { k[i + 1] } else { 0 };
+            k[i] = (k[i] >> 1) | (next << 63);
+        }
+    }
+    digits.reverse();
+    digits
+}
+
+fn add_small(k: &mut [u64], x: u64) {
+    let mut c = x;
+    for l in k.iter_mut() {
+        let (s, c1) = limbs::adc(*l, c, 0);
+        *l = s;
+        c = c1;
+    }
+}
+
+fn sub_small(k: &mut [u64], x: u64) {
+    let mut b = x;
+    for l in k.iter_mut() {
+        let (s, b1) = limbs::sbb(*l, b, 0);
+        *l = s;
+        b = b1;
+    }
+}
+
+impl<T: TowerParams> Add for Fp12<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, r: Self) -> Self {
+        Fp12 { c0: self.c0 + r.c0, c1: self.c1 + r.c1 }
+    }
+}
+impl<T: TowerParams> Sub for Fp12<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, r: Self) -> Self {
+        Fp12 { c0: self.c0 - r.c0, c1: self.c1 - r.c1 }
+    }
+}
+impl<T: TowerParams> Neg for Fp12<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Fp12 { c0: -self.c0, c1: -self.c1 }
+    }
+}
+impl<T: TowerParams> Mul for Fp12<T> {
+    type Output = Self;
+    /// Karatsuba over F_p6: 3 multiplications in F_p6.
+    #[inline(always)]
+    fn mul(self, b: Self) -> Self {
+        let t0 = self.c0 * b.c0;
+        let t1 = self.c1 * b.c1;
+        let c1 = (self.c0 + self.c1) * (b.c0 + b.c1) - t0 - t1;
+        Fp12 { c0: t0 + t1.mul_by_v(), c1 }
+    }
+}
+impl<T: TowerParams> AddAssign for Fp12<T> {
+    #[inline(always)]
+    fn add_assign(&mut self, r: Self) {
+        *self = *self + r;
+    }
+}
+impl<T: TowerParams> SubAssign for Fp12<T> {
+    #[inline(always)]
+    fn sub_assign(&mut self, r: Self) {
+        *self = *self - r;
+    }
+}
+impl<T: TowerParams> MulAssign for Fp12<T> {
+    #[inline(always)]
+    fn mul_assign(&mut self, r: Self) {
+        *self = *self * r;
+    }
+}

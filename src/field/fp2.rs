@@ -1,0 +1,274 @@
+//! F_p2 = F_p[u]/(u^2 - beta) for a small non-residue beta, and the tower's parameters.
+
+use super::fp::{Fp, FpParams};
+use core::fmt;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// The non-residues that define a tower F_p -> F_p2 -> F_p6 -> F_p12, and the constants derived from
+/// them (Frobenius coefficients), computed once per curve and shared by every backend.
+pub trait TowerParams: 'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync {
+    type Fp: FpParams;
+    /// u^2 = BETA, a quadratic non-residue of F_p.
+    const BETA: i64;
+    /// v^3 = XI = XI.0 + XI.1 * u, neither a square nor a cube in F_p2; w^2 = v.
+    const XI: (i64, i64);
+    /// Frobenius coefficients of the tower (see [`super::fp12::FrobeniusCoeffs`]).
+    fn frobenius_coeffs() -> &'static super::fp12::FrobeniusCoeffs<<Self::Fp as FpParams>::Limbs>;
+}
+
+pub type TowerFp<T> = Fp<<T as TowerParams>::Fp>;
+
+/// c0 + c1 * u.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Fp2<T: TowerParams> {
+    pub c0: TowerFp<T>,
+    pub c1: TowerFp<T>,
+}
+
+impl<T: TowerParams> fmt::Debug for Fp2<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({:?} + {:?}*u)", self.c0, self.c1)
+    }
+}
+
+/// a * beta in F_p.
+#[inline(always)]
+pub fn mul_by_beta<T: TowerParams>(a: TowerFp<T>) -> TowerFp<T> {
+    match T::BETA {
+        -1 => -a,
+        -2 => -a.double(),
+        b if b < 0 => -a.mul_small(b.unsigned_abs()),
+        b => a.mul_small(b as u64),
+    }
+}
+
+/// a * k in F_p for a small signed constant k.
+#[inline(always)]
+pub fn mul_signed_small<F: FpParams>(a: Fp<F>, k: i64) -> Fp<F> {
+    let m = a.mul_small(k.unsigned_abs());
+    if k < 0 {
+        -m
+    } else {
+        m
+    }
+}
+
+impl<T: TowerParams> Fp2<T> {
+    pub const ZERO: Self = Fp2 { c0: Fp::ZERO, c1: Fp::ZERO };
+    pub const ONE: Self = Fp2 { c0: Fp::ONE, c1: Fp::ZERO };
+
+    #[inline(always)]
+    pub const fn new(c0: TowerFp<T>, c1: TowerFp<T>) -> Self {
+        Fp2 { c0, c1 }
+    }
+
+    pub fn from_i64s(c0: i64, c1: i64) -> Self {
+        Fp2 { c0: Fp::from_i64(c0), c1: Fp::from_i64(c1) }
+    }
+
+    #[inline(always)]
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        Fp2 { c0: self.c0.double(), c1: self.c1.double() }
+    }
+
+    #[inline(always)]
+    pub fn half(&self) -> Self {
+        Fp2 { c0: self.c0.half(), c1: self.c1.half() }
+    }
+
+    /// The conjugate c0 - c1 u, which is also the p-power Frobenius.
+    #[inline(always)]
+    pub fn conjugate(&self) -> Self {
+        Fp2 { c0: self.c0, c1: -self.c1 }
+    }
+
+    #[inline(always)]
+    pub fn mul_by_fp(&self, k: &TowerFp<T>) -> Self {
+        Fp2 { c0: self.c0 * *k, c1: self.c1 * *k }
+    }
+
+    #[inline(always)]
+    pub fn mul_small(&self, k: u64) -> Self {
+        Fp2 { c0: self.c0.mul_small(k), c1: self.c1.mul_small(k) }
+    }
+
+    /// Complex squaring: 2 multiplications in F_p.
+    #[inline(always)]
+    pub fn square(&self) -> Self {
+        let (a0, a1) = (self.c0, self.c1);
+        if T::BETA == -1 {
+            // (a0 + a1)(a0 - a1) + 2 a0 a1 u
+            Fp2 { c0: (a0 + a1) * (a0 - a1), c1: (a0 * a1).double() }
+        } else {
+            let v0 = a0 * a1;
+            let c0 = (a0 + a1) * (a0 + mul_by_beta::<T>(a1)) - v0 - mul_by_beta::<T>(v0);
+            Fp2 { c0, c1: v0.double() }
+        }
+    }
+
+    /// Norm to F_p: c0^2 - beta c1^2.
+    #[inline(always)]
+    pub fn norm(&self) -> TowerFp<T> {
+        self.c0.square() - mul_by_beta::<T>(self.c1.square())
+    }
+
+    /// Constant-time inverse through the norm map (inverse of 0 is 0).
+    pub fn inv(&self) -> Self {
+        let t = self.norm().inv();
+        Fp2 { c0: self.c0 * t, c1: -(self.c1 * t) }
+    }
+
+    /// Variable-time inverse through the norm map; `None` for 0.
+    pub fn inv_vartime(&self) -> Option<Self> {
+        let t = self.norm().inv_vartime()?;
+        Some(Fp2 { c0: self.c0 * t, c1: -(self.c1 * t) })
+    }
+
+    /// The p^k-power Frobenius.
+    #[inline(always)]
+    pub fn frobenius_map(&self, k: usize) -> Self {
+        if k % 2 == 1 {
+            self.conjugate()
+        } else {
+            *self
+        }
+    }
+
+    /// Multiplication by XI (the F_p6 non-residue), with additions only for small XI.
+    #[inline(always)]
+    pub fn mul_by_xi(&self) -> Self {
+        let (x0, x1) = T::XI;
+        let (a0, a1) = (self.c0, self.c1);
+        if x0 == 1 && x1 == 1 && T::BETA == -1 {
+            // (a0 - a1) + (a0 + a1) u
+            return Fp2 { c0: a0 - a1, c1: a0 + a1 };
+        }
+        let c0 = mul_signed_small(a0, x0) + mul_by_beta::<T>(mul_signed_small(a1, x1));
+        let c1 = mul_signed_small(a1, x0) + mul_signed_small(a0, x1);
+        Fp2 { c0, c1 }
+    }
+
+    pub fn xi() -> Self {
+        Self::from_i64s(T::XI.0, T::XI.1)
+    }
+
+    pub fn select(&self, other: &Self, mask: u64) -> Self {
+        Fp2 { c0: self.c0.select(&other.c0, mask), c1: self.c1.select(&other.c1, mask) }
+    }
+
+    pub fn ct_eq_mask(&self, other: &Self) -> u64 {
+        self.c0.ct_eq_mask(&other.c0) & self.c1.ct_eq_mask(&other.c1)
+    }
+
+    /// self^e for a public exponent (little-endian limbs).
+    pub fn pow_vartime(&self, e: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for i in (0..e.len() * 64).rev() {
+            r = r.square();
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                r *= *self;
+            }
+        }
+        r
+    }
+
+    /// Legendre symbol in F_p2: that of the norm in F_p.
+    pub fn legendre(&self) -> i32 {
+        self.norm().legendre()
+    }
+
+    /// A square root, or `None` for non-squares (norm method: with n = sqrt(N(a)), a root is
+    /// x0 + x1 u with x0^2 = (a0 + n)/2 (or (a0 - n)/2) and x1 = a1 / (2 x0)). Variable time.
+    pub fn sqrt_vartime(&self) -> Option<Self> {
+        if self.is_zero() {
+            return Some(Self::ZERO);
+        }
+        if self.c1.is_zero() {
+            // a in F_p: either sqrt(a0) in F_p, or sqrt(a0/beta) * u.
+            if let Some(r) = self.c0.sqrt_vartime() {
+                return Some(Fp2 { c0: r, c1: Fp::ZERO });
+            }
+            let beta_inv = mul_by_beta::<T>(Fp::ONE).inv_vartime()?;
+            let r = (self.c0 * beta_inv).sqrt_vartime()?;
+            return Some(Fp2 { c0: Fp::ZERO, c1: r });
+        }
+        let n = self.norm().sqrt_vartime()?;
+        let mut x0sq = (self.c0 + n).half();
+        if x0sq.legendre() != 1 {
+            x0sq = (self.c0 - n).half();
+        }
+        let x0 = x0sq.sqrt_vartime()?;
+        let x1 = self.c1 * x0.double().inv_vartime()?;
+        let r = Fp2 { c0: x0, c1: x1 };
+        if r.square() == *self {
+            Some(r)
+        } else {
+            None
+        }
+    }
+
+    /// The same value in a tower over the same field on another backend (no work).
+    #[inline(always)]
+    pub fn cast<T2: TowerParams>(self) -> Fp2<T2>
+    where
+        T2::Fp: FpParams<Limbs = <T::Fp as FpParams>::Limbs>,
+    {
+        Fp2 { c0: self.c0.cast(), c1: self.c1.cast() }
+    }
+}
+
+impl<T: TowerParams> Add for Fp2<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, r: Self) -> Self {
+        Fp2 { c0: self.c0 + r.c0, c1: self.c1 + r.c1 }
+    }
+}
+impl<T: TowerParams> Sub for Fp2<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, r: Self) -> Self {
+        Fp2 { c0: self.c0 - r.c0, c1: self.c1 - r.c1 }
+    }
+}
+impl<T: TowerParams> Neg for Fp2<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Fp2 { c0: -self.c0, c1: -self.c1 }
+    }
+}
+impl<T: TowerParams> Mul for Fp2<T> {
+    type Output = Self;
+    /// Karatsuba: 3 multiplications in F_p.
+    #[inline(always)]
+    fn mul(self, r: Self) -> Self {
+        let v0 = self.c0 * r.c0;
+        let v1 = self.c1 * r.c1;
+        let c1 = (self.c0 + self.c1) * (r.c0 + r.c1) - v0 - v1;
+        Fp2 { c0: v0 + mul_by_beta::<T>(v1), c1 }
+    }
+}
+impl<T: TowerParams> AddAssign for Fp2<T> {
+    #[inline(always)]
+    fn add_assign(&mut self, r: Self) {
+        *self = *self + r;
+    }
+}
+impl<T: TowerParams> SubAssign for Fp2<T> {
+    #[inline(always)]
+    fn sub_assign(&mut self, r: Self) {
+        *self = *self - r;
+    }
+}
+impl<T: TowerParams> MulAssign for Fp2<T> {
+    #[inline(always)]
+    fn mul_assign(&mut self, r: Self) {
+        *self = *self * r;
+    }
+}

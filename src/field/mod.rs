@@ -1,0 +1,13 @@
+//! Prime fields and the extension tower F_p -> F_p2 -> F_p6 -> F_p12.
+
+pub mod fp;
+pub mod fp12;
+pub mod fp2;
+pub mod fp6;
+pub mod traits;
+
+pub use fp::{Fp, FpParams};
+pub use fp12::{frobenius_gamma, naf_msb_first, FrobeniusCoeffs, Fp12};
+pub use fp2::{Fp2, TowerParams};
+pub use fp6::Fp6;
+pub use traits::Field;

@@ -1,0 +1,129 @@
+//! One trait over F_p and F_p2, so that a single curve-group implementation serves G1 and G2.
+
+use super::fp::{Fp, FpParams};
+use super::fp2::{Fp2, TowerParams};
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// The base field of a curve group: F_p for G1, F_p2 for the twist carrying G2.
+pub trait Field:
+    Copy
+    + Clone
+    + Debug
+    + Default
+    + PartialEq
+    + Eq
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn is_zero(&self) -> bool;
+    fn square(&self) -> Self;
+    fn double(&self) -> Self;
+    fn mul_small(&self, k: u64) -> Self;
+    /// Constant-time inverse; the inverse of 0 is 0.
+    fn inv(&self) -> Self;
+    fn inv_vartime(&self) -> Option<Self>;
+    fn sqrt_vartime(&self) -> Option<Self>;
+    /// `self` where mask = 0, `other` where mask = !0.
+    fn select(&self, other: &Self, mask: u64) -> Self;
+    fn ct_eq_mask(&self, other: &Self) -> u64;
+    /// The ZCash "sign": whether the element is lexicographically larger than its negation.
+    fn is_lexicographically_largest(&self) -> bool;
+}
+
+impl<F: FpParams> Field for Fp<F> {
+    const ZERO: Self = Fp::ZERO;
+    const ONE: Self = Fp::ONE;
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        Fp::is_zero(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp::square(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp::double(self)
+    }
+    #[inline(always)]
+    fn mul_small(&self, k: u64) -> Self {
+        Fp::mul_small(self, k)
+    }
+    fn inv(&self) -> Self {
+        Fp::inv(self)
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        Fp::inv_vartime(self)
+    }
+    fn sqrt_vartime(&self) -> Option<Self> {
+        Fp::sqrt_vartime(self)
+    }
+    #[inline(always)]
+    fn select(&self, other: &Self, mask: u64) -> Self {
+        Fp::select(self, other, mask)
+    }
+    #[inline(always)]
+    fn ct_eq_mask(&self, other: &Self) -> u64 {
+        Fp::ct_eq_mask(self, other)
+    }
+    fn is_lexicographically_largest(&self) -> bool {
+        Fp::is_lexicographically_largest(self)
+    }
+}
+
+impl<T: TowerParams> Field for Fp2<T> {
+    const ZERO: Self = Fp2::ZERO;
+    const ONE: Self = Fp2::ONE;
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        Fp2::is_zero(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp2::square(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp2::double(self)
+    }
+    #[inline(always)]
+    fn mul_small(&self, k: u64) -> Self {
+        Fp2::mul_small(self, k)
+    }
+    fn inv(&self) -> Self {
+        Fp2::inv(self)
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        Fp2::inv_vartime(self)
+    }
+    fn sqrt_vartime(&self) -> Option<Self> {
+        Fp2::sqrt_vartime(self)
+    }
+    #[inline(always)]
+    fn select(&self, other: &Self, mask: u64) -> Self {
+        Fp2::select(self, other, mask)
+    }
+    #[inline(always)]
+    fn ct_eq_mask(&self, other: &Self) -> u64 {
+        Fp2::ct_eq_mask(self, other)
+    }
+    /// c1 decides, and c0 when c1 = 0 (ZCash BLS12-381 serialization).
+    fn is_lexicographically_largest(&self) -> bool {
+        if self.c1.is_zero() {
+            self.c0.is_lexicographically_largest()
+        } else {
+            self.c1.is_lexicographically_largest()
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! The final exponentiation f -> f^((p^12 - 1)/r * d): the easy part (p^6 - 1)(p^2 + 1) by
+//! conjugation, one inversion and a Frobenius map; the hard part by a family-specific chain of
+//! exponentiations by u in the cyclotomic subgroup.
+
+use super::gt::{Gt, MillerLoopOutput};
+use crate::curve::{Family, PairingCurve};
+use crate::field::Fp12;
+use num_bigint::{BigInt, BigUint};
+use num_traits::{Signed, Zero};
+
+/// f^u in the cyclotomic subgroup (u signed: a negative u conjugates).
+#[inline]
+fn exp_by_u<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+    let k = C::consts();
+    let r = f.cyclotomic_exp_naf(&k.u_naf);
+    if k.u_neg {
+        r.conjugate()
+    } else {
+        r
+    }
+}
+
+/// f^((p^6 - 1)(p^2 + 1)): maps into the cyclotomic subgroup.
+pub fn easy_part<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+    let f1 = f.conjugate() * f.inv();
+    f1.frobenius_map(2) * f1
+}
+
+/// The final exponentiation (see the module documentation of `pairing` for the exact exponent).
+pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
+    let f = easy_part(&m.0);
+    let r = match C::FAMILY {
+        Family::Bn => hard_part_bn(&f),
+        Family::Bls12 => hard_part_bls12(&f),
+    };
+    Gt::from_fp12_unchecked(r)
+}
+
+/// BN hard part, f^(2u(6u^2+3u+1)(p^4-p^2+1)/r), written as f^(l0 + l1 p + l2 p^2 + l3 p^3) with
+/// l1 = 12u^3+6u^2+4u, l3 = l1 - 1, l2 = l1 + 2u, l0 = l1 + 6u^2 + 2u + 1
+/// (Fuentes-Castañeda–Knapp–Rodríguez-Henríquez, SAC 2011). Three exponentiations by u.
+fn hard_part_bn<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+    let fu = exp_by_u(f);
+    let f2u = fu.cyclotomic_square();
+    let f4u = f2u.cyclotomic_square();
+    let f6u = f4u * f2u;
+    let f6u2 = exp_by_u(&f6u);
+    let f12u2 = f6u2.cyclotomic_square();
+    let f12u3 = exp_by_u(&f12u2);
+    let a = f12u3 * f6u2 * f4u; // f^l1
+    let b3 = a * f.conjugate(); // f^l3
+    let b2 = a * f2u; // f^l2
+    let b0 = a * f6u2 * f2u * *f; // f^l0
+    b0 * a.frobenius_map(1) * b2.frobenius_map(2) * b3.frobenius_map(3)
+}
+
+/// BLS12 hard part, f^(3(p^4-p^2+1)/r) = f^((u-1)^2 (u+p) (u^2+p^2-1) + 3)
+/// (Hayashida–Hayasaka–Teruya, eprint 2020/875). Five exponentiations by u.
+fn hard_part_bls12<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+    let a = exp_by_u(f) * f.conjugate(); // f^(u-1)
+    let a = exp_by_u(&a) * a.conjugate(); // f^((u-1)^2)
+    let b = exp_by_u(&a) * a.frobenius_map(1); // a^(u+p)
+    let c = exp_by_u(&exp_by_u(&b)) * b.frobenius_map(2) * b.conjugate(); // b^(u^2+p^2-1)
+    c * f.cyclotomic_square() * *f
+}
+
+/// The factor d with final_exponentiation(f) = f^((p^12-1)/r * d): 2u(6u^2+3u+1) for BN, 3 for BLS12.
+pub fn hard_part_exponent<C: PairingCurve>() -> BigInt {
+    let u = &C::consts().u;
+    match C::FAMILY {
+        Family::Bn => u * 2u32 * (u * u * 6u32 + u * 3u32 + 1u32),
+        Family::Bls12 => BigInt::from(3u32),
+    }
+}
+
+/// The obviously-right oracle: f^((p^12 - 1)/r) by plain square-and-multiply in F_p12, then
+/// raised to `hard_part_exponent` (inverted when negative). Slow; for tests.
+pub fn final_exponentiation_slow<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Fp12<C> {
+    let k = C::consts();
+    let p = &k.p;
+    let p12: BigUint = p.pow(12u32);
+    let e = (p12 - 1u32) / &k.r_big;
+    let d = hard_part_exponent::<C>();
+    let exp = e * d.abs().to_biguint().unwrap();
+    assert!(!exp.is_zero());
+    let v = m.0.pow_vartime(&exp.to_u64_digits());
+    if d.is_negative() {
+        v.inv_vartime().expect("non-zero")
+    } else {
+        v
+    }
+}
