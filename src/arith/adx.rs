@@ -17,7 +17,6 @@
 //! which are saved in xmm registers and restored before the block ends.
 
 use super::backend::{Backend, Portable};
-use super::limbs;
 use core::arch::asm;
 use core::arch::x86_64::{__m128i, _mm_cvtsi64_si128};
 use core::sync::atomic::{AtomicU8, Ordering};
@@ -208,21 +207,21 @@ fn cast_back<const M: usize, const N: usize>(x: [u64; M]) -> [u64; N] {
     *cast::<M, N>(&x)
 }
 
-macro_rules! mont_fn_small {
-    // N = 4: every pointer and inv in its own register.
-    ($name:ident, 4) => {
+/// One `mont_mul_N` function: the prologue/epilogue save and restore rbx/rbp where the accumulator
+/// uses them, `cfg` is the [`mont_rows`] configuration, the operands bind the registers it names.
+macro_rules! mont_fn {
+    ($name:ident, $n:literal, ($a:ident, $b:ident, $p:ident, $inv:ident), offs [$($o:literal)*],
+     regs [$($r:literal),*], cfg $cfg:tt, pro $pro:literal, epi $epi:literal, ops { $($ops:tt)* }) => {
         #[inline(always)]
-        fn $name(a: &[u64; 4], b: &[u64; 4], p: &[u64; 4], inv: u64) -> [u64; 4] {
-            let mut r = [0u64; 4];
-            // SAFETY: the caller checked ADX and BMI2; reads 4 words of a, b, p, writes 4 of r.
+        fn $name($a: &[u64; $n], $b: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
+            let mut r = [0u64; $n];
+            // SAFETY: the caller checked ADX and BMI2; reads N words of a, b, p and writes N of r;
+            // rbx/rbp, where used, are restored from xmm before the block ends.
             unsafe {
                 asm!(
-                    zero_regs!(["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"]),
-                    mont_rows!(["", "{pa}", "", "{pb}", "", "{pp}", "mov rdx, {inv}\n", "{top}", "", ""],
-                        ["0" "8" "16" "24"], ["0" "8" "16" "24"], ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"]),
-                    pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), inv = in(reg) inv,
-                    r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
-                    top = out(reg) _, lo = out(reg) _, hi = out(reg) _, out("rdx") _,
+                    concat!($pro, zero_regs!([$($r),*]), mont_rows!($cfg, [$($o)*], [$($o)*], [$($r),*]), $epi),
+                    $($ops)*
+                    lo = out(reg) _, hi = out(reg) _, out("rdx") _,
                     in("xmm10") xmm(r.as_mut_ptr() as u64),
                     options(nostack),
                 );
@@ -231,7 +230,120 @@ macro_rules! mont_fn_small {
         }
     };
 }
-mont_fn_small!(mont_mul_4, 4);
+
+// N = 4: every pointer and inv in its own register.
+mont_fn!(mont_mul_4, 4, (a, b, p, inv), offs ["0" "8" "16" "24"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    cfg ["", "{pa}", "", "{pb}", "", "{pp}", "mov rdx, {inv}\n", "{top}", "", ""], pro "", epi "",
+    ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), inv = in(reg) inv,
+          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, top = out(reg) _, });
+
+// N = 5: inv parked in xmm15.
+mont_fn!(mont_mul_5, 5, (a, b, p, inv), offs ["0" "8" "16" "24" "32"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}"],
+    cfg ["", "{pa}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{top}", "", ""], pro "", epi "",
+    ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
+          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
+          top = out(reg) _, });
+
+// N = 6: the pointer to a (xmm14, fetched through {lo}) and inv (xmm15) parked.
+mont_fn!(mont_mul_6, 6, (a, b, p, inv), offs ["0" "8" "16" "24" "32" "40"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{top}", "", ""], pro "", epi "",
+    ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
+          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
+          r6 = out(reg) _, top = out(reg) _, });
+
+// N = 7: as N = 6, and the word above the accumulator parked in xmm11.
+mont_fn!(mont_mul_7, 7, (a, b, p, inv), offs ["0" "8" "16" "24" "32" "40" "48"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}"],
+    cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{hi}",
+         "movq xmm11, {hi}\n", "movq {hi}, xmm11\n"], pro "", epi "",
+    ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
+          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
+          r6 = out(reg) _, r7 = out(reg) _, out("xmm11") _, });
+
+// N = 8: one pointer register, loaded with b (xmm13) or p (xmm12) before each pass.
+mont_fn!(mont_mul_8, 8, (a, b, p, inv), offs ["0" "8" "16" "24" "32" "40" "48" "56"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}"],
+    cfg ["movq {lo}, xmm14\n", "{lo}", "movq {ptr}, xmm13\n", "{ptr}", "movq {ptr}, xmm12\n", "{ptr}",
+         "movq rdx, xmm15\n", "{hi}", "movq xmm11, {hi}\n", "movq {hi}, xmm11\n"], pro "", epi "",
+    ops { in("xmm14") xmm(a.as_ptr() as u64), in("xmm13") xmm(b.as_ptr() as u64), in("xmm12") xmm(p.as_ptr() as u64),
+          in("xmm15") xmm(inv), ptr = out(reg) _,
+          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
+          r6 = out(reg) _, r7 = out(reg) _, r8 = out(reg) _, out("xmm11") _, });
+
+/// mul_wide for N = 4 and 6: rows of a[i]*b into a rotating N+1-word window; word i is final after
+/// row i and is stored. All pointers in registers.
+macro_rules! wide_fn {
+    ($name:ident, $n:literal, $n2:literal, ($a:ident, $b:ident), $hi_ptr:literal, offs [$($o:literal)*],
+     regs [$($r:literal),*], ops { $($ops:tt)* }) => {
+        #[inline(always)]
+        fn $name($a: &[u64; $n], $b: &[u64; $n]) -> ([u64; $n], [u64; $n]) {
+            let mut w = [0u64; $n2];
+            // SAFETY: the caller checked ADX and BMI2; reads N words of a and b, writes 2N of w.
+            unsafe {
+                asm!(
+                    concat!(zero_regs!([$($r),*]), wide_rows!($hi_ptr, [$($o)*], [$($o)*], [$($r),*])),
+                    pa = in(reg) $a.as_ptr(), pb = in(reg) $b.as_ptr(), po = in(reg) w.as_mut_ptr(),
+                    $($ops)*
+                    lo = out(reg) _, hi = out(reg) _, out("rdx") _,
+                    options(nostack),
+                );
+            }
+            let (mut lo, mut hi) = ([0u64; $n], [0u64; $n]);
+            lo.copy_from_slice(&w[..$n]);
+            hi.copy_from_slice(&w[$n..]);
+            (lo, hi)
+        }
+    };
+}
+
+wide_fn!(mul_wide_4, 4, 8, (a, b), "{po} + 32", offs ["0" "8" "16" "24"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    ops { r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, });
+wide_fn!(mul_wide_6, 6, 12, (a, b), "{po} + 48", offs ["0" "8" "16" "24" "32" "40"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    ops { r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
+          r6 = out(reg) _, });
+
+/// mont_reduce_wide for N = 4 and 6: the window holds words i..i+N; {c} carries into word i+N.
+macro_rules! rwide_fn {
+    ($name:ident, $n:literal, ($lo:ident, $hi:ident, $p:ident, $inv:ident), $inv_ld:literal, $load_top:literal,
+     offs [$($o:literal)*], next [$($next:tt)*], regs [$($r:literal),*], ops { $($ops:tt)* }) => {
+        #[inline(always)]
+        fn $name($lo: &[u64; $n], $hi: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
+            let mut r = [0u64; $n];
+            // SAFETY: the caller checked ADX and BMI2; reads N words of lo, hi, p and writes N of r.
+            unsafe {
+                asm!(
+                    concat!(
+                        each!(load, "{lo}"; [$($o)*]; [$($r),*]),
+                        $load_top,
+                        "xor {c:e}, {c:e}\n",
+                        rwide_rows!("", "{pp}", $inv_ld, [$($o)*], [$($next)*], [$($r),*])
+                    ),
+                    lo = inout(reg) $lo.as_ptr() => _, phi = in(reg) $hi.as_ptr(), pp = in(reg) $p.as_ptr(),
+                    $($ops)*
+                    c = out(reg) _, hi = out(reg) _, out("rdx") _,
+                    in("xmm10") xmm(r.as_mut_ptr() as u64),
+                    options(nostack),
+                );
+            }
+            r
+        }
+    };
+}
+
+rwide_fn!(mont_reduce_wide_4, 4, (lo, hi, p, inv), "mov rdx, {inv}\n", "mov {r4}, qword ptr [{phi}]\n",
+    offs ["0" "8" "16" "24"], next [ld "8", ld "16", ld "24", top],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    ops { inv = in(reg) inv, r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, });
+rwide_fn!(mont_reduce_wide_6, 6, (lo, hi, p, inv), "movq rdx, xmm15\n", "mov {r6}, qword ptr [{phi}]\n",
+    offs ["0" "8" "16" "24" "32" "40"], next [ld "8", ld "16", ld "24", ld "32", ld "40", top],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
+          r5 = out(reg) _, r6 = out(reg) _, });
 
 /// Whether ADX and BMI2 are present: 0 unknown, 1 no, 2 yes.
 static ADX_STATE: AtomicU8 = AtomicU8::new(0);
@@ -270,12 +382,44 @@ impl Backend for Adx {
         }
         match N {
             4 => cast_back(mont_mul_4(cast(a), cast(b), cast(p), inv)),
+            5 => cast_back(mont_mul_5(cast(a), cast(b), cast(p), inv)),
+            6 => cast_back(mont_mul_6(cast(a), cast(b), cast(p), inv)),
+            7 => cast_back(mont_mul_7(cast(a), cast(b), cast(p), inv)),
+            8 => cast_back(mont_mul_8(cast(a), cast(b), cast(p), inv)),
             _ => Portable::mont_mul(a, b, p, inv),
         }
     }
-}
-
-#[allow(unused)]
-fn _limbs_used() -> u64 {
-    limbs::mont_neg_inv(1)
+    #[inline(always)]
+    fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+        if !has_adx() {
+            return Portable::mul_wide(a, b);
+        }
+        match N {
+            4 => {
+                let (lo, hi) = mul_wide_4(cast(a), cast(b));
+                (cast_back(lo), cast_back(hi))
+            }
+            6 => {
+                let (lo, hi) = mul_wide_6(cast(a), cast(b));
+                (cast_back(lo), cast_back(hi))
+            }
+            _ => Portable::mul_wide(a, b),
+        }
+    }
+    #[inline(always)]
+    fn mont_reduce_wide<const N: usize>(
+        lo: &[u64; N],
+        hi: &[u64; N],
+        p: &[u64; N],
+        inv: u64,
+    ) -> [u64; N] {
+        if !has_adx() {
+            return Portable::mont_reduce_wide(lo, hi, p, inv);
+        }
+        match N {
+            4 => cast_back(mont_reduce_wide_4(cast(lo), cast(hi), cast(p), inv)),
+            6 => cast_back(mont_reduce_wide_6(cast(lo), cast(hi), cast(p), inv)),
+            _ => Portable::mont_reduce_wide(lo, hi, p, inv),
+        }
+    }
 }
