@@ -13,8 +13,10 @@
 //!
 //! Register budget: N+1 accumulator words, lo, hi, rdx and the pointers. Where general registers
 //! run out, the pointers to a, b, p and the constant `inv` are parked in xmm registers and moved
-//! back when needed (off the critical path), and for N = 9, 10 the accumulator also uses rbx/rbp,
-//! which are saved in xmm registers and restored before the block ends.
+//! back when needed (off the critical path). For N = 9, 10 the word t_N lives on the stack (red
+//! zone for N = 9; for N = 10 a frame the block allocates, into which b and p are also copied so no
+//! pointer register is needed). rbx/rbp are never named: LLVM may hand them out as operands.
+//! mont_sqr uses mont_mul (a dedicated CIOS squaring measured no faster, see the report).
 
 use super::backend::{Backend, Portable};
 use core::arch::asm;
@@ -72,6 +74,81 @@ macro_rules! mac_pass {
             "adox ", $tj1, ", {hi}\n",
             mac_pass!($mode, $ptr, $top, $save, $load, $t0; [$($os)*]; [$tj1 $(, $rest)*])
         )
+    };
+}
+
+/// As [`mac_pass`] for N = 9, 10, where t_N stays in the memory word `$m` (the stack) and only
+/// t_0..t_{N-1} are registers; `top` is always parked in xmm11 through {hi}. In `redm` the old
+/// t_N moves into the register of t_0 and the new top word into `$m`.
+macro_rules! mac_pass_m {
+    (mulm, $ptr:literal, $m:literal, $t0:literal; [$o:literal]; [$tl:literal]) => {
+        concat!(
+            "mulx {hi}, {lo}, qword ptr [", $ptr, " + ", $o, "]\n",
+            "adcx ", $tl, ", {lo}\n",
+            "adox {hi}, ", $m, "\n",
+            "mov {lo:e}, 0\n",
+            "adcx {hi}, {lo}\n",
+            "mov ", $m, ", {hi}\n",
+            "mov {hi:e}, 0\n",
+            "adox {hi}, {lo}\n",
+            "adcx {hi}, {lo}\n",
+            "movq xmm11, {hi}\n"
+        )
+    };
+    (redm, $ptr:literal, $m:literal, $t0:literal; [$o:literal]; [$tl:literal]) => {
+        concat!(
+            "mulx {hi}, {lo}, qword ptr [", $ptr, " + ", $o, "]\n",
+            "adcx ", $tl, ", {lo}\n",
+            "adox {hi}, ", $m, "\n",
+            "mov {lo:e}, 0\n",
+            "adcx {hi}, {lo}\n",
+            "mov ", $t0, ", {hi}\n",
+            "movq {hi}, xmm11\n",
+            "adox {hi}, {lo}\n",
+            "adcx {hi}, {lo}\n",
+            "mov ", $m, ", {hi}\n"
+        )
+    };
+    ($mode:ident, $ptr:literal, $m:literal, $t0:literal;
+     [$o:literal $($os:literal)+]; [$tj:literal, $tj1:literal $(, $rest:literal)*]) => {
+        concat!(
+            "mulx {hi}, {lo}, qword ptr [", $ptr, " + ", $o, "]\n",
+            "adcx ", $tj, ", {lo}\n",
+            "adox ", $tj1, ", {hi}\n",
+            mac_pass_m!($mode, $ptr, $m, $t0; [$($os)+]; [$tj1 $(, $rest)*])
+        )
+    };
+}
+
+/// As [`mont_rows`] with t_N in memory (`$m`); cfg = [pre_a, pa, pre_b, pb, pre_p, pp, inv_load].
+macro_rules! mont_rows_m {
+    ([$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal, $inv:literal], $m:literal,
+     [$($o:literal)*], [], [$($t:literal),*]) => {
+        final_sub!($pre_p, $pp, [$($o)*], [$($t,)* $m])
+    };
+    ([$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal, $inv:literal], $m:literal,
+     [$($o:literal)*], [$ai:literal $($as:literal)*], [$t0:literal $(, $t:literal)*]) => {
+        concat!(
+            $pre_a,
+            "mov rdx, qword ptr [", $pa, " + ", $ai, "]\n",
+            $pre_b,
+            "xor {lo:e}, {lo:e}\n",
+            mac_pass_m!(mulm, $pb, $m, $t0; [$($o)*]; [$t0 $(, $t)*]),
+            $pre_p,
+            $inv,
+            "imul rdx, ", $t0, "\n",
+            "xor {lo:e}, {lo:e}\n",
+            mac_pass_m!(redm, $pp, $m, $t0; [$($o)*]; [$t0 $(, $t)*]),
+            mont_rows_m!([$pre_a, $pa, $pre_b, $pb, $pre_p, $pp, $inv], $m,
+                       [$($o)*], [$($as)*], [$($t,)* $t0])
+        )
+    };
+}
+
+/// Copies N words from the address in `$src` to `$dst` through {hi}.
+macro_rules! copy_words {
+    ($src:literal, $dst:literal; [$($o:literal)*]) => {
+        concat!($("mov {hi}, qword ptr [", $src, " + ", $o, "]\n", "mov qword ptr [", $dst, " + ", $o, "], {hi}\n",)*)
     };
 }
 
@@ -207,16 +284,15 @@ fn cast_back<const M: usize, const N: usize>(x: [u64; M]) -> [u64; N] {
     *cast::<M, N>(&x)
 }
 
-/// One `mont_mul_N` function: the prologue/epilogue save and restore rbx/rbp where the accumulator
-/// uses them, `cfg` is the [`mont_rows`] configuration, the operands bind the registers it names.
+/// One `mont_mul_N` function: `pro`/`epi` are extra code around the rows, `cfg` is the
+/// [`mont_rows`] configuration, the operands bind the registers it names.
 macro_rules! mont_fn {
     ($name:ident, $n:literal, ($a:ident, $b:ident, $p:ident, $inv:ident), offs [$($o:literal)*],
      regs [$($r:literal),*], cfg $cfg:tt, pro $pro:literal, epi $epi:literal, ops { $($ops:tt)* }) => {
         #[inline(always)]
         fn $name($a: &[u64; $n], $b: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
             let mut r = [0u64; $n];
-            // SAFETY: the caller checked ADX and BMI2; reads N words of a, b, p and writes N of r;
-            // rbx/rbp, where used, are restored from xmm before the block ends.
+            // SAFETY: the caller checked ADX and BMI2; reads N words of a, b, p and writes N of r.
             unsafe {
                 asm!(
                     concat!($pro, zero_regs!([$($r),*]), mont_rows!($cfg, [$($o)*], [$($o)*], [$($r),*]), $epi),
@@ -272,6 +348,66 @@ mont_fn!(mont_mul_8, 8, (a, b, p, inv), offs ["0" "8" "16" "24" "32" "40" "48" "
           in("xmm15") xmm(inv), ptr = out(reg) _,
           r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
           r6 = out(reg) _, r7 = out(reg) _, r8 = out(reg) _, out("xmm11") _, });
+
+// N = 9: as N = 8, but t_N lives in the red zone below rsp (so no `nostack`), which leaves
+// registers for t_0..t_8, lo, hi and one pointer.
+#[inline(always)]
+fn mont_mul_9(a: &[u64; 9], b: &[u64; 9], p: &[u64; 9], inv: u64) -> [u64; 9] {
+    let mut r = [0u64; 9];
+    // SAFETY: the caller checked ADX and BMI2; reads 9 words of a, b, p, writes 9 of r, and uses
+    // 8 bytes of the red zone, which asm! without `nostack` may use.
+    unsafe {
+        asm!(
+            concat!(
+                zero_regs!(["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}"]),
+                "mov qword ptr [rsp - 8], 0\n",
+                mont_rows_m!(["movq {lo}, xmm14\n", "{lo}", "movq {ptr}, xmm13\n", "{ptr}", "movq {ptr}, xmm12\n", "{ptr}",
+                              "movq rdx, xmm15\n"], "qword ptr [rsp - 8]",
+                    ["0" "8" "16" "24" "32" "40" "48" "56" "64"], ["0" "8" "16" "24" "32" "40" "48" "56" "64"],
+                    ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}"])
+            ),
+            in("xmm14") xmm(a.as_ptr() as u64), in("xmm13") xmm(b.as_ptr() as u64), in("xmm12") xmm(p.as_ptr() as u64),
+            in("xmm15") xmm(inv), in("xmm10") xmm(r.as_mut_ptr() as u64), ptr = out(reg) _,
+            r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
+            r6 = out(reg) _, r7 = out(reg) _, r8 = out(reg) _, lo = out(reg) _, hi = out(reg) _, out("rdx") _,
+            out("xmm11") _,
+        );
+    }
+    r
+}
+
+// N = 10: b and p are copied to a stack frame the block allocates (no pointer register needed),
+// and t_N lives there too, leaving registers for t_0..t_9, lo and hi.
+#[inline(always)]
+fn mont_mul_10(a: &[u64; 10], b: &[u64; 10], p: &[u64; 10], inv: u64) -> [u64; 10] {
+    let mut r = [0u64; 10];
+    // SAFETY: the caller checked ADX and BMI2; reads 10 words of a, b, p, writes 10 of r; the
+    // 176-byte frame below rsp is allocated and freed inside the block (allowed without `nostack`).
+    unsafe {
+        asm!(
+            concat!(
+                "sub rsp, 176\n",
+                "movq {lo}, xmm13\n",
+                copy_words!("{lo}", "rsp"; ["0" "8" "16" "24" "32" "40" "48" "56" "64" "72"]),
+                "movq {lo}, xmm12\n",
+                copy_words!("{lo}", "rsp + 80"; ["0" "8" "16" "24" "32" "40" "48" "56" "64" "72"]),
+                zero_regs!(["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}", "{r9}"]),
+                "mov qword ptr [rsp + 160], 0\n",
+                mont_rows_m!(["movq {lo}, xmm14\n", "{lo}", "", "rsp", "", "rsp + 80", "movq rdx, xmm15\n"],
+                    "qword ptr [rsp + 160]",
+                    ["0" "8" "16" "24" "32" "40" "48" "56" "64" "72"], ["0" "8" "16" "24" "32" "40" "48" "56" "64" "72"],
+                    ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}", "{r9}"]),
+                "add rsp, 176\n"
+            ),
+            in("xmm14") xmm(a.as_ptr() as u64), in("xmm13") xmm(b.as_ptr() as u64), in("xmm12") xmm(p.as_ptr() as u64),
+            in("xmm15") xmm(inv), in("xmm10") xmm(r.as_mut_ptr() as u64),
+            r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
+            r6 = out(reg) _, r7 = out(reg) _, r8 = out(reg) _, r9 = out(reg) _, lo = out(reg) _, hi = out(reg) _,
+            out("rdx") _, out("xmm11") _,
+        );
+    }
+    r
+}
 
 /// mul_wide for N = 4 and 6: rows of a[i]*b into a rotating N+1-word window; word i is final after
 /// row i and is stored. All pointers in registers.
@@ -386,6 +522,8 @@ impl Backend for Adx {
             6 => cast_back(mont_mul_6(cast(a), cast(b), cast(p), inv)),
             7 => cast_back(mont_mul_7(cast(a), cast(b), cast(p), inv)),
             8 => cast_back(mont_mul_8(cast(a), cast(b), cast(p), inv)),
+            9 => cast_back(mont_mul_9(cast(a), cast(b), cast(p), inv)),
+            10 => cast_back(mont_mul_10(cast(a), cast(b), cast(p), inv)),
             _ => Portable::mont_mul(a, b, p, inv),
         }
     }
