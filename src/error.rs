@@ -9,7 +9,11 @@ pub enum Error {
     /// The text is not hexadecimal (odd number of digits or a non-hex character).
     NotHex,
     /// The byte string has the wrong length for what it should encode.
-    WrongLength { what: &'static str, expected: usize, got: usize },
+    WrongLength {
+        what: &'static str,
+        expected: usize,
+        got: usize,
+    },
     /// A coordinate or field element is not smaller than the modulus (not a canonical field element).
     NotAFieldElement,
     /// The point does not satisfy the curve equation.
@@ -32,16 +36,31 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::NotHex => write!(f, "not hex"),
-            Error::WrongLength { what, expected, got } => {
-                write!(f, "wrong length for {what}: expected {expected} bytes, got {got}")
+            Error::WrongLength {
+                what,
+                expected,
+                got,
+            } => {
+                write!(
+                    f,
+                    "wrong length for {what}: expected {expected} bytes, got {got}"
+                )
             }
-            Error::NotAFieldElement => write!(f, "coordinate not reduced: not a field element (>= modulus)"),
+            Error::NotAFieldElement => write!(
+                f,
+                "coordinate not reduced: not a field element (>= modulus)"
+            ),
             Error::NotOnCurve => write!(f, "point not on curve"),
             Error::NotInSubgroup => write!(f, "point not in subgroup of order r"),
             Error::UnknownCurve(name) => write!(f, "unknown curve '{name}' (see `tripair curves`)"),
             Error::BadFlags(why) => write!(f, "bad flag bits: {why}"),
-            Error::NotASquare => write!(f, "compressed x-coordinate is not on the curve (no square root)"),
-            Error::BadInfinity => write!(f, "bad encoding of the point at infinity (non-zero bytes)"),
+            Error::NotASquare => write!(
+                f,
+                "compressed x-coordinate is not on the curve (no square root)"
+            ),
+            Error::BadInfinity => {
+                write!(f, "bad encoding of the point at infinity (non-zero bytes)")
+            }
             Error::Malformed(why) => write!(f, "malformed input: {why}"),
         }
     }

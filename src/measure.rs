@@ -55,12 +55,19 @@ pub fn measure<F: FnMut()>(mut f: F, samples: usize, batch_target_ns: u64) -> Me
         ns.push(dt / batch as f64);
         cy.push(dc / batch as f64);
     }
-    Measurement { median_ns: median(&mut ns), cycles: median(&mut cy) }
+    Measurement {
+        median_ns: median(&mut ns),
+        cycles: median(&mut cy),
+    }
 }
 
 /// Measures several implementations of one operation interleaved (round-robin batches), so that
 /// drift of the shared machine affects them alike; returns one median per closure, in order.
-pub fn measure_interleaved(fs: &mut [&mut dyn FnMut()], samples: usize, batch_target_ns: u64) -> Vec<Measurement> {
+pub fn measure_interleaved(
+    fs: &mut [&mut dyn FnMut()],
+    samples: usize,
+    batch_target_ns: u64,
+) -> Vec<Measurement> {
     let batches: Vec<usize> = fs
         .iter_mut()
         .map(|f| {
@@ -84,6 +91,9 @@ pub fn measure_interleaved(fs: &mut [&mut dyn FnMut()], samples: usize, batch_ta
         }
     }
     (0..fs.len())
-        .map(|i| Measurement { median_ns: median(&mut ns[i]), cycles: median(&mut cy[i]) })
+        .map(|i| Measurement {
+            median_ns: median(&mut ns[i]),
+            cycles: median(&mut cy[i]),
+        })
         .collect()
 }

@@ -16,7 +16,9 @@ pub fn hex_decode(s: &str) -> Result<Vec<u8>> {
             _ => Err(Error::NotHex),
         }
     }
-    b.chunks(2).map(|p| Ok(nibble(p[0])? << 4 | nibble(p[1])?)).collect()
+    b.chunks(2)
+        .map(|p| Ok(nibble(p[0])? << 4 | nibble(p[1])?))
+        .collect()
 }
 
 /// Encodes bytes as lower-case hex.

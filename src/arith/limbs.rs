@@ -275,7 +275,12 @@ pub const fn pow2_mod<const N: usize>(k: u32, p: &[u64; N]) -> [u64; N] {
 /// Portable Montgomery multiplication (CIOS, Koç–Acar–Kaliski 1996), a*b/2^(64N) mod p for a, b < p.
 /// Works for any odd p < 2^(64N), including p with its top bit set; constant time.
 #[inline(always)]
-pub const fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
+pub const fn mont_mul<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
     let mut t = [0u64; N];
     let mut t_hi = 0u64;
     let mut i = 0;
@@ -304,6 +309,74 @@ pub const fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], 
         i += 1;
     }
     final_sub(&t, t_hi, p)
+}
+
+/// Full product a*b as 2N limbs: (low N limbs, high N limbs). Any a, b < 2^(64N).
+#[inline(always)]
+pub const fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        let mut c = 0u64;
+        let mut j = 0;
+        while j < N {
+            let k = i + j;
+            let w = if k < N { lo[k] } else { hi[k - N] };
+            let (l, h) = mac(w, a[i], b[j], c);
+            if k < N {
+                lo[k] = l;
+            } else {
+                hi[k - N] = l;
+            }
+            c = h;
+            j += 1;
+        }
+        // Word i+N has not been written yet by earlier rows.
+        hi[i] = c;
+        i += 1;
+    }
+    (lo, hi)
+}
+
+/// Montgomery reduction of the 2N-limb value T = lo + hi*2^(64N): returns T/2^(64N) mod p, fully
+/// reduced (< p). Precondition: p odd, inv = -p^{-1} mod 2^64, and T < p*2^(64N) (true for any
+/// product a*b of values below p, and for sums of such products while they stay below p*2^(64N));
+/// under it the intermediate result is < 2p and one conditional subtraction suffices. Constant time.
+#[inline(always)]
+pub const fn mont_reduce_wide<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    p: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
+    let mut lo = *lo;
+    let mut hi = *hi;
+    // Carry into word i+N left by pass i-1 (0 or 1).
+    let mut carry = 0u64;
+    let mut i = 0;
+    while i < N {
+        let m = lo[i].wrapping_mul(inv);
+        let mut c = 0u64;
+        let mut j = 0;
+        while j < N {
+            let k = i + j;
+            let w = if k < N { lo[k] } else { hi[k - N] };
+            let (l, h) = mac(w, m, p[j], c);
+            if k < N {
+                lo[k] = l;
+            } else {
+                hi[k - N] = l;
+            }
+            c = h;
+            j += 1;
+        }
+        let (s, c2) = adc(hi[i], c, carry);
+        hi[i] = s;
+        carry = c2;
+        i += 1;
+    }
+    final_sub(&hi, carry, p)
 }
 
 /// Given t + t_hi*2^(64N) < 2p, returns it reduced below p, in constant time.

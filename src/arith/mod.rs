@@ -4,15 +4,29 @@
 //! their backend in their type, so one top-level call (a pairing, a scalar multiplication) detects
 //! the CPU once and then runs entirely on one monomorphised backend with no per-operation dispatch.
 
+#[cfg(target_arch = "x86_64")]
+pub mod adx;
 pub mod backend;
 pub mod limbs;
 
+#[cfg(target_arch = "x86_64")]
+pub use adx::Adx;
 pub use backend::{detect, Auto, Backend, BackendKind, Portable};
 
 /// A fixed-size little-endian limb array, `[u64; N]`: the storage of one prime-field element.
 /// Generic code uses it so that `N` stays a compile-time constant below the field layer.
 pub trait Limbs:
-    Copy + Clone + core::fmt::Debug + PartialEq + Eq + core::hash::Hash + Send + Sync + 'static + AsRef<[u64]> + AsMut<[u64]>
+    Copy
+    + Clone
+    + core::fmt::Debug
+    + PartialEq
+    + Eq
+    + core::hash::Hash
+    + Send
+    + Sync
+    + 'static
+    + AsRef<[u64]>
+    + AsMut<[u64]>
 {
     const N: usize;
     const ZERO: Self;
