@@ -6,8 +6,8 @@
 //! the prime-field code with its own towers; its parameters are broken and exist for research only.
 
 pub mod arith;
-pub mod error;
 pub mod curve;
+pub mod error;
 pub mod field;
 pub mod measure;
 pub mod pairing;

@@ -57,12 +57,19 @@ fn limbs_of(v: &BigUint) -> Vec<u64> {
     }
 }
 
-fn fp2_limbs<C: PairingCurve>(a: &Fp2<C>) -> (<C::Fp as FpParams>::Limbs, <C::Fp as FpParams>::Limbs) {
+fn fp2_limbs<C: PairingCurve>(
+    a: &Fp2<C>,
+) -> (<C::Fp as FpParams>::Limbs, <C::Fp as FpParams>::Limbs) {
     (*a.c0.mont_limbs(), *a.c1.mont_limbs())
 }
 
 fn fp_from_hex<F: FpParams>(h: &str) -> Fp<F> {
-    let mut bytes = crate::util::hex_decode(h).expect("generator constant is hex");
+    let padded = if h.len() % 2 == 1 {
+        format!("0{h}")
+    } else {
+        h.to_string()
+    };
+    let mut bytes = crate::util::hex_decode(&padded).expect("generator constant is hex");
     while bytes.len() < F::BYTES {
         bytes.insert(0, 0);
     }
@@ -76,7 +83,13 @@ fn twist_order(p: &BigInt, t: &BigInt, r: &BigInt) -> BigInt {
     // t^2 - 4p = -3 f^2.
     let f = ((p * 4u32 - t * t) / 3u32).sqrt();
     let tf3 = t * &f * 3u32;
-    let candidates = [(&t2 + &tf3) / 2, (&t2 - &tf3) / 2, (-&t2 + &tf3) / 2, (-&t2 - &tf3) / 2, -t2.clone()];
+    let candidates = [
+        (&t2 + &tf3) / 2,
+        (&t2 - &tf3) / 2,
+        (-&t2 + &tf3) / 2,
+        (-&t2 - &tf3) / 2,
+        -t2.clone(),
+    ];
     for trace in candidates.iter() {
         let n = &p2 + 1u32 - trace;
         if (&n % r).is_zero() {
@@ -92,9 +105,16 @@ impl<L: Limbs> CurveConsts<L> {
         C::Fp: FpParams<Limbs = L>,
     {
         let u = parse_bigint(C::U);
-        let p = BigInt::from_biguint(Sign::Plus, BigUint::from_slice(
-            &C::Fp::MODULUS.as_ref().iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect::<Vec<_>>(),
-        ));
+        let p = BigInt::from_biguint(
+            Sign::Plus,
+            BigUint::from_slice(
+                &C::Fp::MODULUS
+                    .as_ref()
+                    .iter()
+                    .flat_map(|&l| [l as u32, (l >> 32) as u32])
+                    .collect::<Vec<_>>(),
+            ),
+        );
         let (r, t) = match C::FAMILY {
             Family::Bn => {
                 let u2 = &u * &u;
@@ -107,7 +127,10 @@ impl<L: Limbs> CurveConsts<L> {
             }
         };
         let n1 = &p + 1u32 - &t;
-        assert!((&n1 % &r).is_zero(), "r does not divide #E(F_p): check the curve data");
+        assert!(
+            (&n1 % &r).is_zero(),
+            "r does not divide #E(F_p): check the curve data"
+        );
         let h1 = (&n1 / &r).to_biguint().unwrap();
         let n2 = twist_order(&p, &t, &r);
         let h2 = (&n2 / &r).to_biguint().unwrap();
@@ -176,7 +199,14 @@ impl<L: Limbs> CurveConsts<L> {
 /// y^2 = x^3 + b with the smaller root (not lexicographically largest), if x is on the curve.
 fn lift_x<F: Field>(x: F, b: F) -> Option<(F, F)> {
     let y = (x.square() * x + b).sqrt_vartime()?;
-    Some((x, if y.is_lexicographically_largest() { -y } else { y }))
+    Some((
+        x,
+        if y.is_lexicographically_largest() {
+            -y
+        } else {
+            y
+        },
+    ))
 }
 
 /// Plain double-and-add over affine points for use before the constants exist (variable time).
@@ -225,7 +255,10 @@ fn derive_g1<C: PairingCurve>(k: &CurveConsts<<C::Fp as FpParams>::Limbs>) -> Af
 
 fn derive_g2<C: PairingCurve>(k: &CurveConsts<<C::Fp as FpParams>::Limbs>) -> Affine<G2<C>> {
     if let Some([x0, x1, y0, y1]) = C::G2_GENERATOR {
-        return Affine::new_unchecked(Fp2::new(fp_from_hex(x0), fp_from_hex(x1)), Fp2::new(fp_from_hex(y0), fp_from_hex(y1)));
+        return Affine::new_unchecked(
+            Fp2::new(fp_from_hex(x0), fp_from_hex(x1)),
+            Fp2::new(fp_from_hex(y0), fp_from_hex(y1)),
+        );
     }
     let b = Fp2::<C>::new(Fp::from_mont(k.twist_b.0), Fp::from_mont(k.twist_b.1));
     for x in 0..64i64 {
@@ -239,7 +272,10 @@ fn derive_g2<C: PairingCurve>(k: &CurveConsts<<C::Fp as FpParams>::Limbs>) -> Af
 }
 
 /// The primitive cube root of unity omega for which (omega x, y) = [-u^2](x, y) on G1.
-fn derive_omega<C: PairingCurve>(k: &CurveConsts<<C::Fp as FpParams>::Limbs>, g1: &Affine<G1<C>>) -> <C::Fp as FpParams>::Limbs {
+fn derive_omega<C: PairingCurve>(
+    k: &CurveConsts<<C::Fp as FpParams>::Limbs>,
+    g1: &Affine<G1<C>>,
+) -> <C::Fp as FpParams>::Limbs {
     let e = limbs_of(&((&k.p - 1u32) / 3u32));
     let mut w = Fp::<C::Fp>::ONE;
     for c in 2u64.. {
@@ -260,4 +296,3 @@ fn derive_omega<C: PairingCurve>(k: &CurveConsts<<C::Fp as FpParams>::Limbs>, g1
         *w.square().mont_limbs()
     }
 }
-

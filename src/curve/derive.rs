@@ -33,7 +33,11 @@ const fn sub_k<const N: usize>(a: &[u64; N], k: u64) -> [u64; N] {
 const fn bn_poly<const N: usize>(neg: bool, a: &[u64; N], c2: u64) -> [u64; N] {
     // ((36a ± 36) a + c2) a ± 6) a + 1
     let mut acc = mul_k(a, 36);
-    acc = if neg { sub_k(&acc, 36) } else { add_k(&acc, 36) };
+    acc = if neg {
+        sub_k(&acc, 36)
+    } else {
+        add_k(&acc, 36)
+    };
     acc = mul_checked(&acc, a);
     acc = add_k(&acc, c2);
     acc = mul_checked(&acc, a);

@@ -8,7 +8,9 @@ use core::fmt::Debug;
 use core::marker::PhantomData;
 
 /// One of the two groups of a pairing: its base field and curve coefficient.
-pub trait CurveGroup: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync {
+pub trait CurveGroup:
+    'static + Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
+{
     type F: Field;
     type Curve: PairingCurve;
     const NAME: &'static str;
@@ -44,7 +46,7 @@ impl<C: PairingCurve> CurveGroup for G1<C> {
     fn coeff_b() -> Self::F {
         Fp::from_i64(C::B)
     }
-    #[inline(always)]
+    #[inline]
     fn mul_by_3b(x: &Self::F) -> Self::F {
         let m = x.mul_small(3 * C::B.unsigned_abs());
         if C::B < 0 {
@@ -65,7 +67,10 @@ impl<C: PairingCurve> CurveGroup for G1<C> {
         if C::FAST_SUBGROUP_CHECKS {
             // phi(P) = (omega x, y) acts as [-u^2] on G1 (Scott, eprint 2021/1130, BLS12).
             let phi = Affine::<Self>::new_unchecked(p.x * Fp::from_mont(k.omega), p.y);
-            let u2 = p.to_projective().mul_vartime(&k.u_abs).mul_vartime(&k.u_abs);
+            let u2 = p
+                .to_projective()
+                .mul_vartime(&k.u_abs)
+                .mul_vartime(&k.u_abs);
             return (-u2).to_affine_vartime() == phi;
         }
         p.to_projective().mul_vartime(&k.r).is_identity()
@@ -80,14 +85,17 @@ impl<C: PairingCurve> CurveGroup for G2<C> {
         let (c0, c1) = C::consts().twist_b;
         Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
     }
-    #[inline(always)]
+    #[inline]
     fn mul_by_3b(x: &Self::F) -> Self::F {
         let (c0, c1) = C::consts().twist_b3;
         *x * Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
     }
     fn generator() -> Affine<Self> {
         let [(x0, x1), (y0, y1)] = C::consts().g2;
-        Affine::new_unchecked(Fp2::new(Fp::from_mont(x0), Fp::from_mont(x1)), Fp2::new(Fp::from_mont(y0), Fp::from_mont(y1)))
+        Affine::new_unchecked(
+            Fp2::new(Fp::from_mont(x0), Fp::from_mont(x1)),
+            Fp2::new(Fp::from_mont(y0), Fp::from_mont(y1)),
+        )
     }
     fn is_in_subgroup_vartime(p: &Affine<Self>) -> bool {
         let k = C::consts();
@@ -132,12 +140,20 @@ pub struct Projective<G: CurveGroup> {
 
 impl<G: CurveGroup> Affine<G> {
     pub fn identity() -> Self {
-        Affine { x: G::F::ZERO, y: G::F::ZERO, infinity: true }
+        Affine {
+            x: G::F::ZERO,
+            y: G::F::ZERO,
+            infinity: true,
+        }
     }
 
     /// A point from coordinates without any check (the caller knows it is valid).
     pub fn new_unchecked(x: G::F, y: G::F) -> Self {
-        Affine { x, y, infinity: false }
+        Affine {
+            x,
+            y,
+            infinity: false,
+        }
     }
 
     /// Whether y^2 = x^3 + b (the point at infinity is on the curve).
@@ -165,12 +181,20 @@ impl<G: CurveGroup> Affine<G> {
         if self.infinity {
             Projective::identity()
         } else {
-            Projective { x: self.x, y: self.y, z: G::F::ONE }
+            Projective {
+                x: self.x,
+                y: self.y,
+                z: G::F::ONE,
+            }
         }
     }
 
     pub fn neg(&self) -> Self {
-        Affine { x: self.x, y: -self.y, infinity: self.infinity }
+        Affine {
+            x: self.x,
+            y: -self.y,
+            infinity: self.infinity,
+        }
     }
 }
 
@@ -185,13 +209,21 @@ impl<G: CurveGroup> Eq for Projective<G> {}
 impl<G: CurveGroup> core::ops::Neg for Projective<G> {
     type Output = Self;
     fn neg(self) -> Self {
-        Projective { x: self.x, y: -self.y, z: self.z }
+        Projective {
+            x: self.x,
+            y: -self.y,
+            z: self.z,
+        }
     }
 }
 
 impl<G: CurveGroup> Projective<G> {
     pub fn identity() -> Self {
-        Projective { x: G::F::ZERO, y: G::F::ONE, z: G::F::ZERO }
+        Projective {
+            x: G::F::ZERO,
+            y: G::F::ONE,
+            z: G::F::ZERO,
+        }
     }
 
     pub fn generator() -> Self {
@@ -234,7 +266,11 @@ impl<G: CurveGroup> Projective<G> {
         t0 *= t3;
         z3 *= t4;
         z3 += t0;
-        Projective { x: x3, y: y3, z: z3 }
+        Projective {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     /// Complete doubling (RCB 2016, Algorithm 9, a = 0).
@@ -257,11 +293,19 @@ impl<G: CurveGroup> Projective<G> {
         let t1 = x * y;
         x3 = t0 * t1;
         x3 = x3.double();
-        Projective { x: x3, y: y3, z: z3 }
+        Projective {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     pub fn select(&self, o: &Self, mask: u64) -> Self {
-        Projective { x: self.x.select(&o.x, mask), y: self.y.select(&o.y, mask), z: self.z.select(&o.z, mask) }
+        Projective {
+            x: self.x.select(&o.x, mask),
+            y: self.y.select(&o.y, mask),
+            z: self.z.select(&o.z, mask),
+        }
     }
 
     /// [k] self for a secret scalar k (little-endian limbs, `bits` significant bits taken):
@@ -294,7 +338,10 @@ impl<G: CurveGroup> Projective<G> {
     /// [k] self for a secret scalar in F_r, constant time.
     pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
         let limbs = k.to_canonical_limbs();
-        self.mul_ct(limbs.as_ref(), <<G::Curve as PairingCurve>::Fr as FpParams>::BITS)
+        self.mul_ct(
+            limbs.as_ref(),
+            <<G::Curve as PairingCurve>::Fr as FpParams>::BITS,
+        )
     }
 
     /// [k] self for a public scalar (little-endian limbs), double-and-add. Variable time.
@@ -312,7 +359,11 @@ impl<G: CurveGroup> Projective<G> {
     /// Affine form with a constant-time inversion.
     pub fn to_affine(&self) -> Affine<G> {
         let zinv = self.z.inv();
-        let a = Affine { x: self.x * zinv, y: self.y * zinv, infinity: false };
+        let a = Affine {
+            x: self.x * zinv,
+            y: self.y * zinv,
+            infinity: false,
+        };
         if self.z.is_zero() {
             Affine::identity()
         } else {
@@ -324,7 +375,11 @@ impl<G: CurveGroup> Projective<G> {
     pub fn to_affine_vartime(&self) -> Affine<G> {
         match self.z.inv_vartime() {
             None => Affine::identity(),
-            Some(zinv) => Affine { x: self.x * zinv, y: self.y * zinv, infinity: false },
+            Some(zinv) => Affine {
+                x: self.x * zinv,
+                y: self.y * zinv,
+                infinity: false,
+            },
         }
     }
 
@@ -346,9 +401,12 @@ impl<G: CurveGroup> Projective<G> {
             }
             let zinv = inv * prefix[i];
             inv *= p.z;
-            out[i] = Affine { x: p.x * zinv, y: p.y * zinv, infinity: false };
+            out[i] = Affine {
+                x: p.x * zinv,
+                y: p.y * zinv,
+                infinity: false,
+            };
         }
         out
     }
 }
-

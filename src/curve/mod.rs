@@ -6,5 +6,8 @@ pub mod derive;
 pub mod group;
 pub mod params;
 
-pub use group::{psi, Affine, CurveGroup, G1Affine, G1Projective, G2Affine, G2Projective, Projective, Scalar, G1, G2};
+pub use group::{
+    psi, Affine, CurveGroup, G1Affine, G1Projective, G2Affine, G2Projective, Projective, Scalar,
+    G1, G2,
+};
 pub use params::{Family, PairingCurve, Twist};

@@ -9,7 +9,9 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 /// The constants of one prime field. Implementations come from [`define_fp!`], which derives every
 /// constant below from the modulus at compile time.
-pub trait FpParams: 'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync {
+pub trait FpParams:
+    'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync
+{
     type Limbs: Limbs;
     type Backend: Backend;
     /// The same field on another backend (identical representation).
@@ -84,12 +86,21 @@ impl<F: FpParams> fmt::Debug for Fp<F> {
 }
 
 impl<F: FpParams> Fp<F> {
-    pub const ZERO: Self = Fp { mont: <F::Limbs as Limbs>::ZERO, _f: PhantomData };
-    pub const ONE: Self = Fp { mont: F::R, _f: PhantomData };
+    pub const ZERO: Self = Fp {
+        mont: <F::Limbs as Limbs>::ZERO,
+        _f: PhantomData,
+    };
+    pub const ONE: Self = Fp {
+        mont: F::R,
+        _f: PhantomData,
+    };
 
     #[inline(always)]
     pub(crate) const fn from_mont(mont: F::Limbs) -> Self {
-        Fp { mont, _f: PhantomData }
+        Fp {
+            mont,
+            _f: PhantomData,
+        }
     }
 
     /// The Montgomery-form limbs (a * 2^(64N) mod p).
@@ -116,7 +127,11 @@ impl<F: FpParams> Fp<F> {
         if cmp_slices(v.as_ref(), F::MODULUS.as_ref()) >= 0 {
             return None;
         }
-        Some(Self::from_mont(v.mont_mul::<F::Backend>(&F::R2, &F::MODULUS, F::INV)))
+        Some(Self::from_mont(v.mont_mul::<F::Backend>(
+            &F::R2,
+            &F::MODULUS,
+            F::INV,
+        )))
     }
 
     /// The canonical (non-Montgomery) little-endian limbs.
@@ -145,7 +160,11 @@ impl<F: FpParams> Fp<F> {
     /// Decodes the canonical big-endian encoding of exactly `F::BYTES` bytes; rejects values >= p.
     pub fn from_be_bytes(bytes: &[u8]) -> Result<Self> {
         if bytes.len() != F::BYTES {
-            return Err(Error::WrongLength { what: "field element", expected: F::BYTES, got: bytes.len() });
+            return Err(Error::WrongLength {
+                what: "field element",
+                expected: F::BYTES,
+                got: bytes.len(),
+            });
         }
         let mut v = <F::Limbs as Limbs>::zero();
         let n = <F::Limbs as Limbs>::N;
@@ -191,7 +210,12 @@ impl<F: FpParams> Fp<F> {
     /// Constant-time equality as a mask (!0 if equal).
     #[inline(always)]
     pub fn ct_eq_mask(&self, other: &Self) -> u64 {
-        let d = self.mont.as_ref().iter().zip(other.mont.as_ref()).fold(0u64, |acc, (a, b)| acc | (a ^ b));
+        let d = self
+            .mont
+            .as_ref()
+            .iter()
+            .zip(other.mont.as_ref())
+            .fold(0u64, |acc, (a, b)| acc | (a ^ b));
         // d == 0 -> all ones.
         ((d | d.wrapping_neg()) >> 63).wrapping_sub(1)
     }
@@ -324,7 +348,11 @@ impl<F: FpParams> Fp<F> {
         let r = if one_is(&u) { x1 } else { x2 };
         // r = (xR)^{-1} = x^{-1} R^{-1}; times R^2 twice via Montgomery products gives x^{-1} R.
         let t = r.mont_mul::<F::Backend>(&F::R2, &p, F::INV);
-        Some(Self::from_mont(t.mont_mul::<F::Backend>(&F::R2, &p, F::INV)))
+        Some(Self::from_mont(t.mont_mul::<F::Backend>(
+            &F::R2,
+            &p,
+            F::INV,
+        )))
     }
 
     /// Legendre symbol: 1 for a non-zero square, -1 for a non-square, 0 for zero.
@@ -380,7 +408,10 @@ impl<F: FpParams> Fp<F> {
 
     /// Whether the canonical value is greater than (p-1)/2 (the ZCash "lexicographically largest").
     pub fn is_lexicographically_largest(&self) -> bool {
-        cmp_slices(self.to_canonical_limbs().as_ref(), F::P_MINUS_1_HALF.as_ref()) > 0
+        cmp_slices(
+            self.to_canonical_limbs().as_ref(),
+            F::P_MINUS_1_HALF.as_ref(),
+        ) > 0
     }
 }
 
@@ -445,7 +476,10 @@ impl<F: FpParams> Mul for Fp<F> {
     type Output = Self;
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        Self::from_mont(self.mont.mont_mul::<F::Backend>(&rhs.mont, &F::MODULUS, F::INV))
+        Self::from_mont(
+            self.mont
+                .mont_mul::<F::Backend>(&rhs.mont, &F::MODULUS, F::INV),
+        )
     }
 }
 

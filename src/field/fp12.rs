@@ -53,7 +53,7 @@ fn div6<L: Limbs>(mut a: L) -> L {
 }
 
 /// Reads gamma[j-1][k] as an F_p2 element.
-#[inline(always)]
+#[inline]
 pub fn frobenius_gamma<T: TowerParams>(j: usize, k: usize) -> Fp2<T> {
     let (c0, c1) = T::frobenius_coeffs().gamma[j - 1][k];
     Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
@@ -67,8 +67,14 @@ pub struct Fp12<T: TowerParams> {
 }
 
 impl<T: TowerParams> Fp12<T> {
-    pub const ZERO: Self = Fp12 { c0: Fp6::ZERO, c1: Fp6::ZERO };
-    pub const ONE: Self = Fp12 { c0: Fp6::ONE, c1: Fp6::ZERO };
+    pub const ZERO: Self = Fp12 {
+        c0: Fp6::ZERO,
+        c1: Fp6::ZERO,
+    };
+    pub const ONE: Self = Fp12 {
+        c0: Fp6::ONE,
+        c1: Fp6::ZERO,
+    };
 
     pub const fn new(c0: Fp6<T>, c1: Fp6<T>) -> Self {
         Fp12 { c0, c1 }
@@ -96,33 +102,48 @@ impl<T: TowerParams> Fp12<T> {
 
     pub fn from_coefficients(c: &[Fp<T::Fp>; 12]) -> Self {
         let f2 = |i: usize| Fp2::new(c[i], c[i + 1]);
-        Fp12 { c0: Fp6::new(f2(0), f2(2), f2(4)), c1: Fp6::new(f2(6), f2(8), f2(10)) }
+        Fp12 {
+            c0: Fp6::new(f2(0), f2(2), f2(4)),
+            c1: Fp6::new(f2(6), f2(8), f2(10)),
+        }
     }
 
     /// The conjugate c0 - c1 w = self^(p^6); the inverse on the cyclotomic subgroup.
-    #[inline(always)]
+    #[inline]
     pub fn conjugate(&self) -> Self {
-        Fp12 { c0: self.c0, c1: -self.c1 }
+        Fp12 {
+            c0: self.c0,
+            c1: -self.c1,
+        }
     }
 
     /// Complex squaring over F_p6: 2 multiplications in F_p6.
-    #[inline(always)]
+    #[inline]
     pub fn square(&self) -> Self {
         let ab = self.c0 * self.c1;
         let c0 = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_v()) - ab - ab.mul_by_v();
-        Fp12 { c0, c1: ab.double() }
+        Fp12 {
+            c0,
+            c1: ab.double(),
+        }
     }
 
     /// Inverse through the norm to F_p6 (constant time; inverse of 0 is 0).
     pub fn inv(&self) -> Self {
         let t = (self.c0.square() - self.c1.square().mul_by_v()).inv();
-        Fp12 { c0: self.c0 * t, c1: -(self.c1 * t) }
+        Fp12 {
+            c0: self.c0 * t,
+            c1: -(self.c1 * t),
+        }
     }
 
     /// Variable-time inverse through the norm maps; `None` for 0.
     pub fn inv_vartime(&self) -> Option<Self> {
         let t = (self.c0.square() - self.c1.square().mul_by_v()).inv_vartime()?;
-        Some(Fp12 { c0: self.c0 * t, c1: -(self.c1 * t) })
+        Some(Fp12 {
+            c0: self.c0 * t,
+            c1: -(self.c1 * t),
+        })
     }
 
     /// The p^j-power Frobenius, using the derived coefficients (j taken mod 12).
@@ -157,7 +178,7 @@ impl<T: TowerParams> Fp12<T> {
     /// F_p12 = F_p4[w]/(w^3 - s), s = w^3, f = A + B w + C w^2 with A, B, C in F_p4 = F_p2[s]:
     /// f^2 = (3A^2 - 2 conj(A)) + (3 s C^2 + 2 conj(B)) w + (3 B^2 - 2 conj(C)) w^2.
     /// Only valid for elements of norm 1 (outputs of the easy part of the final exponentiation).
-    #[inline(always)]
+    #[inline]
     pub fn cyclotomic_square(&self) -> Self {
         // A = e0 + e3 s, B = e1 + e4 s, C = e2 + e5 s.
         let (a0, a1) = fp4_square(&self.c0.c0, &self.c1.c1);
@@ -173,7 +194,10 @@ impl<T: TowerParams> Fp12<T> {
         // C' = 3 B^2 - 2 conj(C)
         let e2 = (b0 - self.c0.c1).double() + b0;
         let e5 = (b1 + self.c1.c2).double() + b1;
-        Fp12 { c0: Fp6::new(e0, e2, e4), c1: Fp6::new(e1, e3, e5) }
+        Fp12 {
+            c0: Fp6::new(e0, e2, e4),
+            c1: Fp6::new(e1, e3, e5),
+        }
     }
 
     /// self^e in the cyclotomic subgroup for a public exponent given in NAF, most significant digit
@@ -210,41 +234,53 @@ impl<T: TowerParams> Fp12<T> {
     }
 
     /// self * (a + b w + c w^3): the line value of a D-type twist (coefficients of w^0, w^1, w^3).
-    #[inline(always)]
+    #[inline]
     pub fn mul_by_line_d(&self, a: &Fp2<T>, b: &Fp2<T>, c: &Fp2<T>) -> Self {
         // (f0 + f1 w)(a + (b + c v) w)
         let t0 = self.c0.mul_by_fp2(a);
         let t1 = self.c1.mul_by_01(b, c);
         let c1 = (self.c0 + self.c1).mul_by_01(&(*a + *b), c) - t0 - t1;
-        Fp12 { c0: t0 + t1.mul_by_v(), c1 }
+        Fp12 {
+            c0: t0 + t1.mul_by_v(),
+            c1,
+        }
     }
 
     /// self * (a + b w^2 + c w^3): the line value of an M-type twist (coefficients of w^0, w^2, w^3).
-    #[inline(always)]
+    #[inline]
     pub fn mul_by_line_m(&self, a: &Fp2<T>, b: &Fp2<T>, c: &Fp2<T>) -> Self {
         // (f0 + f1 w)((a + b v) + (c v) w)
         let t0 = self.c0.mul_by_01(a, b);
         let t1 = self.c1.mul_by_1(c);
         let c1 = (self.c0 + self.c1).mul_by_01(a, &(*b + *c)) - t0 - t1;
-        Fp12 { c0: t0 + t1.mul_by_v(), c1 }
+        Fp12 {
+            c0: t0 + t1.mul_by_v(),
+            c1,
+        }
     }
 
     /// The same value in a tower over the same field on another backend (no work).
-    #[inline(always)]
+    #[inline]
     pub fn cast<T2: TowerParams>(self) -> Fp12<T2>
     where
         T2::Fp: FpParams<Limbs = <T::Fp as FpParams>::Limbs>,
     {
-        Fp12 { c0: self.c0.cast(), c1: self.c1.cast() }
+        Fp12 {
+            c0: self.c0.cast(),
+            c1: self.c1.cast(),
+        }
     }
 
     pub fn select(&self, other: &Self, mask: u64) -> Self {
-        Fp12 { c0: self.c0.select(&other.c0, mask), c1: self.c1.select(&other.c1, mask) }
+        Fp12 {
+            c0: self.c0.select(&other.c0, mask),
+            c1: self.c1.select(&other.c1, mask),
+        }
     }
 }
 
 /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi): (a0^2 + xi a1^2) + 2 a0 a1 s.
-#[inline(always)]
+#[inline]
 fn fp4_square<T: TowerParams>(a0: &Fp2<T>, a1: &Fp2<T>) -> (Fp2<T>, Fp2<T>) {
     let t0 = a0.square();
     let t1 = a1.square();
@@ -301,50 +337,62 @@ fn sub_small(k: &mut [u64], x: u64) {
 
 impl<T: TowerParams> Add for Fp12<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn add(self, r: Self) -> Self {
-        Fp12 { c0: self.c0 + r.c0, c1: self.c1 + r.c1 }
+        Fp12 {
+            c0: self.c0 + r.c0,
+            c1: self.c1 + r.c1,
+        }
     }
 }
 impl<T: TowerParams> Sub for Fp12<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn sub(self, r: Self) -> Self {
-        Fp12 { c0: self.c0 - r.c0, c1: self.c1 - r.c1 }
+        Fp12 {
+            c0: self.c0 - r.c0,
+            c1: self.c1 - r.c1,
+        }
     }
 }
 impl<T: TowerParams> Neg for Fp12<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn neg(self) -> Self {
-        Fp12 { c0: -self.c0, c1: -self.c1 }
+        Fp12 {
+            c0: -self.c0,
+            c1: -self.c1,
+        }
     }
 }
 impl<T: TowerParams> Mul for Fp12<T> {
     type Output = Self;
     /// Karatsuba over F_p6: 3 multiplications in F_p6.
-    #[inline(always)]
+    #[inline]
     fn mul(self, b: Self) -> Self {
         let t0 = self.c0 * b.c0;
         let t1 = self.c1 * b.c1;
         let c1 = (self.c0 + self.c1) * (b.c0 + b.c1) - t0 - t1;
-        Fp12 { c0: t0 + t1.mul_by_v(), c1 }
+        Fp12 {
+            c0: t0 + t1.mul_by_v(),
+            c1,
+        }
     }
 }
 impl<T: TowerParams> AddAssign for Fp12<T> {
-    #[inline(always)]
+    #[inline]
     fn add_assign(&mut self, r: Self) {
         *self = *self + r;
     }
 }
 impl<T: TowerParams> SubAssign for Fp12<T> {
-    #[inline(always)]
+    #[inline]
     fn sub_assign(&mut self, r: Self) {
         *self = *self - r;
     }
 }
 impl<T: TowerParams> MulAssign for Fp12<T> {
-    #[inline(always)]
+    #[inline]
     fn mul_assign(&mut self, r: Self) {
         *self = *self * r;
     }

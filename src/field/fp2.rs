@@ -6,7 +6,9 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 /// The non-residues that define a tower F_p -> F_p2 -> F_p6 -> F_p12, and the constants derived from
 /// them (Frobenius coefficients), computed once per curve and shared by every backend.
-pub trait TowerParams: 'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync {
+pub trait TowerParams:
+    'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync
+{
     type Fp: FpParams;
     /// u^2 = BETA, a quadratic non-residue of F_p.
     const BETA: i64;
@@ -32,7 +34,7 @@ impl<T: TowerParams> fmt::Debug for Fp2<T> {
 }
 
 /// a * beta in F_p.
-#[inline(always)]
+#[inline]
 pub fn mul_by_beta<T: TowerParams>(a: TowerFp<T>) -> TowerFp<T> {
     match T::BETA {
         -1 => -a,
@@ -43,7 +45,7 @@ pub fn mul_by_beta<T: TowerParams>(a: TowerFp<T>) -> TowerFp<T> {
 }
 
 /// a * k in F_p for a small signed constant k.
-#[inline(always)]
+#[inline]
 pub fn mul_signed_small<F: FpParams>(a: Fp<F>, k: i64) -> Fp<F> {
     let m = a.mul_small(k.unsigned_abs());
     if k < 0 {
@@ -54,65 +56,95 @@ pub fn mul_signed_small<F: FpParams>(a: Fp<F>, k: i64) -> Fp<F> {
 }
 
 impl<T: TowerParams> Fp2<T> {
-    pub const ZERO: Self = Fp2 { c0: Fp::ZERO, c1: Fp::ZERO };
-    pub const ONE: Self = Fp2 { c0: Fp::ONE, c1: Fp::ZERO };
+    pub const ZERO: Self = Fp2 {
+        c0: Fp::ZERO,
+        c1: Fp::ZERO,
+    };
+    pub const ONE: Self = Fp2 {
+        c0: Fp::ONE,
+        c1: Fp::ZERO,
+    };
 
-    #[inline(always)]
+    #[inline]
     pub const fn new(c0: TowerFp<T>, c1: TowerFp<T>) -> Self {
         Fp2 { c0, c1 }
     }
 
     pub fn from_i64s(c0: i64, c1: i64) -> Self {
-        Fp2 { c0: Fp::from_i64(c0), c1: Fp::from_i64(c1) }
+        Fp2 {
+            c0: Fp::from_i64(c0),
+            c1: Fp::from_i64(c1),
+        }
     }
 
-    #[inline(always)]
+    #[inline]
     pub fn is_zero(&self) -> bool {
         self.c0.is_zero() & self.c1.is_zero()
     }
 
-    #[inline(always)]
+    #[inline]
     pub fn double(&self) -> Self {
-        Fp2 { c0: self.c0.double(), c1: self.c1.double() }
+        Fp2 {
+            c0: self.c0.double(),
+            c1: self.c1.double(),
+        }
     }
 
-    #[inline(always)]
+    #[inline]
     pub fn half(&self) -> Self {
-        Fp2 { c0: self.c0.half(), c1: self.c1.half() }
+        Fp2 {
+            c0: self.c0.half(),
+            c1: self.c1.half(),
+        }
     }
 
     /// The conjugate c0 - c1 u, which is also the p-power Frobenius.
-    #[inline(always)]
+    #[inline]
     pub fn conjugate(&self) -> Self {
-        Fp2 { c0: self.c0, c1: -self.c1 }
+        Fp2 {
+            c0: self.c0,
+            c1: -self.c1,
+        }
     }
 
-    #[inline(always)]
+    #[inline]
     pub fn mul_by_fp(&self, k: &TowerFp<T>) -> Self {
-        Fp2 { c0: self.c0 * *k, c1: self.c1 * *k }
+        Fp2 {
+            c0: self.c0 * *k,
+            c1: self.c1 * *k,
+        }
     }
 
-    #[inline(always)]
+    #[inline]
     pub fn mul_small(&self, k: u64) -> Self {
-        Fp2 { c0: self.c0.mul_small(k), c1: self.c1.mul_small(k) }
+        Fp2 {
+            c0: self.c0.mul_small(k),
+            c1: self.c1.mul_small(k),
+        }
     }
 
     /// Complex squaring: 2 multiplications in F_p.
-    #[inline(always)]
+    #[inline]
     pub fn square(&self) -> Self {
         let (a0, a1) = (self.c0, self.c1);
         if T::BETA == -1 {
             // (a0 + a1)(a0 - a1) + 2 a0 a1 u
-            Fp2 { c0: (a0 + a1) * (a0 - a1), c1: (a0 * a1).double() }
+            Fp2 {
+                c0: (a0 + a1) * (a0 - a1),
+                c1: (a0 * a1).double(),
+            }
         } else {
             let v0 = a0 * a1;
             let c0 = (a0 + a1) * (a0 + mul_by_beta::<T>(a1)) - v0 - mul_by_beta::<T>(v0);
-            Fp2 { c0, c1: v0.double() }
+            Fp2 {
+                c0,
+                c1: v0.double(),
+            }
         }
     }
 
     /// Norm to F_p: c0^2 - beta c1^2.
-    #[inline(always)]
+    #[inline]
     pub fn norm(&self) -> TowerFp<T> {
         self.c0.square() - mul_by_beta::<T>(self.c1.square())
     }
@@ -120,17 +152,23 @@ impl<T: TowerParams> Fp2<T> {
     /// Constant-time inverse through the norm map (inverse of 0 is 0).
     pub fn inv(&self) -> Self {
         let t = self.norm().inv();
-        Fp2 { c0: self.c0 * t, c1: -(self.c1 * t) }
+        Fp2 {
+            c0: self.c0 * t,
+            c1: -(self.c1 * t),
+        }
     }
 
     /// Variable-time inverse through the norm map; `None` for 0.
     pub fn inv_vartime(&self) -> Option<Self> {
         let t = self.norm().inv_vartime()?;
-        Some(Fp2 { c0: self.c0 * t, c1: -(self.c1 * t) })
+        Some(Fp2 {
+            c0: self.c0 * t,
+            c1: -(self.c1 * t),
+        })
     }
 
     /// The p^k-power Frobenius.
-    #[inline(always)]
+    #[inline]
     pub fn frobenius_map(&self, k: usize) -> Self {
         if k % 2 == 1 {
             self.conjugate()
@@ -140,13 +178,16 @@ impl<T: TowerParams> Fp2<T> {
     }
 
     /// Multiplication by XI (the F_p6 non-residue), with additions only for small XI.
-    #[inline(always)]
+    #[inline]
     pub fn mul_by_xi(&self) -> Self {
         let (x0, x1) = T::XI;
         let (a0, a1) = (self.c0, self.c1);
         if x0 == 1 && x1 == 1 && T::BETA == -1 {
             // (a0 - a1) + (a0 + a1) u
-            return Fp2 { c0: a0 - a1, c1: a0 + a1 };
+            return Fp2 {
+                c0: a0 - a1,
+                c1: a0 + a1,
+            };
         }
         let c0 = mul_signed_small(a0, x0) + mul_by_beta::<T>(mul_signed_small(a1, x1));
         let c1 = mul_signed_small(a1, x0) + mul_signed_small(a0, x1);
@@ -158,7 +199,10 @@ impl<T: TowerParams> Fp2<T> {
     }
 
     pub fn select(&self, other: &Self, mask: u64) -> Self {
-        Fp2 { c0: self.c0.select(&other.c0, mask), c1: self.c1.select(&other.c1, mask) }
+        Fp2 {
+            c0: self.c0.select(&other.c0, mask),
+            c1: self.c1.select(&other.c1, mask),
+        }
     }
 
     pub fn ct_eq_mask(&self, other: &Self) -> u64 {
@@ -191,11 +235,17 @@ impl<T: TowerParams> Fp2<T> {
         if self.c1.is_zero() {
             // a in F_p: either sqrt(a0) in F_p, or sqrt(a0/beta) * u.
             if let Some(r) = self.c0.sqrt_vartime() {
-                return Some(Fp2 { c0: r, c1: Fp::ZERO });
+                return Some(Fp2 {
+                    c0: r,
+                    c1: Fp::ZERO,
+                });
             }
             let beta_inv = mul_by_beta::<T>(Fp::ONE).inv_vartime()?;
             let r = (self.c0 * beta_inv).sqrt_vartime()?;
-            return Some(Fp2 { c0: Fp::ZERO, c1: r });
+            return Some(Fp2 {
+                c0: Fp::ZERO,
+                c1: r,
+            });
         }
         let n = self.norm().sqrt_vartime()?;
         let mut x0sq = (self.c0 + n).half();
@@ -213,61 +263,76 @@ impl<T: TowerParams> Fp2<T> {
     }
 
     /// The same value in a tower over the same field on another backend (no work).
-    #[inline(always)]
+    #[inline]
     pub fn cast<T2: TowerParams>(self) -> Fp2<T2>
     where
         T2::Fp: FpParams<Limbs = <T::Fp as FpParams>::Limbs>,
     {
-        Fp2 { c0: self.c0.cast(), c1: self.c1.cast() }
+        Fp2 {
+            c0: self.c0.cast(),
+            c1: self.c1.cast(),
+        }
     }
 }
 
 impl<T: TowerParams> Add for Fp2<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn add(self, r: Self) -> Self {
-        Fp2 { c0: self.c0 + r.c0, c1: self.c1 + r.c1 }
+        Fp2 {
+            c0: self.c0 + r.c0,
+            c1: self.c1 + r.c1,
+        }
     }
 }
 impl<T: TowerParams> Sub for Fp2<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn sub(self, r: Self) -> Self {
-        Fp2 { c0: self.c0 - r.c0, c1: self.c1 - r.c1 }
+        Fp2 {
+            c0: self.c0 - r.c0,
+            c1: self.c1 - r.c1,
+        }
     }
 }
 impl<T: TowerParams> Neg for Fp2<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn neg(self) -> Self {
-        Fp2 { c0: -self.c0, c1: -self.c1 }
+        Fp2 {
+            c0: -self.c0,
+            c1: -self.c1,
+        }
     }
 }
 impl<T: TowerParams> Mul for Fp2<T> {
     type Output = Self;
     /// Karatsuba: 3 multiplications in F_p.
-    #[inline(always)]
+    #[inline]
     fn mul(self, r: Self) -> Self {
         let v0 = self.c0 * r.c0;
         let v1 = self.c1 * r.c1;
         let c1 = (self.c0 + self.c1) * (r.c0 + r.c1) - v0 - v1;
-        Fp2 { c0: v0 + mul_by_beta::<T>(v1), c1 }
+        Fp2 {
+            c0: v0 + mul_by_beta::<T>(v1),
+            c1,
+        }
     }
 }
 impl<T: TowerParams> AddAssign for Fp2<T> {
-    #[inline(always)]
+    #[inline]
     fn add_assign(&mut self, r: Self) {
         *self = *self + r;
     }
 }
 impl<T: TowerParams> SubAssign for Fp2<T> {
-    #[inline(always)]
+    #[inline]
     fn sub_assign(&mut self, r: Self) {
         *self = *self - r;
     }
 }
 impl<T: TowerParams> MulAssign for Fp2<T> {
-    #[inline(always)]
+    #[inline]
     fn mul_assign(&mut self, r: Self) {
         *self = *self * r;
     }

@@ -1,7 +1,7 @@
 //! F_p6 = F_p2[v]/(v^3 - xi).
 
-use super::fp2::{Fp2, TowerParams};
 use super::fp::FpParams;
+use super::fp2::{Fp2, TowerParams};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 /// c0 + c1 v + c2 v^2.
@@ -13,8 +13,16 @@ pub struct Fp6<T: TowerParams> {
 }
 
 impl<T: TowerParams> Fp6<T> {
-    pub const ZERO: Self = Fp6 { c0: Fp2::ZERO, c1: Fp2::ZERO, c2: Fp2::ZERO };
-    pub const ONE: Self = Fp6 { c0: Fp2::ONE, c1: Fp2::ZERO, c2: Fp2::ZERO };
+    pub const ZERO: Self = Fp6 {
+        c0: Fp2::ZERO,
+        c1: Fp2::ZERO,
+        c2: Fp2::ZERO,
+    };
+    pub const ONE: Self = Fp6 {
+        c0: Fp2::ONE,
+        c1: Fp2::ZERO,
+        c2: Fp2::ZERO,
+    };
 
     pub const fn new(c0: Fp2<T>, c1: Fp2<T>, c2: Fp2<T>) -> Self {
         Fp6 { c0, c1, c2 }
@@ -24,24 +32,36 @@ impl<T: TowerParams> Fp6<T> {
         self.c0.is_zero() & self.c1.is_zero() & self.c2.is_zero()
     }
 
-    #[inline(always)]
+    #[inline]
     pub fn double(&self) -> Self {
-        Fp6 { c0: self.c0.double(), c1: self.c1.double(), c2: self.c2.double() }
+        Fp6 {
+            c0: self.c0.double(),
+            c1: self.c1.double(),
+            c2: self.c2.double(),
+        }
     }
 
     /// Multiplication by v: (c0, c1, c2) -> (xi c2, c0, c1).
-    #[inline(always)]
+    #[inline]
     pub fn mul_by_v(&self) -> Self {
-        Fp6 { c0: self.c2.mul_by_xi(), c1: self.c0, c2: self.c1 }
+        Fp6 {
+            c0: self.c2.mul_by_xi(),
+            c1: self.c0,
+            c2: self.c1,
+        }
     }
 
-    #[inline(always)]
+    #[inline]
     pub fn mul_by_fp2(&self, k: &Fp2<T>) -> Self {
-        Fp6 { c0: self.c0 * *k, c1: self.c1 * *k, c2: self.c2 * *k }
+        Fp6 {
+            c0: self.c0 * *k,
+            c1: self.c1 * *k,
+            c2: self.c2 * *k,
+        }
     }
 
     /// self * (b0 + b1 v): 5 multiplications in F_p2 (sparse line values).
-    #[inline(always)]
+    #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<T>, b1: &Fp2<T>) -> Self {
         let v0 = self.c0 * *b0;
         let v1 = self.c1 * *b1;
@@ -52,38 +72,54 @@ impl<T: TowerParams> Fp6<T> {
     }
 
     /// self * (b1 v): 3 multiplications in F_p2.
-    #[inline(always)]
+    #[inline]
     pub fn mul_by_1(&self, b1: &Fp2<T>) -> Self {
-        Fp6 { c0: (self.c2 * *b1).mul_by_xi(), c1: self.c0 * *b1, c2: self.c1 * *b1 }
+        Fp6 {
+            c0: (self.c2 * *b1).mul_by_xi(),
+            c1: self.c0 * *b1,
+            c2: self.c1 * *b1,
+        }
     }
 
     /// Squaring by Chung–Hasan SQR2 (5 F_p2 squarings/multiplications).
-    #[inline(always)]
+    #[inline]
     pub fn square(&self) -> Self {
         let s0 = self.c0.square();
         let s1 = (self.c0 * self.c1).double();
         let s2 = (self.c0 - self.c1 + self.c2).square();
         let s3 = (self.c1 * self.c2).double();
         let s4 = self.c2.square();
-        Fp6 { c0: s0 + s3.mul_by_xi(), c1: s1 + s4.mul_by_xi(), c2: s1 + s2 + s3 - s0 - s4 }
+        Fp6 {
+            c0: s0 + s3.mul_by_xi(),
+            c1: s1 + s4.mul_by_xi(),
+            c2: s1 + s2 + s3 - s0 - s4,
+        }
     }
 
     /// Inverse through the norm to F_p2 (constant time; inverse of 0 is 0).
     pub fn inv(&self) -> Self {
         let (t0, t1, t2, d) = self.adjugate_and_norm();
         let dinv = d.inv();
-        Fp6 { c0: t0 * dinv, c1: t1 * dinv, c2: t2 * dinv }
+        Fp6 {
+            c0: t0 * dinv,
+            c1: t1 * dinv,
+            c2: t2 * dinv,
+        }
     }
 
     /// Variable-time inverse; `None` for 0.
     pub fn inv_vartime(&self) -> Option<Self> {
         let (t0, t1, t2, d) = self.adjugate_and_norm();
         let dinv = d.inv_vartime()?;
-        Some(Fp6 { c0: t0 * dinv, c1: t1 * dinv, c2: t2 * dinv })
+        Some(Fp6 {
+            c0: t0 * dinv,
+            c1: t1 * dinv,
+            c2: t2 * dinv,
+        })
     }
 
     /// The adjugate (t0, t1, t2) with self * adj = d in F_p2.
-    #[inline(always)]
+    #[inline]
     fn adjugate_and_norm(&self) -> (Fp2<T>, Fp2<T>, Fp2<T>, Fp2<T>) {
         let (a0, a1, a2) = (self.c0, self.c1, self.c2);
         let t0 = a0.square() - (a1 * a2).mul_by_xi();
@@ -94,44 +130,64 @@ impl<T: TowerParams> Fp6<T> {
     }
 
     pub fn select(&self, other: &Self, mask: u64) -> Self {
-        Fp6 { c0: self.c0.select(&other.c0, mask), c1: self.c1.select(&other.c1, mask), c2: self.c2.select(&other.c2, mask) }
+        Fp6 {
+            c0: self.c0.select(&other.c0, mask),
+            c1: self.c1.select(&other.c1, mask),
+            c2: self.c2.select(&other.c2, mask),
+        }
     }
 
     /// The same value in a tower over the same field on another backend (no work).
-    #[inline(always)]
+    #[inline]
     pub fn cast<T2: TowerParams>(self) -> Fp6<T2>
     where
         T2::Fp: FpParams<Limbs = <T::Fp as FpParams>::Limbs>,
     {
-        Fp6 { c0: self.c0.cast(), c1: self.c1.cast(), c2: self.c2.cast() }
+        Fp6 {
+            c0: self.c0.cast(),
+            c1: self.c1.cast(),
+            c2: self.c2.cast(),
+        }
     }
 }
 
 impl<T: TowerParams> Add for Fp6<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn add(self, r: Self) -> Self {
-        Fp6 { c0: self.c0 + r.c0, c1: self.c1 + r.c1, c2: self.c2 + r.c2 }
+        Fp6 {
+            c0: self.c0 + r.c0,
+            c1: self.c1 + r.c1,
+            c2: self.c2 + r.c2,
+        }
     }
 }
 impl<T: TowerParams> Sub for Fp6<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn sub(self, r: Self) -> Self {
-        Fp6 { c0: self.c0 - r.c0, c1: self.c1 - r.c1, c2: self.c2 - r.c2 }
+        Fp6 {
+            c0: self.c0 - r.c0,
+            c1: self.c1 - r.c1,
+            c2: self.c2 - r.c2,
+        }
     }
 }
 impl<T: TowerParams> Neg for Fp6<T> {
     type Output = Self;
-    #[inline(always)]
+    #[inline]
     fn neg(self) -> Self {
-        Fp6 { c0: -self.c0, c1: -self.c1, c2: -self.c2 }
+        Fp6 {
+            c0: -self.c0,
+            c1: -self.c1,
+            c2: -self.c2,
+        }
     }
 }
 impl<T: TowerParams> Mul for Fp6<T> {
     type Output = Self;
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
-    #[inline(always)]
+    #[inline]
     fn mul(self, b: Self) -> Self {
         let v0 = self.c0 * b.c0;
         let v1 = self.c1 * b.c1;
@@ -143,19 +199,19 @@ impl<T: TowerParams> Mul for Fp6<T> {
     }
 }
 impl<T: TowerParams> AddAssign for Fp6<T> {
-    #[inline(always)]
+    #[inline]
     fn add_assign(&mut self, r: Self) {
         *self = *self + r;
     }
 }
 impl<T: TowerParams> SubAssign for Fp6<T> {
-    #[inline(always)]
+    #[inline]
     fn sub_assign(&mut self, r: Self) {
         *self = *self - r;
     }
 }
 impl<T: TowerParams> MulAssign for Fp6<T> {
-    #[inline(always)]
+    #[inline]
     fn mul_assign(&mut self, r: Self) {
         *self = *self * r;
     }

@@ -3,7 +3,7 @@
 
 use crate::curve::PairingCurve;
 use crate::error::{Error, Result};
-use crate::field::{Fp, FpParams, Fp12};
+use crate::field::{Fp, Fp12, FpParams};
 use core::ops::{Mul, MulAssign};
 
 /// f_{s,Q}(P) before the final exponentiation: defined only up to factors that the final
@@ -79,14 +79,22 @@ impl<C: PairingCurve> Gt<C> {
 
     /// The 12 coefficients in tower order (c0.c0.c0, c0.c0.c1, ..., c1.c2.c1), big-endian, fixed width.
     pub fn to_bytes(&self) -> Vec<u8> {
-        self.0.coefficients().iter().flat_map(|c| c.to_be_bytes()).collect()
+        self.0
+            .coefficients()
+            .iter()
+            .flat_map(|c| c.to_be_bytes())
+            .collect()
     }
 
     /// Decodes and checks membership in GT (f^r = 1, f != 0); rejects non-canonical coefficients.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         let w = <C::Fp as FpParams>::BYTES;
         if bytes.len() != 12 * w {
-            return Err(Error::WrongLength { what: "GT element", expected: 12 * w, got: bytes.len() });
+            return Err(Error::WrongLength {
+                what: "GT element",
+                expected: 12 * w,
+                got: bytes.len(),
+            });
         }
         let mut c = [Fp::ZERO; 12];
         for (i, ci) in c.iter_mut().enumerate() {

@@ -26,11 +26,15 @@ pub(crate) struct TwistPoint<C: PairingCurve> {
 
 impl<C: PairingCurve> TwistPoint<C> {
     pub(crate) fn from_affine(q: &G2Affine<C>) -> Self {
-        TwistPoint { x: q.x, y: q.y, z: Fp2::ONE }
+        TwistPoint {
+            x: q.x,
+            y: q.y,
+            z: Fp2::ONE,
+        }
     }
 
     /// T <- 2T and the tangent line at T.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn double_step(&mut self) -> LineCoeffs<C> {
         let (x, y, z) = (self.x, self.y, self.z);
         let a = (x * y).half();
@@ -47,11 +51,15 @@ impl<C: PairingCurve> TwistPoint<C> {
         self.y = g.square() - (e2.double() + e2);
         self.z = b * h;
         // Line: -H yP + 3J xP + I, slots by twist type.
-        LineCoeffs { c: i, x: j.double() + j, y: h }
+        LineCoeffs {
+            c: i,
+            x: j.double() + j,
+            y: h,
+        }
     }
 
     /// T <- T + Q (Q affine) and the line through T and Q.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn add_step(&mut self, q: &G2Affine<C>) -> LineCoeffs<C> {
         let (x, y, z) = (self.x, self.y, self.z);
         let theta = y - q.y * z;
@@ -67,7 +75,11 @@ impl<C: PairingCurve> TwistPoint<C> {
         self.z = z * e;
         let j = theta * q.x - lambda * q.y;
         // Line: -lambda yP + theta xP - J.
-        LineCoeffs { c: -j, x: theta, y: lambda }
+        LineCoeffs {
+            c: -j,
+            x: theta,
+            y: lambda,
+        }
     }
 
     pub(crate) fn neg(&mut self) {
@@ -84,12 +96,15 @@ pub(crate) struct PreparedG1<C: PairingCurve> {
 
 impl<C: PairingCurve> PreparedG1<C> {
     pub(crate) fn new(p: &G1Affine<C>) -> Self {
-        PreparedG1 { x: p.x, neg_y: -p.y }
+        PreparedG1 {
+            x: p.x,
+            neg_y: -p.y,
+        }
     }
 }
 
 /// f <- f * l(P).
-#[inline(always)]
+#[inline]
 pub(crate) fn mul_by_line<C: PairingCurve>(f: &mut Fp12<C>, l: &LineCoeffs<C>, p: &PreparedG1<C>) {
     let lx = l.x.mul_by_fp(&p.x);
     let ly = l.y.mul_by_fp(&p.neg_y);
@@ -109,13 +124,26 @@ pub fn miller_loop<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Mil
         .filter(|(p, q)| !p.infinity && !q.infinity)
         .map(|(p, q)| (PreparedG1::new(p), *q))
         .collect();
-    MillerLoopOutput::new(loop_over_naf(&live, &k.miller_naf, k.miller_neg, C::FAMILY == Family::Bn))
+    MillerLoopOutput::new(loop_over_naf(
+        &live,
+        &k.miller_naf,
+        k.miller_neg,
+        C::FAMILY == Family::Bn,
+    ))
 }
 
 /// The shared loop over a NAF (most significant digit first), its sign, and optionally the two
 /// Frobenius lines of the BN optimal ate pairing.
-fn loop_over_naf<C: PairingCurve>(live: &[(PreparedG1<C>, G2Affine<C>)], naf: &[i8], neg: bool, frobenius_lines: bool) -> Fp12<C> {
-    let mut ts: Vec<TwistPoint<C>> = live.iter().map(|(_, q)| TwistPoint::from_affine(q)).collect();
+fn loop_over_naf<C: PairingCurve>(
+    live: &[(PreparedG1<C>, G2Affine<C>)],
+    naf: &[i8],
+    neg: bool,
+    frobenius_lines: bool,
+) -> Fp12<C> {
+    let mut ts: Vec<TwistPoint<C>> = live
+        .iter()
+        .map(|(_, q)| TwistPoint::from_affine(q))
+        .collect();
     let negq: Vec<G2Affine<C>> = live.iter().map(|(_, q)| q.neg()).collect();
     let mut f = Fp12::<C>::ONE;
     for (step, &d) in naf.iter().enumerate().skip(1) {

@@ -28,6 +28,8 @@ macro_rules! with_backend {
         if <<$c as crate::field::TowerParams>::Fp as FpParams>::Backend::AUTO {
             match detect() {
                 BackendKind::Portable => $f::<$c, <$c as PairingCurve>::WithBackend<Portable>>($($arg),*),
+                #[cfg(target_arch = "x86_64")]
+                BackendKind::Adx => $f::<$c, <$c as PairingCurve>::WithBackend<crate::arith::Adx>>($($arg),*),
             }
         } else {
             $f::<$c, $c>($($arg),*)
@@ -35,22 +37,37 @@ macro_rules! with_backend {
     }};
 }
 
-
 /// Moves a pair of points to another backend of the same curve (no work).
-fn cast_pair<C: PairingCurve, C2: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> (G1Affine<C2>, G2Affine<C2>)
+fn cast_pair<C: PairingCurve, C2: PairingCurve>(
+    p: &G1Affine<C>,
+    q: &G2Affine<C>,
+) -> (G1Affine<C2>, G2Affine<C2>)
 where
     C2::Fp: FpParams<Limbs = <C::Fp as FpParams>::Limbs>,
 {
-    let p2 = Affine::<G1<C2>> { x: p.x.cast(), y: p.y.cast(), infinity: p.infinity };
-    let q2 = Affine::<G2<C2>> { x: q.x.cast(), y: q.y.cast(), infinity: q.infinity };
+    let p2 = Affine::<G1<C2>> {
+        x: p.x.cast(),
+        y: p.y.cast(),
+        infinity: p.infinity,
+    };
+    let q2 = Affine::<G2<C2>> {
+        x: q.x.cast(),
+        y: q.y.cast(),
+        infinity: q.infinity,
+    };
     (p2, q2)
 }
 
-fn cast_pairs<C: PairingCurve, C2: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<(G1Affine<C2>, G2Affine<C2>)>
+fn cast_pairs<C: PairingCurve, C2: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<(G1Affine<C2>, G2Affine<C2>)>
 where
     C2::Fp: FpParams<Limbs = <C::Fp as FpParams>::Limbs>,
 {
-    pairs.iter().map(|(p, q)| cast_pair::<C, C2>(p, q)).collect()
+    pairs
+        .iter()
+        .map(|(p, q)| cast_pair::<C, C2>(p, q))
+        .collect()
 }
 
 /// The optimal ate pairing e(P, Q) (see the module documentation for the exact value).
@@ -65,7 +82,9 @@ pub fn multi_pairing<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> G
     with_backend!(C, multi_pairing_on(pairs))
 }
 
-fn multi_pairing_on<C: PairingCurve, Cb: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Gt<C>
+fn multi_pairing_on<C: PairingCurve, Cb: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Gt<C>
 where
     Cb::Fp: FpParams<Limbs = <C::Fp as FpParams>::Limbs>,
 {
