@@ -25,26 +25,30 @@ define_curve! {
 }
 
 define_curve! {
-    /// bn446 of Pereira et al. 2011: u = 2^110 + 2^36 + 1, b = 257.
+    /// bn446 of Pereira et al. 2011: u = 2^110 + 2^36 + 1, b = 257. Here p = 7 mod 8 makes 1 + i a
+    /// square, so the tower uses the smallest valid xi = 5 + i, whose r-torsion twist is the M-type.
     Bn446 { label: "bn446", origin: "Pereira-Simplicio-Naehrig-Barreto 2011, implementation-friendly BN",
         family: Bn, u: "0x4000000000000000001000000001",
-        fq: Bn446Fq[7], fr: Bn446Fr[7], b: 257, beta: -1, xi: (1, 1), twist: D, security: 125, fast_checks: false,
+        fq: Bn446Fq[7], fr: Bn446Fr[7], b: 257, beta: -1, xi: (5, 1), twist: M, security: 125, fast_checks: false,
         g1: None, g2: None }
 }
 
 define_curve! {
-    /// bn638 of Pereira et al. 2011: u = 2^158 - 2^128 - 2^68 + 1, b = 257.
+    /// bn638 of Pereira et al. 2011: u = 2^158 - 2^128 - 2^68 + 1, b = 257. As for bn446, 1 + i is a
+    /// square (p = 7 mod 8); the smallest valid xi is 2 + i (D-type twist).
     Bn638 { label: "bn638", origin: "Pereira-Simplicio-Naehrig-Barreto 2011, implementation-friendly BN",
         family: Bn, u: "0x3ffffffefffffffffffffff00000000000000001",
-        fq: Bn638Fq[10], fr: Bn638Fr[10], b: 257, beta: -1, xi: (1, 1), twist: D, security: 160, fast_checks: false,
+        fq: Bn638Fq[10], fr: Bn638Fr[10], b: 257, beta: -1, xi: (2, 1), twist: D, security: 160, fast_checks: false,
         g1: None, g2: None }
 }
 
 define_curve! {
-    /// The 256-bit BN curve of Devegili–Scott–Dahab (Pairing 2007): x = -0x6000000000001F2D, b = 3.
+    /// The 256-bit BN curve of Devegili–Scott–Dahab (Pairing 2007), b = 3, with their tower
+    /// beta = -2, xi = -1 - sqrt(beta). They write p = 36x^4 - 36x^3 + 24x^2 - 6x + 1 with
+    /// x = -0x6000000000001F2D; in the usual p(u) = 36u^4 + 36u^3 + ... that is u = -x.
     Bn256d { label: "bn256d", origin: "Devegili-Scott-Dahab 2007 (used by Grabher-Grosschaedl-Page 2008)",
-        family: Bn, u: "-0x6000000000001F2D",
-        fq: Bn256dFq[4], fr: Bn256dFr[4], b: 3, beta: -1, xi: (1, 1), twist: D, security: 100, fast_checks: false,
+        family: Bn, u: "0x6000000000001F2D",
+        fq: Bn256dFq[4], fr: Bn256dFr[4], b: 3, beta: -2, xi: (-1, -1), twist: D, security: 100, fast_checks: false,
         g1: None, g2: None }
 }
 
