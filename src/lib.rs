@@ -7,6 +7,7 @@
 
 pub mod error;
 pub mod measure;
+pub mod smallchar;
 pub mod util;
 
 pub use error::{Error, Result};
