@@ -19,7 +19,10 @@
 //! - [`irreducible`]: independent irreducibility proofs of every field polynomial (run by tests).
 //! - This file: the interface for the command line and the benchmarks.
 
+pub mod eta2;
 pub mod eta3;
+pub mod gf2;
+pub mod gf2_tower;
 pub mod gf3;
 #[cfg(target_arch = "x86_64")]
 pub mod gf3_avx512;
@@ -34,7 +37,9 @@ use crate::error::{Error, Result};
 use crate::measure::{measure, Measurement};
 use crate::util::{hex_decode, hex_encode, TestRng};
 
+use eta2::{Curve2, Eta2_1223, Eta2_233, Eta2_271, Point2};
 use eta3::{Curve3, Eta3_193, Eta3_509, Eta3_97, Point3};
+use gf2::Pentanomial2;
 use gf3::Trinomial3;
 
 /// How many threads the Miller loop runs on.
@@ -48,14 +53,20 @@ pub enum Threads {
 const SECURITY_NOTE3: &str = "BROKEN: small-characteristic pairing; discrete logarithms in F_{3^(6m)} fall to \
 quasi-polynomial algorithms (Barbulescu-Gaudry-Joux-Thome 2014) and were computed for m = 97 and m = 509 \
 (Adj et al. 2016-2018). Research and comparison only.";
-#[allow(dead_code)]
 const SECURITY_NOTE2: &str = "BROKEN: small-characteristic pairing; discrete logarithms in F_{2^(4m)} fall to \
 quasi-polynomial algorithms (Barbulescu-Gaudry-Joux-Thome 2014); the curve over F_{2^1223} has about 59 bits \
 of security (Granger-Kleinjung-Zumbragel 2014). Research and comparison only.";
 
 /// The curve names, in the order of [`all_curve_info`].
 pub fn curve_names() -> &'static [&'static str] {
-    &["eta3-97", "eta3-193", "eta3-509"]
+    &[
+        "eta3-97",
+        "eta3-193",
+        "eta3-509",
+        "eta2-233",
+        "eta2-271",
+        "eta2-1223",
+    ]
 }
 
 /// What the CLI prints about a curve.
@@ -93,6 +104,20 @@ fn generator3_hex<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
         .clone()
 }
 
+fn generator2_hex<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
+    cache: &'static OnceLock<String>,
+) -> String {
+    cache
+        .get_or_init(|| {
+            hex_encode(
+                &Curve2::<N, P, B, H>::generator()
+                    .to_bytes()
+                    .expect("generator is finite"),
+            )
+        })
+        .clone()
+}
+
 fn info3<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
     name: &'static str,
     cache: &'static OnceLock<String>,
@@ -108,6 +133,24 @@ fn info3<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
         g2: g,
         broken: true,
         security_note: SECURITY_NOTE3,
+    }
+}
+
+fn info2<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
+    name: &'static str,
+    cache: &'static OnceLock<String>,
+) -> CurveInfo {
+    let g = generator2_hex::<N, P, B, H>(cache);
+    CurveInfo {
+        name,
+        field: P::describe(),
+        coefficients: format!("y^2 + y = x^3 + x{}", if B == 1 { " + 1" } else { "" }),
+        r: Curve2::<N, P, B, H>::r().to_string(),
+        cofactor: H.to_string(),
+        g1: g.clone(),
+        g2: g,
+        broken: true,
+        security_note: SECURITY_NOTE2,
     }
 }
 
@@ -139,6 +182,21 @@ macro_rules! with_curve {
                 type $three = Eta3_509;
                 $body3
             }
+            "eta2-233" => {
+                let $idx = 3usize;
+                type $two = Eta2_233;
+                $body2
+            }
+            "eta2-271" => {
+                let $idx = 4usize;
+                type $two = Eta2_271;
+                $body2
+            }
+            "eta2-1223" => {
+                let $idx = 5usize;
+                type $two = Eta2_1223;
+                $body2
+            }
             other => Err(Error::UnknownCurve(other.to_string())),
         }
     };
@@ -151,7 +209,7 @@ pub fn curve_info(name: &str) -> Result<CurveInfo> {
     };
     with_curve!(name, i,
         C3 => Ok(C3::info(name, &GEN[i])),
-        C2 => unreachable!())
+        C2 => Ok(C2::info(name, &GEN[i])))
 }
 
 /// Parameters of every curve, in the order of [`curve_names`].
@@ -183,13 +241,34 @@ impl<const N: usize, P: Trinomial3, const B: i8, const H: u64> Curve3<N, P, B, H
     }
 }
 
+impl<const N: usize, P: Pentanomial2, const B: u8, const H: u64> Curve2<N, P, B, H> {
+    fn info(name: &'static str, cache: &'static OnceLock<String>) -> CurveInfo {
+        info2::<N, P, B, H>(name, cache)
+    }
+    fn parse_point(s: &str) -> Result<Point2<N, P, B>> {
+        let s = s.trim();
+        if s == "inf" {
+            return Ok(Point2::infinity());
+        }
+        Self::decode_point(&hex_decode(s)?)
+    }
+    fn pair_hex(p: &str, q: &str, parallel: bool) -> Result<String> {
+        let p = Self::parse_point(p)?;
+        let q = Self::parse_point(q)?;
+        let t = if parallel { Threads::Two } else { Threads::One };
+        Ok(hex_encode(&eta2::gt_to_bytes(&eta2::eta_t_pairing(
+            &p, &q, t,
+        ))))
+    }
+}
+
 /// The reduced eta_T pairing of two points given as hex x||y (or `inf`), as hex GT coefficients
 /// (tower order, base-field encoding each). Errors: UnknownCurve, NotHex, WrongLength,
 /// NotAFieldElement, NotOnCurve, NotInSubgroup. The curves are broken: research use only.
 pub fn pair_hex(curve: &str, p_hex: &str, q_hex: &str, parallel: bool) -> Result<String> {
     with_curve!(curve, _i,
         C3 => C3::pair_hex(p_hex, q_hex, parallel),
-        C2 => unreachable!())
+        C2 => C2::pair_hex(p_hex, q_hex, parallel))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,8 +316,25 @@ fn bench_field3<const N: usize, P: Trinomial3>(samples: usize) -> FieldBenchRow 
     })
 }
 
+fn bench_field2<const N: usize, P: Pentanomial2>(samples: usize) -> FieldBenchRow {
+    let mut rng = TestRng::new(0xf2 + P::M as u64);
+    let a = gf2::Gf2::<N, P>::random(&mut rng);
+    let b = gf2::Gf2::<N, P>::random(&mut rng);
+    let batch = 200_000;
+    gf2::with_best_backend2!(be => {
+        use gf2::Backend2;
+        let add = measure(|| { std::hint::black_box(std::hint::black_box(&a).add(std::hint::black_box(&b))); }, samples, batch);
+        let mul = measure(|| { std::hint::black_box(be.mul(std::hint::black_box(&a), std::hint::black_box(&b))); }, samples, batch);
+        let power = measure(|| { std::hint::black_box(be.square(std::hint::black_box(&a))); }, samples, batch);
+        let root = measure(|| { std::hint::black_box(be.sqrt(std::hint::black_box(&a))); }, samples, batch);
+        let inv = measure(|| { std::hint::black_box(std::hint::black_box(&a).inv_with(be)); }, samples, batch);
+        FieldBenchRow { field: format!("F_2^{}", P::M), characteristic: 2, m: P::M, backend: be.name(), add, mul, power, root, inv }
+    })
+}
+
 /// Field-operation timings for every field size of both characteristics.
 pub fn bench_fields(samples: usize) -> Vec<FieldBenchRow> {
+    use gf2::*;
     use gf3::*;
     vec![
         bench_field3::<2, T79>(samples),
@@ -248,6 +344,14 @@ pub fn bench_fields(samples: usize) -> Vec<FieldBenchRow> {
         bench_field3::<4, T239>(samples),
         bench_field3::<6, T353>(samples),
         bench_field3::<8, T509>(samples),
+        bench_field2::<3, P163>(samples),
+        bench_field2::<4, P233>(samples),
+        bench_field2::<5, P271>(samples),
+        bench_field2::<5, P283>(samples),
+        bench_field2::<6, P353>(samples),
+        bench_field2::<8, P457>(samples),
+        bench_field2::<9, P557>(samples),
+        bench_field2::<20, P1223>(samples),
     ]
 }
 
@@ -280,6 +384,35 @@ fn bench_pair3<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
     }
 }
 
+fn bench_pair2<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
+    name: &'static str,
+    samples: usize,
+) -> PairingBenchRow {
+    let g = Curve2::<N, P, B, H>::generator();
+    let p = g.mul_vartime(&BigUint::from(0x1234_5678u64));
+    let q = g.mul_vartime(&BigUint::from(0x9abc_def1u64));
+    let batch = 20_000_000;
+    let one_core = measure(
+        || {
+            std::hint::black_box(eta2::eta_t_pairing(&p, &q, Threads::One));
+        },
+        samples,
+        batch,
+    );
+    let two_cores = measure(
+        || {
+            std::hint::black_box(eta2::eta_t_pairing(&p, &q, Threads::Two));
+        },
+        samples,
+        batch,
+    );
+    PairingBenchRow {
+        curve: name,
+        one_core,
+        two_cores,
+    }
+}
+
 /// eta_T timings for every curve, one and two cores (fewer samples for the largest curves).
 pub fn bench_pairings(samples: usize) -> Vec<PairingBenchRow> {
     let few = samples.div_ceil(4).max(3);
@@ -287,5 +420,8 @@ pub fn bench_pairings(samples: usize) -> Vec<PairingBenchRow> {
         bench_pair3::<2, gf3::T97, 1, 7>("eta3-97", samples),
         bench_pair3::<4, gf3::T193, -1, 1>("eta3-193", samples),
         bench_pair3::<8, gf3::T509, 1, 7>("eta3-509", few),
+        bench_pair2::<4, gf2::P233, 0, { eta2::COFACTOR_233 }>("eta2-233", samples),
+        bench_pair2::<5, gf2::P271, 0, 487805>("eta2-271", samples),
+        bench_pair2::<20, gf2::P1223, 0, 5>("eta2-1223", few),
     ]
 }
