@@ -330,7 +330,11 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
 
     /// a_even + sqrt(x) * a_odd.
     #[inline(always)]
-    fn sqrt_combine(even: &[u64; N], odd: &[u64; N]) -> Self {
+    pub(crate) fn sqrt_combine(
+        even: &[u64; N],
+        odd: &[u64; N],
+        mul: impl Fn(&Self, &Self) -> Self,
+    ) -> Self {
         let terms = P::sqrt_x_terms();
         if terms.len() <= 4 {
             let mut c = [0u64; WIDE2];
@@ -349,7 +353,7 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
             for &t in terms {
                 sx.w[t / 64] |= 1 << (t % 64);
             }
-            Self::from_words(*even).add(&Self::from_words(*odd).mul_comb(&sx))
+            Self::from_words(*even).add(&mul(&Self::from_words(*odd), &sx))
         }
     }
 
@@ -362,7 +366,7 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
             even[i / 2] |= e << (32 * (i % 2));
             odd[i / 2] |= o << (32 * (i % 2));
         }
-        Self::sqrt_combine(&even, &odd)
+        Self::sqrt_combine(&even, &odd, |x, y| x.mul_comb(y))
     }
 
     /// PCLMULQDQ multiplication (callers must know that the CPU has PCLMULQDQ).
@@ -417,6 +421,14 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     pub fn sqrt_bmi2(&self) -> Self {
+        let (even, odd) = self.halves_bmi2();
+        Self::sqrt_combine(&even, &odd, |x, y| x.mul_comb(y))
+    }
+
+    /// Even and odd bits by PEXT (callers must know that the CPU has BMI2).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    pub(crate) fn halves_bmi2(&self) -> ([u64; N], [u64; N]) {
         use core::arch::x86_64::_pext_u64;
         let mut even = [0u64; N];
         let mut odd = [0u64; N];
@@ -426,7 +438,7 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
             even[i / 2] |= e << (32 * (i % 2));
             odd[i / 2] |= o << (32 * (i % 2));
         }
-        Self::sqrt_combine(&even, &odd)
+        (even, odd)
     }
 
     /// Inverse by Itoh–Tsujii: a^-1 = (a^(2^(m-1) - 1))^2, with b_k = a^(2^k - 1),
@@ -630,7 +642,8 @@ impl Backend2 for Clmul {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: a Clmul value exists only when detect() found BMI2.
-            unsafe { a.sqrt_bmi2() }
+            let (even, odd) = unsafe { a.halves_bmi2() };
+            Gf2::sqrt_combine(&even, &odd, |x, y| self.mul(x, y))
         }
         #[cfg(not(target_arch = "x86_64"))]
         a.sqrt_portable()

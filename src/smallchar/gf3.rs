@@ -150,6 +150,9 @@ pub enum MulKernel3 {
 pub struct CubeRootConsts {
     pub x13: Vec<(usize, u8)>,
     pub x23: Vec<(usize, u8)>,
+    /// x^(1/3) as bit-vectors (used when the sparse lists are long).
+    pub x13_hi: [u64; MAX_WORDS],
+    pub x13_lo: [u64; MAX_WORDS],
 }
 
 /// An irreducible trinomial x^M + A x^K + C over F_3 (A, C in {1, 2}), with M - K >= 2.
@@ -229,9 +232,15 @@ fn compute_cube_root_consts<const N: usize, P: Trinomial3>() -> CubeRootConsts {
             .map(|(i, &c)| (i, c))
             .collect()
     };
+    let mut x13_hi = [0u64; MAX_WORDS];
+    let mut x13_lo = [0u64; MAX_WORDS];
+    x13_hi[..N].copy_from_slice(&t.hi);
+    x13_lo[..N].copy_from_slice(&t.lo);
     CubeRootConsts {
         x13: sparse(&t),
         x23: sparse(&t2),
+        x13_hi,
+        x13_lo,
     }
 }
 
@@ -613,13 +622,24 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         out
     }
 
-    /// Combines the thirds: a^(1/3) = e0 + x^(1/3) e1 + x^(2/3) e2 (sparse constants).
+    /// Combines the thirds: a^(1/3) = e0 + x^(1/3) e1 + x^(2/3) e2, by shifted additions when
+    /// the constants are sparse, else as e0 + x^(1/3) (e1 + x^(1/3) e2) with two products.
     #[inline(always)]
-    fn combine_thirds(th: &[([u64; N], [u64; N]); 3]) -> Self {
+    pub(crate) fn combine_thirds(
+        th: &[([u64; N], [u64; N]); 3],
+        mul: impl Fn(&Self, &Self) -> Self,
+    ) -> Self {
         let cst = P::cube_root_consts();
+        let words = P::M.div_ceil(3).div_ceil(64);
+        if (cst.x13.len() + cst.x23.len()) * words > 40 {
+            let mut x13 = Self::zero();
+            x13.hi.copy_from_slice(&cst.x13_hi[..N]);
+            x13.lo.copy_from_slice(&cst.x13_lo[..N]);
+            let e = |i: usize| Self::from_words(th[i].0, th[i].1);
+            return e(0).add(&mul(&x13, &e(1).add(&mul(&x13, &e(2)))));
+        }
         let mut h = [0u64; 2 * MAX_WORDS + 1];
         let mut l = [0u64; 2 * MAX_WORDS + 1];
-        let words = P::M.div_ceil(3).div_ceil(64); // words holding a third
         h[..N].copy_from_slice(&th[0].0);
         l[..N].copy_from_slice(&th[0].1);
         for (r, terms) in [(1usize, &cst.x13), (2usize, &cst.x23)] {
@@ -641,7 +661,7 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
 
     /// Cube root, portable.
     pub fn cube_root_portable(&self) -> Self {
-        Self::combine_thirds(&self.thirds_portable())
+        Self::combine_thirds(&self.thirds_portable(), |x, y| x.mul_portable(y))
     }
 
     // ----- BMI2 (PDEP/PEXT) versions of cubing and cube root -----
@@ -667,6 +687,13 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     pub fn cube_root_bmi2(&self) -> Self {
+        Self::combine_thirds(&self.thirds_bmi2(), |x, y| x.mul_portable(y))
+    }
+
+    /// The thirds of [`Self::cube_root_bmi2`] by PEXT (callers must know that the CPU has BMI2).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    pub(crate) fn thirds_bmi2(&self) -> [([u64; N], [u64; N]); 3] {
         use core::arch::x86_64::_pext_u64;
         let mut th = [([0u64; N], [0u64; N]); 3];
         for t in 0..N.div_ceil(3) {
@@ -685,7 +712,7 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
                 }
             }
         }
-        Self::combine_thirds(&th)
+        th
     }
 
     // ----- generic operations over a backend -----
@@ -1070,7 +1097,8 @@ impl Backend3 for Avx512Bmi2 {
     #[inline]
     fn cube_root<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>) -> Gf3<N, P> {
         // SAFETY: an Avx512Bmi2 value exists only when detect() found BMI2.
-        unsafe { a.cube_root_bmi2() }
+        let th = unsafe { a.thirds_bmi2() };
+        Gf3::combine_thirds(&th, |x, y| self.mul(x, y))
     }
     fn name(self) -> &'static str {
         "avx512+bmi2"
