@@ -36,3 +36,21 @@ fn smallchar_bench_print() {
         );
     }
 }
+
+/// Runs eta3-97 pairings for about two seconds (for a profiler):
+/// `cargo test --release --test smallchar_bench smallchar_profile -- --ignored`.
+#[test]
+#[ignore]
+fn smallchar_profile_eta3_97() {
+    use num_bigint::BigUint;
+    use tripair::smallchar::eta3::{eta_t_pairing, Eta3_97};
+    let g = Eta3_97::generator();
+    let p = g.mul_vartime(&BigUint::from(5u32));
+    let t = std::time::Instant::now();
+    let mut n = 0u64;
+    while t.elapsed().as_secs_f64() < 2.0 {
+        std::hint::black_box(eta_t_pairing(&p, &g, smallchar::Threads::One));
+        n += 1;
+    }
+    println!("{n} pairings in 2 s");
+}

@@ -85,19 +85,18 @@ fn trit_scale(h: u64, l: u64, c: u8) -> (u64, u64) {
 
 /// Adds the trit chunk (vh, vl) (at most 64 trits) at trit position `pos` of a wide vector.
 #[inline(always)]
-fn add_at(h: &mut [u64], l: &mut [u64], pos: usize, vh: u64, vl: u64) {
+fn add_at(h: &mut [u64], l: &mut [u64], pos: usize, len: usize, vh: u64, vl: u64) {
     let w = pos / 64;
     let s = pos % 64;
     let (nh, nl) = trit_add(h[w], l[w], vh << s, vl << s);
     h[w] = nh;
     l[w] = nl;
-    if s != 0 {
+    // `len` bounds the chunk, so the second word is touched only when the chunk reaches it.
+    if s != 0 && s + len > 64 {
         let (rh, rl) = (vh >> (64 - s), vl >> (64 - s));
-        if rl != 0 || w + 1 < h.len() {
-            let (nh, nl) = trit_add(h[w + 1], l[w + 1], rh, rl);
-            h[w + 1] = nh;
-            l[w + 1] = nl;
-        }
+        let (nh, nl) = trit_add(h[w + 1], l[w + 1], rh, rl);
+        h[w + 1] = nh;
+        l[w + 1] = nl;
     }
 }
 
@@ -451,9 +450,9 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
             clear_chunk(l, start, len);
             // x^start = x^(start-m) * x^m = x^(start-m) * (-a x^k - c)
             let (ah, al) = trit_scale(vh, vl, neg_a);
-            add_at(h, l, start - m + P::K, ah, al);
+            add_at(h, l, start - m + P::K, len, ah, al);
             let (ch, cl) = trit_scale(vh, vl, neg_c);
-            add_at(h, l, start - m, ch, cl);
+            add_at(h, l, start - m, len, ch, cl);
             p = start;
         }
         let mut r = Self::zero();
@@ -647,7 +646,14 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
                 for w in 0..words {
                     let (vh, vl) = trit_scale(th[r].0[w], th[r].1[w], c);
                     if vl != 0 {
-                        add_at(&mut h[..2 * N + 1], &mut l[..2 * N + 1], e + 64 * w, vh, vl);
+                        add_at(
+                            &mut h[..2 * N + 1],
+                            &mut l[..2 * N + 1],
+                            e + 64 * w,
+                            64,
+                            vh,
+                            vl,
+                        );
                     }
                 }
             }
