@@ -291,7 +291,7 @@ pub fn eta_t_loop<const N: usize, P: Pentanomial2, const B: u8, Bk: Backend2>(
     if p.inf || q.inf {
         return Gf24::one();
     }
-    loop_range(p, q, 0, (P::M + 1) / 2, be)
+    loop_range(p, q, 0, P::M.div_ceil(2), be)
 }
 
 /// The same value on two threads: iterations 0..h here, h..(m+1)/2 on a second thread.
@@ -303,7 +303,7 @@ pub fn eta_t_loop_parallel<const N: usize, P: Pentanomial2, const B: u8, Bk: Bac
     if p.inf || q.inf {
         return Gf24::one();
     }
-    let n = (P::M + 1) / 2;
+    let n = P::M.div_ceil(2);
     let h = n / 2;
     let (fa, fb) = std::thread::scope(|sc| {
         let second = sc.spawn(|| loop_range(p, q, h, n, be));

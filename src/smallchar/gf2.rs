@@ -370,6 +370,9 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
     }
 
     /// PCLMULQDQ multiplication (callers must know that the CPU has PCLMULQDQ).
+    ///
+    /// # Safety
+    /// Calling it is sound only on a CPU with PCLMULQDQ.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
     pub fn mul_clmul(&self, o: &Self) -> Self {
@@ -405,6 +408,9 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
     }
 
     /// Squaring with PDEP (callers must know that the CPU has BMI2).
+    ///
+    /// # Safety
+    /// Calling it is sound only on a CPU with BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     pub fn square_bmi2(&self) -> Self {
@@ -418,6 +424,9 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
     }
 
     /// Square root with PEXT (callers must know that the CPU has BMI2).
+    ///
+    /// # Safety
+    /// Calling it is sound only on a CPU with BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     pub fn sqrt_bmi2(&self) -> Self {
@@ -426,6 +435,9 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
     }
 
     /// Even and odd bits by PEXT (callers must know that the CPU has BMI2).
+    ///
+    /// # Safety
+    /// Calling it is sound only on a CPU with BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     pub(crate) fn halves_bmi2(&self) -> ([u64; N], [u64; N]) {

@@ -673,6 +673,9 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
     // ----- BMI2 (PDEP/PEXT) versions of cubing and cube root -----
 
     /// Cubing with PDEP (callers must know that the CPU has BMI2).
+    ///
+    /// # Safety
+    /// Calling it is sound only on a CPU with BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     pub fn cube_bmi2(&self) -> Self {
@@ -690,6 +693,9 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
     }
 
     /// Cube root with PEXT (callers must know that the CPU has BMI2).
+    ///
+    /// # Safety
+    /// Calling it is sound only on a CPU with BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     pub fn cube_root_bmi2(&self) -> Self {
@@ -697,6 +703,9 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
     }
 
     /// The thirds of [`Self::cube_root_bmi2`] by PEXT (callers must know that the CPU has BMI2).
+    ///
+    /// # Safety
+    /// Calling it is sound only on a CPU with BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
     pub(crate) fn thirds_bmi2(&self) -> [([u64; N], [u64; N]); 3] {

@@ -31,7 +31,9 @@ pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m5
 
 /// Product of a and b in F_{3^m} (see the module documentation).
 ///
-/// Callers must know that the CPU supports AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
     let np: usize = if N <= 2 {

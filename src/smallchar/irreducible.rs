@@ -8,9 +8,9 @@ fn prime_divisors(mut m: usize) -> Vec<usize> {
     let mut v = Vec::new();
     let mut d = 2;
     while d * d <= m {
-        if m % d == 0 {
+        if m.is_multiple_of(d) {
             v.push(d);
-            while m % d == 0 {
+            while m.is_multiple_of(d) {
                 m /= d;
             }
         }
