@@ -11,6 +11,7 @@ pub mod error;
 pub mod field;
 pub mod measure;
 pub mod pairing;
+pub mod smallchar;
 pub mod util;
 
 pub use error::{Error, Result};

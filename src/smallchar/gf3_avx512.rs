@@ -1,0 +1,252 @@
+//! F_{3^m} multiplication on 512-bit registers: a transposed left-to-right comb.
+//!
+//! The comb (Hankerson–Menezes–Vanstone Alg. 2.36, in characteristic 3 as in Mitsunari 2009,
+//! Alg. 1) adds table entries A*u, for the 2-trit windows u of B, into an accumulator that is
+//! shifted by two trits per step. Here the 8 lanes of a zmm register run 8 independent combs:
+//! lane k = j*G + g handles word j of B (padded to NP in {2, 4, 8} words) and the g-th of
+//! G = 8/NP groups of windows of that word. Word w of every lane's accumulator lives in register
+//! w ("transposed"), so the shift by two trits is one VPSHLDQ per word with no lane crossing, the
+//! table lookup of 8 different windows is one VPERMT2Q per entry word (the 16-slot table indexed
+//! by the window bits (h1 h0 l1 l0) fits two registers), and a trit addition is three VPTERNLOGQ
+//! (project notes: h = TL(ah, al, bh; 0x49), hi = TL(h, ah, bl; 0x42), lo = TL(h, al, bl; 0x6e)).
+//! At the end each lane is shifted by its group offset, the groups of a word are summed across
+//! lanes, and the words are transposed back and reduced by the scalar trinomial reduction.
+
+#![cfg(target_arch = "x86_64")]
+
+use core::arch::x86_64::*;
+
+use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
+
+/// Trit addition of bit-sliced vectors in three VPTERNLOGQ (imm values checked exhaustively in
+/// the tests against the scalar formula).
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m512i, __m512i) {
+    let h = _mm512_ternarylogic_epi64::<0x49>(ah, al, bh);
+    let hi = _mm512_ternarylogic_epi64::<0x42>(h, ah, bl);
+    let lo = _mm512_ternarylogic_epi64::<0x6e>(h, al, bl);
+    (hi, lo)
+}
+
+/// Product of a and b in F_{3^m} (see the module documentation).
+///
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
+    let np: usize = if N <= 2 {
+        2
+    } else if N <= 4 {
+        4
+    } else {
+        8
+    };
+    let g_count = 8 / np; // groups of windows per word
+    let wg = 32 / g_count; // 2-trit windows per group
+    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+
+    // ---- table T_w[u] = (t0 + t1 x) * A, word w, slot u = (h1 h0 l1 l0) ----
+    // x*A fits in N words because m < 64N.
+    let mut xa_h = [0u64; MAX_WORDS];
+    let mut xa_l = [0u64; MAX_WORDS];
+    for w in 0..N {
+        let ch = if w > 0 { a.hi[w - 1] >> 63 } else { 0 };
+        let cl = if w > 0 { a.lo[w - 1] >> 63 } else { 0 };
+        xa_h[w] = a.hi[w] << 1 | ch;
+        xa_l[w] = a.lo[w] << 1 | cl;
+    }
+    // Slot u in lane u & 7 of register (u >> 3): l0 = bit 0, l1 = bit 1, h0 = bit 2, h1 = bit 3.
+    let l0_mask: __mmask8 = 0xAA;
+    let l1_mask: __mmask8 = 0xCC;
+    let h0_vec = _mm512_set_epi64(-1, -1, -1, -1, 0, 0, 0, 0);
+    let mut th = [[_mm512_setzero_si512(); 2]; MAX_WORDS];
+    let mut tl = [[_mm512_setzero_si512(); 2]; MAX_WORDS];
+    for w in 0..N {
+        let a_h = _mm512_set1_epi64(a.hi[w] as i64);
+        let a_l = _mm512_set1_epi64(a.lo[w] as i64);
+        let x_h = _mm512_set1_epi64(xa_h[w] as i64);
+        let x_l = _mm512_set1_epi64(xa_l[w] as i64);
+        // t0 * A: zero where l0 = 0, negated (hi ^= lo) where h0 = 1.
+        let p_h = _mm512_maskz_ternarylogic_epi64::<0x78>(l0_mask, a_h, a_l, h0_vec);
+        let p_l = _mm512_maskz_mov_epi64(l0_mask, a_l);
+        // t1 * xA: h1 = 0 in register 0, h1 = 1 in register 1.
+        let q_l = _mm512_maskz_mov_epi64(l1_mask, x_l);
+        let q_h0 = _mm512_maskz_mov_epi64(l1_mask, x_h);
+        let q_h1 = _mm512_maskz_xor_epi64(l1_mask, x_h, x_l);
+        let (s0h, s0l) = vtadd(p_h, p_l, q_h0, q_l);
+        let (s1h, s1l) = vtadd(p_h, p_l, q_h1, q_l);
+        th[w] = [s0h, s1h];
+        tl[w] = [s0l, s1l];
+    }
+
+    // ---- window index vectors: lane k = j*G + g holds the nibbles of its group ----
+    // Nibble n of the interleaved word (per 32 trits) = (l_2n, l_2n+1, h_2n, h_2n+1).
+    let mut v0 = [0u64; 8]; // windows of the lane's group (or windows 0..15 when G = 1)
+    let mut v1 = [0u64; 8]; // windows 16..31 when G = 1
+    for j in 0..N {
+        let (bh, bl) = (b.hi[j], b.lo[j]);
+        let q0 = _pdep_u64(bl & 0xffff_ffff, 0x3333_3333_3333_3333)
+            | _pdep_u64(bh & 0xffff_ffff, 0xcccc_cccc_cccc_cccc);
+        let q1 =
+            _pdep_u64(bl >> 32, 0x3333_3333_3333_3333) | _pdep_u64(bh >> 32, 0xcccc_cccc_cccc_cccc);
+        for g in 0..g_count {
+            let first = g * wg; // first window of the group
+            let k = j * g_count + g;
+            if g_count == 1 {
+                v0[k] = q0;
+                v1[k] = q1;
+            } else if first < 16 {
+                v0[k] = q0 >> (4 * first);
+            } else {
+                v0[k] = q1 >> (4 * (first - 16));
+            }
+        }
+    }
+    // SAFETY: v0 and v1 are 8 u64 (64 bytes) each; unaligned loads are allowed.
+    let (vv0, vv1) = unsafe {
+        (
+            _mm512_loadu_si512(v0.as_ptr() as *const _),
+            _mm512_loadu_si512(v1.as_ptr() as *const _),
+        )
+    };
+
+    // ---- the comb: wg steps, top window first ----
+    let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    for t in 0..wg {
+        let wi = wg - 1 - t;
+        let idx = if wi >= 16 {
+            _mm512_srl_epi64(vv1, _mm_cvtsi64_si128(4 * (wi as i64 - 16)))
+        } else {
+            _mm512_srl_epi64(vv0, _mm_cvtsi64_si128(4 * wi as i64))
+        };
+        if t > 0 {
+            for w in (1..aw).rev() {
+                acc_h[w] = _mm512_shldi_epi64::<2>(acc_h[w], acc_h[w - 1]);
+                acc_l[w] = _mm512_shldi_epi64::<2>(acc_l[w], acc_l[w - 1]);
+            }
+            acc_h[0] = _mm512_slli_epi64::<2>(acc_h[0]);
+            acc_l[0] = _mm512_slli_epi64::<2>(acc_l[0]);
+        }
+        for w in 0..N {
+            let eh = _mm512_permutex2var_epi64(th[w][0], idx, th[w][1]);
+            let el = _mm512_permutex2var_epi64(tl[w][0], idx, tl[w][1]);
+            let (nh, nl) = vtadd(acc_h[w], acc_l[w], eh, el);
+            acc_h[w] = nh;
+            acc_l[w] = nl;
+        }
+    }
+
+    // ---- shift lane k by its group offset 2*g*wg bits (aw + 1 words) ----
+    let mut sh = [0i64; 8];
+    for (k, s) in sh.iter_mut().enumerate() {
+        *s = (2 * (k % g_count) * wg) as i64;
+    }
+    // SAFETY: sh is 8 i64 (64 bytes).
+    let shv = unsafe { _mm512_loadu_si512(sh.as_ptr() as *const _) };
+    let inv = _mm512_sub_epi64(_mm512_set1_epi64(64), shv);
+    let mut x_h = [_mm512_setzero_si512(); MAX_WORDS + 2];
+    let mut x_l = [_mm512_setzero_si512(); MAX_WORDS + 2];
+    x_h[0] = _mm512_sllv_epi64(acc_h[0], shv);
+    x_l[0] = _mm512_sllv_epi64(acc_l[0], shv);
+    for w in 1..aw {
+        x_h[w] = _mm512_shldv_epi64(acc_h[w], acc_h[w - 1], shv);
+        x_l[w] = _mm512_shldv_epi64(acc_l[w], acc_l[w - 1], shv);
+    }
+    // Top word: bits shifted out of word aw-1 (a shift by 64 gives 0).
+    x_h[aw] = _mm512_srlv_epi64(acc_h[aw - 1], inv);
+    x_l[aw] = _mm512_srlv_epi64(acc_l[aw - 1], inv);
+
+    // ---- sum the groups of each word: lane j*G += lanes j*G + d ----
+    let mut d = g_count / 2;
+    while d >= 1 {
+        let mut pi = [0i64; 8];
+        for (k, p) in pi.iter_mut().enumerate() {
+            *p = ((k + d) % 8) as i64;
+        }
+        // SAFETY: pi is 8 i64 (64 bytes).
+        let piv = unsafe { _mm512_loadu_si512(pi.as_ptr() as *const _) };
+        for w in 0..=aw {
+            let ph = _mm512_permutexvar_epi64(piv, x_h[w]);
+            let pl = _mm512_permutexvar_epi64(piv, x_l[w]);
+            let (nh, nl) = vtadd(x_h[w], x_l[w], ph, pl);
+            x_h[w] = nh;
+            x_l[w] = nl;
+        }
+        d /= 2;
+    }
+
+    // ---- transpose back: output word c = sum over j of X_(c-j)[lane j*G] ----
+    let mut out_h = [0u64; 2 * MAX_WORDS + 8];
+    let mut out_l = [0u64; 2 * MAX_WORDS + 8];
+    let out_regs = (2 * N).div_ceil(8);
+    for r in 0..out_regs {
+        let mut rh = _mm512_setzero_si512();
+        let mut rl = _mm512_setzero_si512();
+        for w in 0..=aw {
+            let mut pi = [0i64; 8];
+            let mut mask: u8 = 0;
+            for (lane, p) in pi.iter_mut().enumerate() {
+                let c = 8 * r + lane;
+                if c >= w && c - w < N && c < 2 * N {
+                    *p = ((c - w) * g_count) as i64;
+                    mask |= 1 << lane;
+                }
+            }
+            if mask == 0 {
+                continue;
+            }
+            // SAFETY: pi is 8 i64 (64 bytes).
+            let piv = unsafe { _mm512_loadu_si512(pi.as_ptr() as *const _) };
+            let ph = _mm512_maskz_permutexvar_epi64(mask, piv, x_h[w]);
+            let pl = _mm512_maskz_permutexvar_epi64(mask, piv, x_l[w]);
+            let (nh, nl) = vtadd(rh, rl, ph, pl);
+            rh = nh;
+            rl = nl;
+        }
+        // SAFETY: out_h/out_l have 2*MAX_WORDS + 8 >= 8*r + 8 words (r < out_regs <= 2).
+        unsafe {
+            _mm512_storeu_si512(out_h.as_mut_ptr().add(8 * r) as *mut _, rh);
+            _mm512_storeu_si512(out_l.as_mut_ptr().add(8 * r) as *mut _, rl);
+        }
+    }
+    Gf3::<N, P>::reduce_wide(&mut out_h[..2 * N], &mut out_l[..2 * N], 2 * P::M - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smallchar::gf3::trit_add;
+    use crate::util::TestRng;
+
+    #[test]
+    fn vtadd_matches_scalar() {
+        if !std::arch::is_x86_feature_detected!("avx512f") {
+            return;
+        }
+        let mut rng = TestRng::new(9);
+        for _ in 0..100 {
+            let mut v = [0u64; 4];
+            for x in v.iter_mut() {
+                *x = rng.next_u64();
+            }
+            let (ah, al, bh, bl) = (v[0] & v[1], v[1], v[2] & v[3], v[3]);
+            // SAFETY: avx512f was detected above.
+            let (h, l) = unsafe {
+                let (h, l) = vtadd(
+                    _mm512_set1_epi64(ah as i64),
+                    _mm512_set1_epi64(al as i64),
+                    _mm512_set1_epi64(bh as i64),
+                    _mm512_set1_epi64(bl as i64),
+                );
+                (
+                    _mm512_reduce_or_epi64(h) as u64,
+                    _mm512_reduce_or_epi64(l) as u64,
+                )
+            };
+            assert_eq!((h, l), trit_add(ah, al, bh, bl));
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! The towers F_{3^3m} = F_{3^m}[rho]/(rho^3 - rho - b) and F_{3^6m} = F_{3^3m}[sigma]/(sigma^2 + 1)
+//! of the eta_T pairing on y^2 = x^3 - x + b (b = +-1, a const parameter `B`).
+//!
+//! Multiplication in F_{3^3m} uses the 6-multiplication Karatsuba formulas, F_{3^6m} the 3-product
+//! Karatsuba over F_{3^3m} (18 F_{3^m} products); the Miller loop multiplies by its sparse line
+//! values -t^2 + y*sigma - t*rho - rho^2 in 13 F_{3^m} products (Beuchat et al., IEEE TC 57(11),
+//! 2008, Section 4). Every operation that multiplies takes the backend it runs on.
+//! Broken parameters (small characteristic): research use only.
+
+use num_bigint::BigUint;
+
+use super::gf3::{Backend3, Gf3, Trinomial3};
+
+/// a0 + a1 rho + a2 rho^2 with rho^3 = rho + B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gf33<const N: usize, P: Trinomial3, const B: i8> {
+    pub c: [Gf3<N, P>; 3],
+}
+
+/// c0 + c1 sigma with sigma^2 = -1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gf36<const N: usize, P: Trinomial3, const B: i8> {
+    pub c0: Gf33<N, P, B>,
+    pub c1: Gf33<N, P, B>,
+}
+
+/// The sparse line value (c0 + c1 rho - rho^2) + y sigma of the eta_T loop.
+#[derive(Clone, Copy, Debug)]
+pub struct Line3<const N: usize, P: Trinomial3> {
+    pub c0: Gf3<N, P>,
+    pub c1: Gf3<N, P>,
+    pub y: Gf3<N, P>,
+}
+
+#[inline(always)]
+fn times_b<const N: usize, P: Trinomial3, const B: i8>(x: &Gf3<N, P>) -> Gf3<N, P> {
+    if B == 1 {
+        *x
+    } else {
+        x.neg()
+    }
+}
+
+impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
+    const B_OK: () = assert!(B == 1 || B == -1);
+
+    pub fn new(c0: Gf3<N, P>, c1: Gf3<N, P>, c2: Gf3<N, P>) -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::B_OK;
+        Gf33 { c: [c0, c1, c2] }
+    }
+    pub fn zero() -> Self {
+        Self::new(Gf3::zero(), Gf3::zero(), Gf3::zero())
+    }
+    pub fn one() -> Self {
+        Self::new(Gf3::one(), Gf3::zero(), Gf3::zero())
+    }
+    pub fn from_base(a: Gf3<N, P>) -> Self {
+        Self::new(a, Gf3::zero(), Gf3::zero())
+    }
+    /// rho itself.
+    pub fn rho() -> Self {
+        Self::new(Gf3::zero(), Gf3::one(), Gf3::zero())
+    }
+    pub fn is_zero(&self) -> bool {
+        self.c.iter().all(|x| x.is_zero())
+    }
+    pub fn add(&self, o: &Self) -> Self {
+        Self::new(
+            self.c[0].add(&o.c[0]),
+            self.c[1].add(&o.c[1]),
+            self.c[2].add(&o.c[2]),
+        )
+    }
+    pub fn sub(&self, o: &Self) -> Self {
+        Self::new(
+            self.c[0].sub(&o.c[0]),
+            self.c[1].sub(&o.c[1]),
+            self.c[2].sub(&o.c[2]),
+        )
+    }
+    pub fn neg(&self) -> Self {
+        Self::new(self.c[0].neg(), self.c[1].neg(), self.c[2].neg())
+    }
+    pub fn mul_base<Bk: Backend3>(&self, a: &Gf3<N, P>, be: Bk) -> Self {
+        Self::new(
+            be.mul(&self.c[0], a),
+            be.mul(&self.c[1], a),
+            be.mul(&self.c[2], a),
+        )
+    }
+
+    /// Folds d0 + d1 rho + ... + d4 rho^4 with rho^3 = rho + b, rho^4 = rho^2 + b rho.
+    #[inline(always)]
+    fn fold(d: [Gf3<N, P>; 5]) -> Self {
+        let c0 = d[0].add(&times_b::<N, P, B>(&d[3]));
+        let c1 = d[1].add(&d[3]).add(&times_b::<N, P, B>(&d[4]));
+        let c2 = d[2].add(&d[4]);
+        Self::new(c0, c1, c2)
+    }
+
+    /// Product in 6 F_{3^m} multiplications (Karatsuba over the three coefficients).
+    pub fn mul<Bk: Backend3>(&self, o: &Self, be: Bk) -> Self {
+        let (a, b) = (&self.c, &o.c);
+        let p00 = be.mul(&a[0], &b[0]);
+        let p11 = be.mul(&a[1], &b[1]);
+        let p22 = be.mul(&a[2], &b[2]);
+        let s01 = be
+            .mul(&a[0].add(&a[1]), &b[0].add(&b[1]))
+            .sub(&p00)
+            .sub(&p11);
+        let s02 = be
+            .mul(&a[0].add(&a[2]), &b[0].add(&b[2]))
+            .sub(&p00)
+            .sub(&p22);
+        let s12 = be
+            .mul(&a[1].add(&a[2]), &b[1].add(&b[2]))
+            .sub(&p11)
+            .sub(&p22);
+        Self::fold([p00, s01, s02.add(&p11), s12, p22])
+    }
+
+    /// Product with (c0 + c1 rho - rho^2) in 5 multiplications.
+    #[inline(always)]
+    fn mul_by_sparse<Bk: Backend3>(&self, c0: &Gf3<N, P>, c1: &Gf3<N, P>, be: Bk) -> Self {
+        let a = &self.c;
+        let p00 = be.mul(&a[0], c0);
+        let p11 = be.mul(&a[1], c1);
+        let p22 = a[2].neg();
+        let s01 = be.mul(&a[0].add(&a[1]), &c0.add(c1)).sub(&p00).sub(&p11);
+        let s02 = be.mul(&a[2], c0).sub(&a[0]);
+        let s12 = be.mul(&a[2], c1).sub(&a[1]);
+        Self::fold([p00, s01, s02.add(&p11), s12, p22])
+    }
+
+    /// Cube: a0^3 + b a1^3 + a2^3 + (a1^3 - b a2^3) rho + a2^3 rho^2.
+    pub fn cube<Bk: Backend3>(&self, be: Bk) -> Self {
+        let a0 = be.cube(&self.c[0]);
+        let a1 = be.cube(&self.c[1]);
+        let a2 = be.cube(&self.c[2]);
+        Self::new(
+            a0.add(&times_b::<N, P, B>(&a1)).add(&a2),
+            a1.sub(&times_b::<N, P, B>(&a2)),
+            a2,
+        )
+    }
+
+    /// The automorphism rho -> rho + c (c mod 3): a0 + c a1 + c^2 a2 + (a1 + 2c a2) rho + a2 rho^2.
+    pub fn shift_rho(&self, c: i64) -> Self {
+        let c = c.rem_euclid(3);
+        let a = &self.c;
+        Self::new(
+            a[0].add(&a[1].mul_i64(c)).add(&a[2].mul_i64(c * c)),
+            a[1].add(&a[2].mul_i64(2 * c)),
+            a[2],
+        )
+    }
+
+    /// Frobenius x -> x^(3^m): rho^(3^m) = rho + m b.
+    pub fn frobenius(&self) -> Self {
+        self.shift_rho((P::M as i64) * B as i64)
+    }
+
+    /// Inverse through the norm: A^-1 = A^q A^(q^2) / (A A^q A^(q^2)); zero maps to zero.
+    pub fn inv<Bk: Backend3>(&self, be: Bk) -> Self {
+        let f1 = self.frobenius();
+        let f2 = f1.frobenius();
+        let adj = f1.mul(&f2, be);
+        // Constant coefficient of self * adj (the norm lies in F_{3^m}): d0 + b d3.
+        let (a, b) = (&self.c, &adj.c);
+        let d0 = be.mul(&a[0], &b[0]);
+        let d3 = be.mul(&a[1], &b[2]).add(&be.mul(&a[2], &b[1]));
+        let norm = d0.add(&times_b::<N, P, B>(&d3));
+        let ni = norm.inv_with(be);
+        adj.mul_base(&ni, be)
+    }
+}
+
+impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
+    pub fn new(c0: Gf33<N, P, B>, c1: Gf33<N, P, B>) -> Self {
+        Gf36 { c0, c1 }
+    }
+    pub fn zero() -> Self {
+        Self::new(Gf33::zero(), Gf33::zero())
+    }
+    pub fn one() -> Self {
+        Self::new(Gf33::one(), Gf33::zero())
+    }
+    pub fn is_one(&self) -> bool {
+        *self == Self::one()
+    }
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() && self.c1.is_zero()
+    }
+    pub fn add(&self, o: &Self) -> Self {
+        Self::new(self.c0.add(&o.c0), self.c1.add(&o.c1))
+    }
+    pub fn sub(&self, o: &Self) -> Self {
+        Self::new(self.c0.sub(&o.c0), self.c1.sub(&o.c1))
+    }
+    pub fn neg(&self) -> Self {
+        Self::new(self.c0.neg(), self.c1.neg())
+    }
+    /// The six F_{3^m} coefficients in tower order c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2.
+    pub fn coeffs(&self) -> [Gf3<N, P>; 6] {
+        [
+            self.c0.c[0],
+            self.c0.c[1],
+            self.c0.c[2],
+            self.c1.c[0],
+            self.c1.c[1],
+            self.c1.c[2],
+        ]
+    }
+    pub fn from_coeffs(c: [Gf3<N, P>; 6]) -> Self {
+        Self::new(Gf33::new(c[0], c[1], c[2]), Gf33::new(c[3], c[4], c[5]))
+    }
+
+    /// Product: 3 F_{3^3m} products (Karatsuba over sigma).
+    pub fn mul<Bk: Backend3>(&self, o: &Self, be: Bk) -> Self {
+        let p0 = self.c0.mul(&o.c0, be);
+        let p1 = self.c1.mul(&o.c1, be);
+        let s = self.c0.add(&self.c1).mul(&o.c0.add(&o.c1), be);
+        Self::new(p0.sub(&p1), s.sub(&p0).sub(&p1))
+    }
+
+    /// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 13 F_{3^m} products.
+    pub fn mul_by_line<Bk: Backend3>(&self, l: &Line3<N, P>, be: Bk) -> Self {
+        let r0g0 = self.c0.mul_by_sparse(&l.c0, &l.c1, be);
+        let r1g1 = self.c1.mul_base(&l.y, be);
+        let s = self
+            .c0
+            .add(&self.c1)
+            .mul_by_sparse(&l.c0.add(&l.y), &l.c1, be);
+        Self::new(r0g0.sub(&r1g1), s.sub(&r0g0).sub(&r1g1))
+    }
+
+    /// Cube: (c0 + c1 sigma)^3 = c0^3 - c1^3 sigma.
+    pub fn cube<Bk: Backend3>(&self, be: Bk) -> Self {
+        Self::new(self.c0.cube(be), self.c1.cube(be).neg())
+    }
+
+    /// x^(3^(3m)): sigma -> -sigma (rho is fixed since rho^(3^(3m)) = rho + 3mb).
+    pub fn conjugate(&self) -> Self {
+        Self::new(self.c0, self.c1.neg())
+    }
+
+    /// x^(3^m): rho -> rho + mb, sigma -> -sigma (m odd: sigma^(3^m) = sigma * (-1)^((3^m-1)/2)).
+    pub fn frobenius(&self) -> Self {
+        Self::new(self.c0.frobenius(), self.c1.frobenius().neg())
+    }
+
+    /// Inverse: (c0 - c1 sigma) / (c0^2 + c1^2).
+    pub fn inv<Bk: Backend3>(&self, be: Bk) -> Self {
+        let n = self.c0.mul(&self.c0, be).add(&self.c1.mul(&self.c1, be));
+        let ni = n.inv(be);
+        Self::new(self.c0.mul(&ni, be), self.c1.mul(&ni, be).neg())
+    }
+
+    /// self^e by square-and-multiply (variable time in e; for tests and the slow reference).
+    pub fn pow_vartime<Bk: Backend3>(&self, e: &BigUint, be: Bk) -> Self {
+        let mut r = Self::one();
+        for i in (0..e.bits()).rev() {
+            r = r.mul(&r, be);
+            if e.bit(i) {
+                r = r.mul(self, be);
+            }
+        }
+        r
+    }
+}
