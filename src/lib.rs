@@ -5,8 +5,11 @@
 //! final exponentiation) -> `encoding` and the CLI. `smallchar` (F_{3^m}, F_{2^m}, eta_T) sits beside
 //! the prime-field code with its own towers; its parameters are broken and exist for research only.
 
+pub mod api;
 pub mod arith;
+pub mod bench;
 pub mod curve;
+pub mod encoding;
 pub mod error;
 pub mod field;
 pub mod measure;

@@ -1,0 +1,169 @@
+//! Byte encodings shared by the library and the CLI.
+//!
+//! - Field elements: big-endian, fixed width ceil(bits/8).
+//! - BN curves: G1 = x || y, G2 = x.c1 || x.c0 || y.c1 || y.c0 (EIP-197 order); the point at
+//!   infinity is all zero bytes.
+//! - BLS12 curves: the ZCash serialization (compressed and uncompressed; flag bits 0x80 =
+//!   compressed, 0x40 = infinity, 0x20 = y is the lexicographically largest root; F_p2 as c1 || c0;
+//!   uncompressed infinity = 0x40 then zeros).
+//! - GT: the 12 F_p coefficients in tower order c0.c0.c0, c0.c0.c1, c0.c1.c0, ..., c1.c2.c1.
+//!
+//! Decoding rejects, each with its own error: wrong length, coordinates not below p, points off
+//! the curve, points outside the order-r subgroup, inconsistent flags, non-zero bytes in an
+//! encoding of infinity.
+
+use crate::curve::{Affine, CurveGroup, Family, G1Affine, G2Affine, PairingCurve, G1, G2};
+use crate::error::{Error, Result};
+use crate::field::{Field, Fp, Fp2, FpParams};
+
+/// How a coordinate field reads and writes its elements.
+pub trait CoordinateBytes: Field {
+    const BYTES: usize;
+    fn read(bytes: &[u8]) -> Result<Self>;
+    fn write(&self) -> Vec<u8>;
+}
+
+impl<F: FpParams> CoordinateBytes for Fp<F> {
+    const BYTES: usize = F::BYTES;
+    fn read(bytes: &[u8]) -> Result<Self> {
+        Fp::from_be_bytes(bytes)
+    }
+    fn write(&self) -> Vec<u8> {
+        self.to_be_bytes()
+    }
+}
+
+/// F_p2 as c1 || c0 (EIP-197 and ZCash order).
+impl<C: PairingCurve> CoordinateBytes for Fp2<C> {
+    const BYTES: usize = 2 * <C::Fp as FpParams>::BYTES;
+    fn read(bytes: &[u8]) -> Result<Self> {
+        let w = <C::Fp as FpParams>::BYTES;
+        Ok(Fp2::new(Fp::from_be_bytes(&bytes[w..])?, Fp::from_be_bytes(&bytes[..w])?))
+    }
+    fn write(&self) -> Vec<u8> {
+        let mut v = self.c1.to_be_bytes();
+        v.extend(self.c0.to_be_bytes());
+        v
+    }
+}
+
+fn uses_zcash_format<C: PairingCurve>() -> bool {
+    C::FAMILY == Family::Bls12
+}
+
+/// The uncompressed encoding of a point (x || y; all zeros or the ZCash infinity flag for infinity).
+pub fn encode_point<G: CurveGroup>(p: &Affine<G>) -> Vec<u8>
+where
+    G::F: CoordinateBytes,
+{
+    let w = <G::F as CoordinateBytes>::BYTES;
+    let mut out = vec![0u8; 2 * w];
+    if p.infinity {
+        if uses_zcash_format::<G::Curve>() {
+            out[0] = 0x40;
+        }
+        return out;
+    }
+    out[..w].copy_from_slice(&p.x.write());
+    out[w..].copy_from_slice(&p.y.write());
+    out
+}
+
+/// The ZCash compressed encoding (BLS12 curves): x with the flag bits.
+pub fn encode_point_compressed<G: CurveGroup>(p: &Affine<G>) -> Vec<u8>
+where
+    G::F: CoordinateBytes,
+{
+    let w = <G::F as CoordinateBytes>::BYTES;
+    let mut out = vec![0u8; w];
+    if p.infinity {
+        out[0] = 0xc0;
+        return out;
+    }
+    out.copy_from_slice(&p.x.write());
+    out[0] |= 0x80;
+    if p.y.is_lexicographically_largest() {
+        out[0] |= 0x20;
+    }
+    out
+}
+
+/// Decodes and fully validates a point of G1 or G2 in the curve's format.
+pub fn decode_point<G: CurveGroup>(bytes: &[u8]) -> Result<Affine<G>>
+where
+    G::F: CoordinateBytes,
+{
+    let w = <G::F as CoordinateBytes>::BYTES;
+    let what = if G::NAME == "G1" { "G1 point" } else { "G2 point" };
+    if uses_zcash_format::<G::Curve>() {
+        return decode_zcash::<G>(bytes, w, what);
+    }
+    if bytes.len() != 2 * w {
+        return Err(Error::WrongLength { what, expected: 2 * w, got: bytes.len() });
+    }
+    if bytes.iter().all(|&b| b == 0) {
+        return Ok(Affine::identity());
+    }
+    let x = G::F::read(&bytes[..w])?;
+    let y = G::F::read(&bytes[w..])?;
+    Affine::new_checked(x, y)
+}
+
+fn decode_zcash<G: CurveGroup>(bytes: &[u8], w: usize, what: &'static str) -> Result<Affine<G>>
+where
+    G::F: CoordinateBytes,
+{
+    if bytes.len() != w && bytes.len() != 2 * w {
+        return Err(Error::WrongLength { what, expected: 2 * w, got: bytes.len() });
+    }
+    let flags = bytes[0] & 0xe0;
+    let compressed = flags & 0x80 != 0;
+    let infinity = flags & 0x40 != 0;
+    let sort = flags & 0x20 != 0;
+    if compressed != (bytes.len() == w) {
+        return Err(Error::BadFlags(if compressed {
+            "compression flag set on an uncompressed-length encoding"
+        } else {
+            "compression flag missing on a compressed-length encoding"
+        }));
+    }
+    let mut body = bytes.to_vec();
+    body[0] &= 0x1f;
+    if infinity {
+        if sort {
+            return Err(Error::BadFlags("infinity with the sort flag"));
+        }
+        if body.iter().any(|&b| b != 0) {
+            return Err(Error::BadInfinity);
+        }
+        return Ok(Affine::identity());
+    }
+    if !compressed {
+        if sort {
+            return Err(Error::BadFlags("sort flag on an uncompressed encoding"));
+        }
+        let x = G::F::read(&body[..w])?;
+        let y = G::F::read(&body[w..])?;
+        return Affine::new_checked(x, y);
+    }
+    let x = G::F::read(&body)?;
+    let y = (x.square() * x + G::coeff_b()).sqrt_vartime().ok_or(Error::NotASquare)?;
+    let y = if y.is_lexicographically_largest() == sort { y } else { -y };
+    Affine::new_checked(x, y)
+}
+
+pub fn decode_g1<C: PairingCurve>(bytes: &[u8]) -> Result<G1Affine<C>> {
+    decode_point::<G1<C>>(bytes)
+}
+
+pub fn decode_g2<C: PairingCurve>(bytes: &[u8]) -> Result<G2Affine<C>> {
+    decode_point::<G2<C>>(bytes)
+}
+
+pub fn encode_g1<C: PairingCurve>(p: &G1Affine<C>) -> Vec<u8> {
+    encode_point(p)
+}
+
+pub fn encode_g2<C: PairingCurve>(p: &G2Affine<C>) -> Vec<u8> {
+    encode_point(p)
+}
