@@ -14,6 +14,8 @@ pub mod error;
 pub mod field;
 pub mod measure;
 pub mod pairing;
+#[cfg(feature = "peers")]
+pub mod peers;
 pub mod smallchar;
 pub mod util;
 
