@@ -8,7 +8,15 @@ use crate::pairing::pairing;
 use crate::util::{hex_decode, hex_encode};
 
 /// The prime-field pairing curves, in the order the CLI lists them.
-pub const PRIME_CURVES: &[&str] = &["bn254", "bn254n", "bn256d", "dclxvi", "bn446", "bn638", "bls12-381"];
+pub const PRIME_CURVES: &[&str] = &[
+    "bn254",
+    "bn254n",
+    "bn256d",
+    "dclxvi",
+    "bn446",
+    "bn638",
+    "bls12-381",
+];
 
 /// Calls `$f::<C>($args)` for the prime-field curve named `$name`, or returns `$other` (an
 /// expression) when the name is not one of them.
@@ -37,7 +45,11 @@ fn pair_prime<C: PairingCurve>(g1_hex: &str, g2_hex: &str) -> Result<String> {
 /// One CLI line: GT hex of e(G1, G2) on the named curve, or the error naming what is wrong.
 /// Small-characteristic curves (eta2-*, eta3-*) are broken parameters, kept for research.
 pub fn pair_hex(curve: &str, g1_hex: &str, g2_hex: &str, parallel: bool) -> Result<String> {
-    with_prime_curve!(curve, pair_prime(g1_hex, g2_hex), crate::smallchar::pair_hex(curve, g1_hex, g2_hex, parallel))
+    with_prime_curve!(
+        curve,
+        pair_prime(g1_hex, g2_hex),
+        crate::smallchar::pair_hex(curve, g1_hex, g2_hex, parallel)
+    )
 }
 
 /// What `tripair curves` prints for one curve.
@@ -69,7 +81,11 @@ fn summary_prime<C: PairingCurve>() -> CurveSummary {
     CurveSummary {
         name: C::NAME.to_string(),
         field: format!("{}", k.p),
-        coefficients: format!("y^2 = x^3 + {}; twist y^2 = x^3 + b' ({twist}), b' = {:?}", C::B, b2),
+        coefficients: format!(
+            "y^2 = x^3 + {}; twist y^2 = x^3 + b' ({twist}), b' = {:?}",
+            C::B,
+            b2
+        ),
         r: format!("{}", k.r_big),
         cofactor: format!("{}", k.h1),
         g1: hex_encode(&encode_g1::<C>(&<G1<C> as CurveGroup>::generator())),
@@ -91,7 +107,10 @@ fn summary_prime<C: PairingCurve>() -> CurveSummary {
 
 /// Every curve: the prime-field ones, then the small-characteristic ones (marked broken).
 pub fn all_curves() -> Vec<CurveSummary> {
-    let mut v: Vec<CurveSummary> = PRIME_CURVES.iter().map(|n| with_prime_curve!(*n, summary_prime(), unreachable!())).collect();
+    let mut v: Vec<CurveSummary> = PRIME_CURVES
+        .iter()
+        .map(|n| with_prime_curve!(*n, summary_prime(), unreachable!()))
+        .collect();
     for i in crate::smallchar::all_curve_info() {
         v.push(CurveSummary {
             name: i.name.to_string(),

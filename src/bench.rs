@@ -5,7 +5,9 @@ use crate::arith::{detect, BackendKind, Portable};
 use crate::curve::{G1Projective, G2Projective, PairingCurve, Scalar};
 use crate::field::{Fp, Fp12, Fp2, FpParams};
 use crate::measure::{measure_interleaved, Measurement};
-use crate::pairing::{final_exp::easy_part, final_exponentiation, miller_loop, multi_pairing, pairing};
+use crate::pairing::{
+    final_exp::easy_part, final_exponentiation, miller_loop, multi_pairing, pairing,
+};
 use crate::util::TestRng;
 use std::hint::black_box;
 
@@ -59,7 +61,10 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
         .map(|_| {
             let s: Scalar<C> = random_fp(rng);
             let t: Scalar<C> = random_fp(rng);
-            (G1Projective::<C>::generator().mul(&s).to_affine(), G2Projective::<C>::generator().mul(&t).to_affine())
+            (
+                G1Projective::<C>::generator().mul(&s).to_affine(),
+                G2Projective::<C>::generator().mul(&t).to_affine(),
+            )
         })
         .collect();
     let cyc = easy_part(&f);
@@ -113,7 +118,11 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
 
 /// Peer closures for one op, if the `peers` feature is on.
 #[allow(unused_variables, unused_mut)]
-fn peer_closures(curve: &str, op: &str, peers: &mut Vec<(String, Vec<(&'static str, Box<dyn FnMut()>)>)>) -> Vec<(String, Box<dyn FnMut()>)> {
+fn peer_closures(
+    curve: &str,
+    op: &str,
+    peers: &mut Vec<(String, Vec<(&'static str, Box<dyn FnMut()>)>)>,
+) -> Vec<(String, Box<dyn FnMut()>)> {
     let mut out = Vec::new();
     for (name, ops) in peers.iter_mut() {
         if let Some(pos) = ops.iter().position(|(o, _)| *o == op) {
@@ -124,20 +133,31 @@ fn peer_closures(curve: &str, op: &str, peers: &mut Vec<(String, Vec<(&'static s
     out
 }
 
-fn bench_curve_on<C: PairingCurve>(curve: &str, samples: usize, with_peers: bool, progress: &mut dyn FnMut(&str)) -> Vec<BenchRow> {
+fn bench_curve_on<C: PairingCurve>(
+    curve: &str,
+    samples: usize,
+    with_peers: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Vec<BenchRow> {
     let mut rng = TestRng::new(0xbe4c);
     let mut peers: Vec<(String, Vec<(&'static str, Box<dyn FnMut()>)>)> = Vec::new();
     #[cfg(feature = "peers")]
     if with_peers {
         for p in crate::peers::peers_for(curve) {
-            peers.push((p.name.to_string(), p.ops.into_iter().map(|o| (o.op, o.run)).collect()));
+            peers.push((
+                p.name.to_string(),
+                p.ops.into_iter().map(|o| (o.op, o.run)).collect(),
+            ));
         }
     }
     let _ = with_peers;
     let mut rows = Vec::new();
     for op in OPS {
         progress(&format!("{curve} {op}"));
-        let heavy = matches!(*op, "miller_loop" | "final_exponentiation" | "pairing" | "product_2" | "product_8");
+        let heavy = matches!(
+            *op,
+            "miller_loop" | "final_exponentiation" | "pairing" | "product_2" | "product_8"
+        );
         let batch_ns = if heavy { 20_000_000 } else { 2_000_000 };
         let mut ours = op_closure::<C>(op, &mut rng);
         let mut others = peer_closures(curve, op, &mut peers);
@@ -146,25 +166,49 @@ fn bench_curve_on<C: PairingCurve>(curve: &str, samples: usize, with_peers: bool
             fs.push(&mut **f);
         }
         let ms = measure_interleaved(&mut fs, samples, batch_ns);
-        rows.push(BenchRow { curve: curve.to_string(), op, implementation: "tripair".into(), m: ms[0] });
+        rows.push(BenchRow {
+            curve: curve.to_string(),
+            op,
+            implementation: "tripair".into(),
+            m: ms[0],
+        });
         for (i, (name, _)) in others.iter().enumerate() {
-            rows.push(BenchRow { curve: curve.to_string(), op, implementation: name.clone(), m: ms[i + 1] });
+            rows.push(BenchRow {
+                curve: curve.to_string(),
+                op,
+                implementation: name.clone(),
+                m: ms[i + 1],
+            });
         }
     }
     rows
 }
 
-fn bench_curve<C: PairingCurve>(curve: &str, samples: usize, with_peers: bool, progress: &mut dyn FnMut(&str)) -> Vec<BenchRow> {
+fn bench_curve<C: PairingCurve>(
+    curve: &str,
+    samples: usize,
+    with_peers: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Vec<BenchRow> {
     // One detection for the whole curve's benchmark, as for any top-level call.
     match detect() {
-        BackendKind::Portable => bench_curve_on::<C::WithBackend<Portable>>(curve, samples, with_peers, progress),
+        BackendKind::Portable => {
+            bench_curve_on::<C::WithBackend<Portable>>(curve, samples, with_peers, progress)
+        }
         #[cfg(target_arch = "x86_64")]
-        BackendKind::Adx => bench_curve_on::<C::WithBackend<crate::arith::Adx>>(curve, samples, with_peers, progress),
+        BackendKind::Adx => bench_curve_on::<C::WithBackend<crate::arith::Adx>>(
+            curve, samples, with_peers, progress,
+        ),
     }
 }
 
 /// Benchmarks one prime-field curve by name.
-pub fn bench_prime_curve(name: &str, samples: usize, with_peers: bool, progress: &mut dyn FnMut(&str)) -> crate::Result<Vec<BenchRow>> {
+pub fn bench_prime_curve(
+    name: &str,
+    samples: usize,
+    with_peers: bool,
+    progress: &mut dyn FnMut(&str),
+) -> crate::Result<Vec<BenchRow>> {
     Ok(crate::with_prime_curve!(
         name,
         bench_curve(name, samples, with_peers, progress),

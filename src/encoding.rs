@@ -38,7 +38,10 @@ impl<C: PairingCurve> CoordinateBytes for Fp2<C> {
     const BYTES: usize = 2 * <C::Fp as FpParams>::BYTES;
     fn read(bytes: &[u8]) -> Result<Self> {
         let w = <C::Fp as FpParams>::BYTES;
-        Ok(Fp2::new(Fp::from_be_bytes(&bytes[w..])?, Fp::from_be_bytes(&bytes[..w])?))
+        Ok(Fp2::new(
+            Fp::from_be_bytes(&bytes[w..])?,
+            Fp::from_be_bytes(&bytes[..w])?,
+        ))
     }
     fn write(&self) -> Vec<u8> {
         let mut v = self.c1.to_be_bytes();
@@ -94,12 +97,20 @@ where
     G::F: CoordinateBytes,
 {
     let w = <G::F as CoordinateBytes>::BYTES;
-    let what = if G::NAME == "G1" { "G1 point" } else { "G2 point" };
+    let what = if G::NAME == "G1" {
+        "G1 point"
+    } else {
+        "G2 point"
+    };
     if uses_zcash_format::<G::Curve>() {
         return decode_zcash::<G>(bytes, w, what);
     }
     if bytes.len() != 2 * w {
-        return Err(Error::WrongLength { what, expected: 2 * w, got: bytes.len() });
+        return Err(Error::WrongLength {
+            what,
+            expected: 2 * w,
+            got: bytes.len(),
+        });
     }
     if bytes.iter().all(|&b| b == 0) {
         return Ok(Affine::identity());
@@ -114,7 +125,11 @@ where
     G::F: CoordinateBytes,
 {
     if bytes.len() != w && bytes.len() != 2 * w {
-        return Err(Error::WrongLength { what, expected: 2 * w, got: bytes.len() });
+        return Err(Error::WrongLength {
+            what,
+            expected: 2 * w,
+            got: bytes.len(),
+        });
     }
     let flags = bytes[0] & 0xe0;
     let compressed = flags & 0x80 != 0;
@@ -147,8 +162,14 @@ where
         return Affine::new_checked(x, y);
     }
     let x = G::F::read(&body)?;
-    let y = (x.square() * x + G::coeff_b()).sqrt_vartime().ok_or(Error::NotASquare)?;
-    let y = if y.is_lexicographically_largest() == sort { y } else { -y };
+    let y = (x.square() * x + G::coeff_b())
+        .sqrt_vartime()
+        .ok_or(Error::NotASquare)?;
+    let y = if y.is_lexicographically_largest() == sort {
+        y
+    } else {
+        -y
+    };
     Affine::new_checked(x, y)
 }
 

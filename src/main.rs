@@ -14,11 +14,21 @@ const USAGE: &str = "usage:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flag = |f: &str| args.iter().any(|a| a == f);
-    let value = |f: &str| args.iter().position(|a| a == f).and_then(|i| args.get(i + 1)).cloned();
+    let value = |f: &str| {
+        args.iter()
+            .position(|a| a == f)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
     match args.first().map(String::as_str) {
         Some("pair") => cmd_pair(value("--curve"), flag("--parallel")),
         Some("curves") => cmd_curves(flag("--json")),
-        Some("bench") => cmd_bench(flag("--peers"), flag("--json"), value("--curve"), value("--samples")),
+        Some("bench") => cmd_bench(
+            flag("--peers"),
+            flag("--json"),
+            value("--curve"),
+            value("--samples"),
+        ),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
@@ -52,7 +62,10 @@ fn cmd_pair(curve: Option<String>, parallel: bool) -> ExitCode {
         };
         let toks: Vec<&str> = line.split_whitespace().collect();
         let res = if toks.len() != 2 {
-            Err(tripair::Error::Malformed(format!("expected 2 tokens 'G1HEX G2HEX', got {}", toks.len())))
+            Err(tripair::Error::Malformed(format!(
+                "expected 2 tokens 'G1HEX G2HEX', got {}",
+                toks.len()
+            )))
         } else {
             pair_hex(&curve, toks[0], toks[1], parallel)
         };
@@ -84,7 +97,10 @@ fn cmd_curves(json: bool) -> ExitCode {
                 Some(b) => format!("~{b}-bit security"),
                 None => "BROKEN: research and comparison only".into(),
             };
-            println!("{:<10} {sec}\n    {}\n    p/field: {}\n    r: {}\n    cofactor: {}\n    {}", c.name, c.coefficients, c.field, c.r, c.cofactor, c.details);
+            println!(
+                "{:<10} {sec}\n    {}\n    p/field: {}\n    r: {}\n    cofactor: {}\n    {}",
+                c.name, c.coefficients, c.field, c.r, c.cofactor, c.details
+            );
         }
     }
     ExitCode::SUCCESS
@@ -114,11 +130,16 @@ fn print_prime_table(rows: &[BenchRow]) {
         for i in &impls {
             match rows.iter().find(|r| r.op == *op && &r.implementation == i) {
                 Some(r) => {
-                    line += &format!(" {:>12} {:>11}", fmt_ns(r.m.median_ns), format!("{:.0}c", r.m.cycles));
+                    line += &format!(
+                        " {:>12} {:>11}",
+                        fmt_ns(r.m.median_ns),
+                        format!("{:.0}c", r.m.cycles)
+                    );
                     if i == "tripair" {
                         ours = Some(r.m.median_ns);
                     } else {
-                        best_peer = Some(best_peer.map_or(r.m.median_ns, |b: f64| b.min(r.m.median_ns)));
+                        best_peer =
+                            Some(best_peer.map_or(r.m.median_ns, |b: f64| b.min(r.m.median_ns)));
                     }
                 }
                 None => line += &format!(" {:>24}", "-"),
@@ -158,7 +179,15 @@ fn cmd_bench(peers: bool, json: bool, curve: Option<String>, samples: Option<Str
             }
             vec![c.clone()]
         }
-        None => PRIME_CURVES.iter().map(|s| s.to_string()).chain(tripair::smallchar::curve_names().iter().map(|s| s.to_string())).collect(),
+        None => PRIME_CURVES
+            .iter()
+            .map(|s| s.to_string())
+            .chain(
+                tripair::smallchar::curve_names()
+                    .iter()
+                    .map(|s| s.to_string()),
+            )
+            .collect(),
     };
     let mut progress = |what: &str| eprint!("\r\x1b[2K  measuring {what} ...");
     for c in curves.iter().filter(|c| PRIME_CURVES.contains(&c.as_str())) {
@@ -188,7 +217,13 @@ fn cmd_bench(peers: bool, json: bool, curve: Option<String>, samples: Option<Str
         eprint!("\r\x1b[2K");
         if json {
             for f in &fields {
-                for (op, m) in [("add", f.add), ("mul", f.mul), ("power", f.power), ("root", f.root), ("inv", f.inv)] {
+                for (op, m) in [
+                    ("add", f.add),
+                    ("mul", f.mul),
+                    ("power", f.power),
+                    ("root", f.root),
+                    ("inv", f.inv),
+                ] {
                     println!(
                         "{{\"curve\": {}, \"op\": {}, \"impl\": \"tripair\", \"median_ns\": {:.1}, \"cycles\": {:.0}}}",
                         json_str(&f.field),
@@ -198,8 +233,14 @@ fn cmd_bench(peers: bool, json: bool, curve: Option<String>, samples: Option<Str
                     );
                 }
             }
-            for p in pairings.iter().filter(|p| small.iter().any(|s| s.as_str() == p.curve)) {
-                for (op, m) in [("pairing_1core", p.one_core), ("pairing_2cores", p.two_cores)] {
+            for p in pairings
+                .iter()
+                .filter(|p| small.iter().any(|s| s.as_str() == p.curve))
+            {
+                for (op, m) in [
+                    ("pairing_1core", p.one_core),
+                    ("pairing_2cores", p.two_cores),
+                ] {
                     println!(
                         "{{\"curve\": {}, \"op\": {}, \"impl\": \"tripair\", \"median_ns\": {:.0}, \"cycles\": {:.0}}}",
                         json_str(p.curve),
@@ -211,16 +252,31 @@ fn cmd_bench(peers: bool, json: bool, curve: Option<String>, samples: Option<Str
             }
         } else {
             println!("\n== small-characteristic fields (BROKEN parameters, research only): cycles (Vejda-Page-Grosschaedl Tables 3-4 rows) ==");
-            println!("{:<12} {:<12} {:>9} {:>9} {:>12} {:>9} {:>9}", "field", "kernels", "add", "mul", "sqr/cube", "root", "inv");
+            println!(
+                "{:<12} {:<12} {:>9} {:>9} {:>12} {:>9} {:>9}",
+                "field", "kernels", "add", "mul", "sqr/cube", "root", "inv"
+            );
             for f in &fields {
                 println!(
                     "{:<12} {:<12} {:>9.0} {:>9.0} {:>12.0} {:>9.0} {:>9.0}",
-                    f.field, f.backend, f.add.cycles, f.mul.cycles, f.power.cycles, f.root.cycles, f.inv.cycles
+                    f.field,
+                    f.backend,
+                    f.add.cycles,
+                    f.mul.cycles,
+                    f.power.cycles,
+                    f.root.cycles,
+                    f.inv.cycles
                 );
             }
             println!("\n== eta_T pairings (BROKEN parameters; Mitsunari 2009 Table 3 rows) ==");
-            println!("{:<12} {:>12} {:>12} {:>12} {:>12}", "curve", "1 core", "cycles", "2 cores", "cycles");
-            for p in pairings.iter().filter(|p| small.iter().any(|s| s.as_str() == p.curve)) {
+            println!(
+                "{:<12} {:>12} {:>12} {:>12} {:>12}",
+                "curve", "1 core", "cycles", "2 cores", "cycles"
+            );
+            for p in pairings
+                .iter()
+                .filter(|p| small.iter().any(|s| s.as_str() == p.curve))
+            {
                 println!(
                     "{:<12} {:>12} {:>12.0} {:>12} {:>12.0}",
                     p.curve,

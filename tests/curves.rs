@@ -7,10 +7,14 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use tripair::arith::{Adx, Backend, Portable};
 use tripair::curve::curves::*;
-use tripair::curve::{psi, Affine, G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Projective, Scalar, G2};
+use tripair::curve::{
+    psi, Affine, G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Projective, Scalar,
+    G2,
+};
 use tripair::field::{Fp, Fp12, Fp2, FpParams};
 use tripair::pairing::{
-    ate_pairing, final_exponentiation, final_exponentiation_slow, miller_loop, multi_pairing, pairing,
+    ate_pairing, final_exponentiation, final_exponentiation_slow, miller_loop, multi_pairing,
+    pairing,
 };
 use tripair::util::TestRng;
 
@@ -39,7 +43,11 @@ fn is_probable_prime(n: &BigUint) -> bool {
 }
 
 fn limbs_to_big(l: &[u64]) -> BigUint {
-    BigUint::from_slice(&l.iter().flat_map(|&x| [x as u32, (x >> 32) as u32]).collect::<Vec<_>>())
+    BigUint::from_slice(
+        &l.iter()
+            .flat_map(|&x| [x as u32, (x >> 32) as u32])
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
@@ -81,7 +89,12 @@ fn check_constants<C: PairingCurve>() {
     let k = C::consts();
     let p = limbs_to_big(<C::Fp as FpParams>::MODULUS.as_ref());
     let r = limbs_to_big(<C::Fr as FpParams>::MODULUS.as_ref());
-    assert_eq!(p, k.p, "{}: const-derived p differs from the big-integer derivation", C::NAME);
+    assert_eq!(
+        p,
+        k.p,
+        "{}: const-derived p differs from the big-integer derivation",
+        C::NAME
+    );
     assert_eq!(r, k.r_big, "{}: const-derived r differs", C::NAME);
     assert!(is_probable_prime(&p), "{}: p is not prime", C::NAME);
     assert!(is_probable_prime(&r), "{}: r is not prime", C::NAME);
@@ -89,29 +102,54 @@ fn check_constants<C: PairingCurve>() {
     let n1 = BigInt::from(p.clone()) + 1 - &k.t;
     assert_eq!(n1, BigInt::from(&k.h1 * &r));
     for e in [1u32, 2, 3, 4, 6] {
-        assert!(!((p.pow(e) - 1u32) % &r).is_zero(), "{}: embedding degree divides {e}", C::NAME);
+        assert!(
+            !((p.pow(e) - 1u32) % &r).is_zero(),
+            "{}: embedding degree divides {e}",
+            C::NAME
+        );
     }
     assert!(((p.pow(12) - 1u32) % &r).is_zero());
     // beta is a non-residue in F_p; xi neither a square nor a cube in F_p2.
-    assert_eq!(Fp::<C::Fp>::from_i64(C::BETA).legendre(), -1, "{}: beta is a square", C::NAME);
+    assert_eq!(
+        Fp::<C::Fp>::from_i64(C::BETA).legendre(),
+        -1,
+        "{}: beta is a square",
+        C::NAME
+    );
     let p2m1 = &p * &p - 1u32;
     let xi = Fp2::<C>::xi();
     for d in [2u32, 3] {
         let e = (&p2m1 / d).to_u64_digits();
-        assert!(!xi.pow_vartime(&e).is_one_fp2(), "{}: xi is a {d}-th power", C::NAME);
+        assert!(
+            !xi.pow_vartime(&e).is_one_fp2(),
+            "{}: xi is a {d}-th power",
+            C::NAME
+        );
     }
     // Generators: on the curve, of order r, not the identity.
     let g1 = G1Affine::<C>::identity().generator_or_self();
     let g2 = G2Affine::<C>::identity().generator_or_self();
     assert!(g1.is_on_curve() && !g1.infinity);
     assert!(g2.is_on_curve() && !g2.infinity);
-    assert!(g1.to_projective().mul_vartime(&k.r).is_identity(), "{}: G1 generator order", C::NAME);
-    assert!(g2.to_projective().mul_vartime(&k.r).is_identity(), "{}: G2 generator order", C::NAME);
+    assert!(
+        g1.to_projective().mul_vartime(&k.r).is_identity(),
+        "{}: G1 generator order",
+        C::NAME
+    );
+    assert!(
+        g2.to_projective().mul_vartime(&k.r).is_identity(),
+        "{}: G2 generator order",
+        C::NAME
+    );
     // The twist order: h2 r kills a random twist point.
     let mut rng = TestRng::new(11);
     let t = random_twist_point::<C>(&mut rng);
     let n2 = (&k.h2 * &r).to_u64_digits();
-    assert!(t.to_projective().mul_vartime(&n2).is_identity(), "{}: #E'(F_p2) != h2 r", C::NAME);
+    assert!(
+        t.to_projective().mul_vartime(&n2).is_identity(),
+        "{}: #E'(F_p2) != h2 r",
+        C::NAME
+    );
 }
 
 trait Fp2Ext {
@@ -139,7 +177,9 @@ fn check_fields<C: PairingCurve>() {
         let a: Fp<C::Fp> = random_fp(&mut rng);
         let b: Fp<C::Fp> = random_fp(&mut rng);
         // Against big integers.
-        let ab = limbs_to_big(a.to_canonical_limbs().as_ref()) * limbs_to_big(b.to_canonical_limbs().as_ref()) % &p;
+        let ab = limbs_to_big(a.to_canonical_limbs().as_ref())
+            * limbs_to_big(b.to_canonical_limbs().as_ref())
+            % &p;
         assert_eq!(limbs_to_big((a * b).to_canonical_limbs().as_ref()), ab);
         assert_eq!(a.square(), a * a);
         assert_eq!((a + b) - b, a);
@@ -169,14 +209,24 @@ fn check_fields<C: PairingCurve>() {
             assert_eq!(f.c0.square(), f.c0 * f.c0);
             assert_eq!(f.c0 * f.c0.inv(), tripair::field::Fp6::ONE);
             if i < 3 {
-                assert_eq!(f.frobenius_map(1), f.pow_vartime(&p.to_u64_digits()), "{}: Frobenius", C::NAME);
+                assert_eq!(
+                    f.frobenius_map(1),
+                    f.pow_vartime(&p.to_u64_digits()),
+                    "{}: Frobenius",
+                    C::NAME
+                );
                 assert_eq!(f.frobenius_map(2), f.frobenius_map(1).frobenius_map(1));
                 assert_eq!(f.frobenius_map(3), f.frobenius_map(2).frobenius_map(1));
                 assert_eq!(f.frobenius_map(6), f.conjugate());
             }
             // Cyclotomic squaring on an element of the cyclotomic subgroup.
             let c = tripair::pairing::final_exp::easy_part(&f);
-            assert_eq!(c.cyclotomic_square(), c.square(), "{}: cyclotomic square", C::NAME);
+            assert_eq!(
+                c.cyclotomic_square(),
+                c.square(),
+                "{}: cyclotomic square",
+                C::NAME
+            );
         }
     }
 }
@@ -207,7 +257,10 @@ fn check_groups<C: PairingCurve>() {
         let t = random_twist_point::<C>(&mut rng);
         assert!(!t.is_in_subgroup_vartime());
         assert!(!t.to_projective().mul_vartime(&k.r).is_identity());
-        let cleared = t.to_projective().mul_vartime(&k.h2_limbs).to_affine_vartime();
+        let cleared = t
+            .to_projective()
+            .mul_vartime(&k.h2_limbs)
+            .to_affine_vartime();
         assert!(cleared.is_in_subgroup_vartime());
     }
     assert!(Projective::<tripair::curve::G1<C>>::identity().is_identity());
@@ -221,45 +274,89 @@ fn check_pairing<C: PairingCurve>() {
     let (p, q) = (g1.to_affine(), g2.to_affine());
     let e = pairing::<C>(&p, &q);
     assert!(!e.is_identity(), "{}: degenerate", C::NAME);
-    assert!(e.pow_vartime(&C::consts().r).is_identity(), "{}: e^r != 1", C::NAME);
+    assert!(
+        e.pow_vartime(&C::consts().r).is_identity(),
+        "{}: e^r != 1",
+        C::NAME
+    );
     let a = random_scalar::<C>(&mut rng);
     let b = random_scalar::<C>(&mut rng);
     let pa = g1.mul(&a).to_affine();
     let qb = g2.mul(&b).to_affine();
     let eab = pairing::<C>(&pa, &qb);
     assert_eq!(eab, e.pow(&(a * b)), "{}: bilinearity", C::NAME);
-    assert_eq!(pairing::<C>(&pa, &q), pairing::<C>(&p, &g2.mul(&a).to_affine()));
+    assert_eq!(
+        pairing::<C>(&pa, &q),
+        pairing::<C>(&p, &g2.mul(&a).to_affine())
+    );
     // Plain ate: bilinear and non-degenerate too.
     let ea = ate_pairing::<C>(&p, &q);
     assert!(!ea.is_identity());
     assert!(ea.pow_vartime(&C::consts().r).is_identity());
-    assert_eq!(ate_pairing::<C>(&pa, &qb), ea.pow(&(a * b)), "{}: ate bilinearity", C::NAME);
+    assert_eq!(
+        ate_pairing::<C>(&pa, &qb),
+        ea.pow(&(a * b)),
+        "{}: ate bilinearity",
+        C::NAME
+    );
     // Products: equal to the product of single pairings; infinity contributes 1.
-    let pairs = vec![(pa, qb), (p, q), (G1Affine::<C>::identity(), q), (pa, G2Affine::<C>::identity()), (p, qb)];
-    let prod = pairs.iter().fold(tripair::pairing::Gt::<C>::identity(), |acc, (x, y)| acc * pairing::<C>(x, y));
+    let pairs = vec![
+        (pa, qb),
+        (p, q),
+        (G1Affine::<C>::identity(), q),
+        (pa, G2Affine::<C>::identity()),
+        (p, qb),
+    ];
+    let prod = pairs
+        .iter()
+        .fold(tripair::pairing::Gt::<C>::identity(), |acc, (x, y)| {
+            acc * pairing::<C>(x, y)
+        });
     assert_eq!(multi_pairing::<C>(&pairs), prod, "{}: product", C::NAME);
     // e(P, Q) e(-P, Q) = 1.
     assert!(multi_pairing::<C>(&[(p, q), (p.neg(), q)]).is_identity());
     // Fast final exponentiation equals the plain exponentiation.
     let m = miller_loop::<C>(&[(pa, qb)]);
-    assert_eq!(*final_exponentiation::<C>(&m).as_fp12(), final_exponentiation_slow::<C>(&m), "{}: final exp", C::NAME);
+    assert_eq!(
+        *final_exponentiation::<C>(&m).as_fp12(),
+        final_exponentiation_slow::<C>(&m),
+        "{}: final exp",
+        C::NAME
+    );
 }
 
 /// The pairing on each backend equals the portable one.
 fn check_backends<C: PairingCurve>() {
     fn on<C: PairingCurve, B: Backend>(p: &G1Affine<C>, q: &G2Affine<C>) -> Vec<u8> {
         type W<C, B> = <C as PairingCurve>::WithBackend<B>;
-        let p2 = G1Affine::<W<C, B>> { x: p.x.cast(), y: p.y.cast(), infinity: p.infinity };
-        let q2 = G2Affine::<W<C, B>> { x: q.x.cast(), y: q.y.cast(), infinity: q.infinity };
+        let p2 = G1Affine::<W<C, B>> {
+            x: p.x.cast(),
+            y: p.y.cast(),
+            infinity: p.infinity,
+        };
+        let q2 = G2Affine::<W<C, B>> {
+            x: q.x.cast(),
+            y: q.y.cast(),
+            infinity: q.infinity,
+        };
         pairing::<W<C, B>>(&p2, &q2).to_bytes()
     }
     let mut rng = TestRng::new(4);
-    let p = G1Projective::<C>::generator().mul(&random_scalar::<C>(&mut rng)).to_affine();
-    let q = G2Projective::<C>::generator().mul(&random_scalar::<C>(&mut rng)).to_affine();
+    let p = G1Projective::<C>::generator()
+        .mul(&random_scalar::<C>(&mut rng))
+        .to_affine();
+    let q = G2Projective::<C>::generator()
+        .mul(&random_scalar::<C>(&mut rng))
+        .to_affine();
     let portable = on::<C, Portable>(&p, &q);
     assert_eq!(pairing::<C>(&p, &q).to_bytes(), portable);
     if Adx::available() {
-        assert_eq!(on::<C, Adx>(&p, &q), portable, "{}: ADX differs from portable", C::NAME);
+        assert_eq!(
+            on::<C, Adx>(&p, &q),
+            portable,
+            "{}: ADX differs from portable",
+            C::NAME
+        );
     } else {
         eprintln!("NOTE: CPU lacks ADX/BMI2: ADX backend not compared");
     }

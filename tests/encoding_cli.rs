@@ -17,8 +17,12 @@ fn scalar<C: tripair::curve::PairingCurve>(k: u64) -> Scalar<C> {
 #[test]
 fn bn254_round_trip_and_errors() {
     type C = Bn254;
-    let p = G1Projective::<C>::generator().mul(&scalar::<C>(12345)).to_affine();
-    let q = G2Projective::<C>::generator().mul(&scalar::<C>(777)).to_affine();
+    let p = G1Projective::<C>::generator()
+        .mul(&scalar::<C>(12345))
+        .to_affine();
+    let q = G2Projective::<C>::generator()
+        .mul(&scalar::<C>(777))
+        .to_affine();
     let pb = encode_g1::<C>(&p);
     let qb = encode_g2::<C>(&q);
     assert_eq!(decode_g1::<C>(&pb).unwrap(), p);
@@ -27,7 +31,14 @@ fn bn254_round_trip_and_errors() {
     assert!(decode_g1::<C>(&[0u8; 64]).unwrap().infinity);
     assert!(decode_g2::<C>(&[0u8; 128]).unwrap().infinity);
     // Wrong length.
-    assert!(matches!(decode_g1::<C>(&pb[..63]), Err(Error::WrongLength { expected: 64, got: 63, .. })));
+    assert!(matches!(
+        decode_g1::<C>(&pb[..63]),
+        Err(Error::WrongLength {
+            expected: 64,
+            got: 63,
+            ..
+        })
+    ));
     // Coordinate not reduced: x = p.
     let mut bad = pb.clone();
     bad[..32].copy_from_slice(&Fp::<<C as tripair::field::TowerParams>::Fp>::ZERO.to_be_bytes());
@@ -54,14 +65,21 @@ fn bn254_round_trip_and_errors() {
         }
         x = x + tripair::field::Fp2::ONE;
     };
-    assert_eq!(decode_g2::<C>(&encode_g2::<C>(&pt)), Err(Error::NotInSubgroup));
+    assert_eq!(
+        decode_g2::<C>(&encode_g2::<C>(&pt)),
+        Err(Error::NotInSubgroup)
+    );
 }
 
 #[test]
 fn bls12_381_zcash_format_and_errors() {
     type C = Bls12_381;
-    let p = G1Projective::<C>::generator().mul(&scalar::<C>(99)).to_affine();
-    let q = G2Projective::<C>::generator().mul(&scalar::<C>(5)).to_affine();
+    let p = G1Projective::<C>::generator()
+        .mul(&scalar::<C>(99))
+        .to_affine();
+    let q = G2Projective::<C>::generator()
+        .mul(&scalar::<C>(5))
+        .to_affine();
     let pu = encode_g1::<C>(&p);
     let pc = encode_point_compressed::<G1<C>>(&p);
     let qc = encode_point_compressed::<G2<C>>(&q);
@@ -92,7 +110,10 @@ fn bls12_381_zcash_format_and_errors() {
         }
         x = x + Fp::ONE;
     };
-    assert_eq!(decode_g1::<C>(&encode_g1::<C>(&pt)), Err(Error::NotInSubgroup));
+    assert_eq!(
+        decode_g1::<C>(&encode_g1::<C>(&pt)),
+        Err(Error::NotInSubgroup)
+    );
     // A compressed x with no point on the curve.
     let mut x = Fp::<<C as tripair::field::TowerParams>::Fp>::from_u64(1);
     let nx = loop {
@@ -114,9 +135,17 @@ fn run_cli(args: &[&str], input: &str) -> (String, i32) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), out.status.code().unwrap_or(-1))
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
 }
 
 #[test]
@@ -127,7 +156,10 @@ fn cli_pair_names_every_error_and_continues() {
     let mut off = g1.clone();
     off.replace_range(126..128, if &g1[126..128] == "00" { "01" } else { "00" });
     let unreduced = format!("{}{}", "ff".repeat(32), &g1[64..]);
-    let input = format!("{g1} {g2}\nxyz {g2}\n{} {g2}\n{unreduced} {g2}\n{off} {g2}\nonly-one-token\n{g1} {g2}\n", &g1[..10]);
+    let input = format!(
+        "{g1} {g2}\nxyz {g2}\n{} {g2}\n{unreduced} {g2}\n{off} {g2}\nonly-one-token\n{g1} {g2}\n",
+        &g1[..10]
+    );
     let (out, code) = run_cli(&["pair", "--curve", "bn254"], &input);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 7, "one output line per input line: {out}");
@@ -152,15 +184,42 @@ fn cli_curves_json_lists_every_curve() {
     let (out, code) = run_cli(&["curves", "--json"], "");
     assert_eq!(code, 0);
     let names: Vec<&str> = out.lines().map(|l| l.split('"').nth(3).unwrap()).collect();
-    for n in ["bn254", "bn254n", "bn256d", "dclxvi", "bn446", "bn638", "bls12-381", "eta3-97", "eta2-271"] {
+    for n in [
+        "bn254",
+        "bn254n",
+        "bn256d",
+        "dclxvi",
+        "bn446",
+        "bn638",
+        "bls12-381",
+        "eta3-97",
+        "eta2-271",
+    ] {
         assert!(names.contains(&n), "missing {n} in {names:?}");
     }
-    assert!(out.lines().filter(|l| l.contains("\"eta")).all(|l| l.contains("\"broken\": true")));
-    assert!(out.lines().filter(|l| l.contains("\"bn254\"")).all(|l| l.contains("\"broken\": false")));
+    assert!(out
+        .lines()
+        .filter(|l| l.contains("\"eta"))
+        .all(|l| l.contains("\"broken\": true")));
+    assert!(out
+        .lines()
+        .filter(|l| l.contains("\"bn254\""))
+        .all(|l| l.contains("\"broken\": false")));
     // Each curve's listed generators pair to a non-error through the CLI.
     for l in out.lines().take(7) {
-        let field = |k: &str| l.split(&format!("\"{k}\": \"")).nth(1).unwrap().split('"').next().unwrap().to_string();
-        let (res, code) = run_cli(&["pair", "--curve", &field("name")], &format!("{} {}\n", field("g1"), field("g2")));
+        let field = |k: &str| {
+            l.split(&format!("\"{k}\": \""))
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        let (res, code) = run_cli(
+            &["pair", "--curve", &field("name")],
+            &format!("{} {}\n", field("g1"), field("g2")),
+        );
         assert_eq!(code, 0, "{}: {res}", field("name"));
     }
 }
