@@ -308,9 +308,30 @@ impl<F: FpParams> Fp<F> {
         r
     }
 
-    /// Constant-time inverse by Fermat's little theorem, a^(p-2); the inverse of 0 is 0.
+    /// self^e for a public exponent with fixed 4-bit windows: the sequence of operations depends
+    /// only on e, so the time is independent of self (constant time for a secret base).
+    pub fn pow_public_exponent(&self, e: &[u64]) -> Self {
+        let mut table = [Self::ONE; 16];
+        for i in 1..16 {
+            table[i] = table[i - 1] * *self;
+        }
+        let mut r = Self::ONE;
+        for i in (0..e.len() * 16).rev() {
+            for _ in 0..4 {
+                r = r.square();
+            }
+            let w = (e[i / 16] >> (4 * (i % 16))) & 15;
+            if w != 0 {
+                r *= table[w as usize];
+            }
+        }
+        r
+    }
+
+    /// Constant-time inverse by Fermat's little theorem, a^(p-2) (the exponent is public, so the
+    /// windowed exponentiation leaks nothing about a); the inverse of 0 is 0.
     pub fn inv(&self) -> Self {
-        self.pow_ct(F::P_MINUS_2.as_ref())
+        self.pow_public_exponent(F::P_MINUS_2.as_ref())
     }
 
     /// Variable-time inverse (binary extended Euclid on the canonical value); `None` for 0.
