@@ -37,6 +37,47 @@ pub trait Limbs:
     fn sub_mod(&self, b: &Self, p: &Self) -> Self;
     /// `self` where mask = 0, `other` where mask = !0, in constant time.
     fn select(&self, other: &Self, mask: u64) -> Self;
+    /// The full product as (low, high) limbs.
+    fn mul_wide<B: Backend>(&self, b: &Self) -> (Self, Self);
+    /// Montgomery reduction of lo + hi*2^(64N) < p*2^(64N), fully reduced.
+    fn reduce_wide<B: Backend>(lo: &Self, hi: &Self, p: &Self, inv: u64) -> Self;
+    /// Plain a + b (no reduction), for lazy reduction when p has spare bits.
+    fn add_nored(&self, b: &Self) -> Self;
+}
+
+/// Double-width value (low, high) used by lazy reduction.
+pub type Wide<L> = (L, L);
+
+/// a - b on double-width values; returns the borrow (0 or 1).
+#[inline(always)]
+pub fn wide_sub<L: Limbs>(a: &Wide<L>, b: &Wide<L>) -> (Wide<L>, u64) {
+    let mut lo = a.0;
+    let mut hi = a.1;
+    let mut borrow = 0;
+    for (x, y) in lo
+        .as_mut()
+        .iter_mut()
+        .zip(b.0.as_ref())
+        .chain(hi.as_mut().iter_mut().zip(b.1.as_ref()))
+    {
+        let (d, bw) = limbs::sbb(*x, *y, borrow);
+        *x = d;
+        borrow = bw;
+    }
+    ((lo, hi), borrow)
+}
+
+/// Adds p*2^(64N) (p into the high half) where mask = !0: the fix-up after a negative wide difference.
+#[inline(always)]
+pub fn wide_add_high_masked<L: Limbs>(a: &Wide<L>, p: &L, mask: u64) -> Wide<L> {
+    let mut hi = a.1;
+    let mut carry = 0;
+    for (x, y) in hi.as_mut().iter_mut().zip(p.as_ref()) {
+        let (s, c) = limbs::adc(*x, *y & mask, carry);
+        *x = s;
+        carry = c;
+    }
+    (a.0, hi)
 }
 
 impl<const N: usize> Limbs for [u64; N] {
@@ -65,5 +106,17 @@ impl<const N: usize> Limbs for [u64; N] {
     #[inline(always)]
     fn select(&self, other: &Self, mask: u64) -> Self {
         limbs::select(self, other, mask)
+    }
+    #[inline(always)]
+    fn mul_wide<B: Backend>(&self, b: &Self) -> (Self, Self) {
+        B::mul_wide(self, b)
+    }
+    #[inline(always)]
+    fn reduce_wide<B: Backend>(lo: &Self, hi: &Self, p: &Self, inv: u64) -> Self {
+        B::mont_reduce_wide(lo, hi, p, inv)
+    }
+    #[inline(always)]
+    fn add_nored(&self, b: &Self) -> Self {
+        limbs::add(self, b).0
     }
 }
