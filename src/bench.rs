@@ -39,14 +39,7 @@ pub const OPS: &[&str] = &[
 ];
 
 fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
-    loop {
-        let mut b = vec![0u8; F::BYTES];
-        rng.fill_bytes(&mut b);
-        b[0] >>= (8 * F::BYTES as u32 - F::BITS) as u8;
-        if let Ok(x) = Fp::from_be_bytes(&b) {
-            return x;
-        }
-    }
+    Fp::random(rng)
 }
 
 /// Our closure for one op on curve C (already on a concrete backend).
@@ -116,10 +109,8 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
     }
 }
 
-/// Peer closures for one op, if the `peers` feature is on.
-#[allow(unused_variables, unused_mut)]
+/// Takes the peers' closures for one op out of the prepared lists.
 fn peer_closures(
-    curve: &str,
     op: &str,
     peers: &mut Vec<(String, Vec<(&'static str, Box<dyn FnMut()>)>)>,
 ) -> Vec<(String, Box<dyn FnMut()>)> {
@@ -160,7 +151,7 @@ fn bench_curve_on<C: PairingCurve>(
         );
         let batch_ns = if heavy { 20_000_000 } else { 2_000_000 };
         let mut ours = op_closure::<C>(op, &mut rng);
-        let mut others = peer_closures(curve, op, &mut peers);
+        let mut others = peer_closures(op, &mut peers);
         let mut fs: Vec<&mut dyn FnMut()> = vec![&mut *ours];
         for (_, f) in others.iter_mut() {
             fs.push(&mut **f);

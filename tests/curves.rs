@@ -51,14 +51,7 @@ fn limbs_to_big(l: &[u64]) -> BigUint {
 }
 
 fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
-    loop {
-        let mut b = vec![0u8; F::BYTES];
-        rng.fill_bytes(&mut b);
-        b[0] >>= (8 * F::BYTES as u32 - F::BITS) as u8;
-        if let Ok(x) = Fp::from_be_bytes(&b) {
-            return x;
-        }
-    }
+    Fp::random(rng)
 }
 
 fn random_fp2<C: PairingCurve>(rng: &mut TestRng) -> Fp2<C> {

@@ -284,13 +284,9 @@ fn derive_omega<C: PairingCurve>(
             break;
         }
     }
-    let mut u2 = affine_mul((g1.x, g1.y), &k.u_abs).and_then(|q| affine_mul(q, &k.u_abs));
-    if let Some((x, y)) = u2.as_mut() {
-        *y = -*y; // [-u^2] G1
-        let _ = x;
-    }
-    let target = u2.map(|(x, _)| x);
-    if target == Some(g1.x * w) {
+    // [-u^2] G1 has the x-coordinate of [u^2] G1: compare x only.
+    let u2 = affine_mul((g1.x, g1.y), &k.u_abs).and_then(|q| affine_mul(q, &k.u_abs));
+    if u2.map(|(x, _)| x) == Some(g1.x * w) {
         *w.mont_limbs()
     } else {
         *w.square().mont_limbs()

@@ -422,6 +422,19 @@ impl<F: FpParams> Fp<F> {
         Some(x)
     }
 
+    /// A uniformly random element from a test/benchmark generator (rejection sampling). Not for
+    /// secrets: `TestRng` is not a cryptographic generator.
+    pub fn random(rng: &mut crate::util::TestRng) -> Self {
+        let mut b = vec![0u8; F::BYTES];
+        loop {
+            rng.fill_bytes(&mut b);
+            b[0] >>= (8 * F::BYTES as u32 - F::BITS) as u8;
+            if let Ok(x) = Self::from_be_bytes(&b) {
+                return x;
+            }
+        }
+    }
+
     /// Whether the canonical value is odd ("sign" used by some encodings).
     pub fn is_odd(&self) -> bool {
         self.to_canonical_limbs().as_ref()[0] & 1 == 1
