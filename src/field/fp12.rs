@@ -5,7 +5,7 @@ use super::fp::{Fp, FpParams};
 use super::fp2::{Fp2, TowerParams};
 use super::fp6::Fp6;
 use crate::arith::{limbs, Limbs};
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::ops::{Add, Mul, Neg, Sub};
 
 /// gamma[j-1][k] = xi^(k (p^j - 1) / 6) for j = 1, 2, 3 and k = 0..5, as Montgomery limbs (c0, c1):
 /// the p^j-power Frobenius multiplies the coefficient of w^k by it.
@@ -379,21 +379,4 @@ impl<T: TowerParams> Mul for Fp12<T> {
         }
     }
 }
-impl<T: TowerParams> AddAssign for Fp12<T> {
-    #[inline]
-    fn add_assign(&mut self, r: Self) {
-        *self = *self + r;
-    }
-}
-impl<T: TowerParams> SubAssign for Fp12<T> {
-    #[inline]
-    fn sub_assign(&mut self, r: Self) {
-        *self = *self - r;
-    }
-}
-impl<T: TowerParams> MulAssign for Fp12<T> {
-    #[inline]
-    fn mul_assign(&mut self, r: Self) {
-        *self = *self * r;
-    }
-}
+crate::field::impl_assign_ops!(Fp12);

@@ -3,7 +3,7 @@
 use super::fp::{Fp, FpParams};
 use crate::arith::{wide_add_high_masked, wide_sub, Limbs};
 use core::fmt;
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::ops::{Add, Mul, Neg, Sub};
 
 /// The non-residues that define a tower F_p -> F_p2 -> F_p6 -> F_p12, and the constants derived from
 /// them (Frobenius coefficients), computed once per curve and shared by every backend.
@@ -358,21 +358,4 @@ fn mul_lazy<T: TowerParams>(a: &Fp2<T>, b: &Fp2<T>) -> Fp2<T> {
     Fp2::new(Fp::from_mont(r0), Fp::from_mont(r1))
 }
 
-impl<T: TowerParams> AddAssign for Fp2<T> {
-    #[inline]
-    fn add_assign(&mut self, r: Self) {
-        *self = *self + r;
-    }
-}
-impl<T: TowerParams> SubAssign for Fp2<T> {
-    #[inline]
-    fn sub_assign(&mut self, r: Self) {
-        *self = *self - r;
-    }
-}
-impl<T: TowerParams> MulAssign for Fp2<T> {
-    #[inline]
-    fn mul_assign(&mut self, r: Self) {
-        *self = *self * r;
-    }
-}
+crate::field::impl_assign_ops!(Fp2);

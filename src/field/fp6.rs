@@ -2,7 +2,7 @@
 
 use super::fp::FpParams;
 use super::fp2::{Fp2, TowerParams};
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::ops::{Add, Mul, Neg, Sub};
 
 /// c0 + c1 v + c2 v^2.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
@@ -198,21 +198,4 @@ impl<T: TowerParams> Mul for Fp6<T> {
         Fp6 { c0, c1, c2 }
     }
 }
-impl<T: TowerParams> AddAssign for Fp6<T> {
-    #[inline]
-    fn add_assign(&mut self, r: Self) {
-        *self = *self + r;
-    }
-}
-impl<T: TowerParams> SubAssign for Fp6<T> {
-    #[inline]
-    fn sub_assign(&mut self, r: Self) {
-        *self = *self - r;
-    }
-}
-impl<T: TowerParams> MulAssign for Fp6<T> {
-    #[inline]
-    fn mul_assign(&mut self, r: Self) {
-        *self = *self * r;
-    }
-}
+crate::field::impl_assign_ops!(Fp6);

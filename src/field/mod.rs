@@ -1,5 +1,30 @@
 //! Prime fields and the extension tower F_p -> F_p2 -> F_p6 -> F_p12.
 
+/// `+=`, `-=`, `*=` for a tower type from its `+`, `-`, `*`.
+macro_rules! impl_assign_ops {
+    ($t:ident) => {
+        impl<T: $crate::field::TowerParams> core::ops::AddAssign for $t<T> {
+            #[inline]
+            fn add_assign(&mut self, r: Self) {
+                *self = *self + r;
+            }
+        }
+        impl<T: $crate::field::TowerParams> core::ops::SubAssign for $t<T> {
+            #[inline]
+            fn sub_assign(&mut self, r: Self) {
+                *self = *self - r;
+            }
+        }
+        impl<T: $crate::field::TowerParams> core::ops::MulAssign for $t<T> {
+            #[inline]
+            fn mul_assign(&mut self, r: Self) {
+                *self = *self * r;
+            }
+        }
+    };
+}
+pub(crate) use impl_assign_ops;
+
 pub mod fp;
 pub mod fp12;
 pub mod fp2;
