@@ -4,7 +4,7 @@
 //! optimal ate, every backend equal to the portable one).
 
 use num_bigint::{BigInt, BigUint};
-use num_traits::{One, Zero};
+use num_traits::Zero;
 use tripair::arith::{Adx, Backend, Portable};
 use tripair::curve::curves::*;
 use tripair::curve::{
@@ -16,31 +16,7 @@ use tripair::pairing::{
     ate_pairing, final_exponentiation, final_exponentiation_slow, miller_loop, multi_pairing,
     pairing,
 };
-use tripair::util::TestRng;
-
-fn is_probable_prime(n: &BigUint) -> bool {
-    if n < &BigUint::from(4u32) {
-        return n > &BigUint::one();
-    }
-    let one = BigUint::one();
-    let nm1 = n - &one;
-    let s = nm1.trailing_zeros().unwrap();
-    let d = &nm1 >> s;
-    'witness: for a in [2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41] {
-        let mut x = BigUint::from(a).modpow(&d, n);
-        if x == one || x == nm1 {
-            continue;
-        }
-        for _ in 1..s {
-            x = x.modpow(&BigUint::from(2u32), n);
-            if x == nm1 {
-                continue 'witness;
-            }
-        }
-        return false;
-    }
-    true
-}
+use tripair::util::{is_probable_prime, TestRng};
 
 fn limbs_to_big(l: &[u64]) -> BigUint {
     BigUint::from_slice(

@@ -3,48 +3,14 @@
 //! Run with `cargo test --release smallchar`.
 
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
 
 use tripair::smallchar::eta3::{self, Curve3, Eta3_193, Eta3_509, Eta3_97, Point3};
 use tripair::smallchar::gf3::*;
 use tripair::smallchar::gf3_tower::Gf36;
 use tripair::smallchar::irreducible::trinomial3_is_irreducible;
 use tripair::smallchar::{self as sc, Threads};
-use tripair::util::{hex_encode, TestRng};
+use tripair::util::{hex_encode, is_probable_prime, TestRng};
 use tripair::Error;
-
-/// Miller–Rabin with fixed bases (for checking the curve parameters).
-fn is_probable_prime(n: &BigUint) -> bool {
-    let one = BigUint::one();
-    let two = BigUint::from(2u32);
-    if *n < two {
-        return false;
-    }
-    for p in [2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
-        if (n % p).is_zero() {
-            return *n == BigUint::from(p);
-        }
-    }
-    let nm1 = n - &one;
-    let s = nm1.trailing_zeros().unwrap();
-    let d = &nm1 >> s;
-    'outer: for a in [
-        2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53,
-    ] {
-        let mut x = BigUint::from(a).modpow(&d, n);
-        if x == one || x == nm1 {
-            continue;
-        }
-        for _ in 1..s {
-            x = x.modpow(&two, n);
-            if x == nm1 {
-                continue 'outer;
-            }
-        }
-        return false;
-    }
-    true
-}
 
 // ---------------------------------------------------------------------------------------------
 // Fields

@@ -2,41 +2,13 @@
 //! the eta_T pairing and its string interface. Run with `cargo test --release smallchar`.
 
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
 
 use tripair::smallchar::eta2::{self, Curve2, Eta2_1223, Eta2_233, Eta2_271, Point2};
 use tripair::smallchar::gf2::*;
 use tripair::smallchar::irreducible::poly2_is_irreducible;
 use tripair::smallchar::{self as sc, Threads};
-use tripair::util::{hex_encode, TestRng};
+use tripair::util::{hex_encode, is_probable_prime, TestRng};
 use tripair::Error;
-
-fn is_probable_prime(n: &BigUint) -> bool {
-    let one = BigUint::one();
-    let two = BigUint::from(2u32);
-    for p in [2u32, 3, 5, 7, 11, 13] {
-        if (n % p).is_zero() {
-            return *n == BigUint::from(p);
-        }
-    }
-    let nm1 = n - &one;
-    let s = nm1.trailing_zeros().unwrap();
-    let d = &nm1 >> s;
-    'outer: for a in [2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
-        let mut x = BigUint::from(a).modpow(&d, n);
-        if x == one || x == nm1 {
-            continue;
-        }
-        for _ in 1..s {
-            x = x.modpow(&two, n);
-            if x == nm1 {
-                continue 'outer;
-            }
-        }
-        return false;
-    }
-    true
-}
 
 #[test]
 fn smallchar2_moduli_are_irreducible() {

@@ -355,6 +355,22 @@ pub fn bench_fields(samples: usize) -> Vec<FieldBenchRow> {
     ]
 }
 
+/// One pairing row: `pair` run on one and on two threads, measured alike.
+fn pairing_row(
+    name: &'static str,
+    samples: usize,
+    mut pair: impl FnMut(Threads),
+) -> PairingBenchRow {
+    let batch = 20_000_000;
+    let one_core = measure(|| pair(Threads::One), samples, batch);
+    let two_cores = measure(|| pair(Threads::Two), samples, batch);
+    PairingBenchRow {
+        curve: name,
+        one_core,
+        two_cores,
+    }
+}
+
 fn bench_pair3<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
     name: &'static str,
     samples: usize,
@@ -362,26 +378,9 @@ fn bench_pair3<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
     let g = Curve3::<N, P, B, H>::generator();
     let p = g.mul_vartime(&BigUint::from(0x1234_5678u64));
     let q = g.mul_vartime(&BigUint::from(0x9abc_def1u64));
-    let batch = 20_000_000;
-    let one_core = measure(
-        || {
-            std::hint::black_box(eta3::eta_t_pairing(&p, &q, Threads::One));
-        },
-        samples,
-        batch,
-    );
-    let two_cores = measure(
-        || {
-            std::hint::black_box(eta3::eta_t_pairing(&p, &q, Threads::Two));
-        },
-        samples,
-        batch,
-    );
-    PairingBenchRow {
-        curve: name,
-        one_core,
-        two_cores,
-    }
+    pairing_row(name, samples, |t| {
+        std::hint::black_box(eta3::eta_t_pairing(&p, &q, t));
+    })
 }
 
 fn bench_pair2<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
@@ -391,26 +390,9 @@ fn bench_pair2<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
     let g = Curve2::<N, P, B, H>::generator();
     let p = g.mul_vartime(&BigUint::from(0x1234_5678u64));
     let q = g.mul_vartime(&BigUint::from(0x9abc_def1u64));
-    let batch = 20_000_000;
-    let one_core = measure(
-        || {
-            std::hint::black_box(eta2::eta_t_pairing(&p, &q, Threads::One));
-        },
-        samples,
-        batch,
-    );
-    let two_cores = measure(
-        || {
-            std::hint::black_box(eta2::eta_t_pairing(&p, &q, Threads::Two));
-        },
-        samples,
-        batch,
-    );
-    PairingBenchRow {
-        curve: name,
-        one_core,
-        two_cores,
-    }
+    pairing_row(name, samples, |t| {
+        std::hint::black_box(eta2::eta_t_pairing(&p, &q, t));
+    })
 }
 
 /// eta_T timings for every curve, one and two cores (fewer samples for the largest curves).
