@@ -166,6 +166,11 @@ macro_rules! each {
     (sbb, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
         concat!("sbb ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(sbb, $ptr; [$($os)*]; [$($ts),*]))
     };
+    (addback, $ptr:literal; []; [$($t:literal),*]) => { "" };
+    (addback, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
+        concat!("mov {lo}, 0\n", "cmovnz {lo}, qword ptr [", $ptr, " + ", $o, "]\n", "adcx ", $t, ", {lo}\n",
+                each!(addback, $ptr; [$($os)*]; [$($ts),*]))
+    };
     (cmovc, $ptr:literal; []; [$($t:literal),*]) => { "" };
     (cmovc, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
         concat!("cmovc ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(cmovc, $ptr; [$($os)*]; [$($ts),*]))
@@ -188,6 +193,24 @@ macro_rules! final_sub {
     };
 }
 
+/// Final conditional subtraction of t = (t_0..t_{N-1}, t_N) < 2p, in registers: subtract p,
+/// turn the borrow into ZF, and add p back limb by limb with CMOVNZ'd loads on the ADCX chain
+/// (CMOV and ADCX leave ZF alone). The result stays in t_0..t_{N-1}; only {lo}, {hi} are scratch.
+/// Keeping it in registers lets the caller use the value without reloading what the block stored
+/// (a wide reload of narrow stores defeats store-to-load forwarding).
+macro_rules! final_sub_regs {
+    ($pre_p:literal, $pp:literal, [$($o:literal)*], [$($t:literal),*]) => {
+        concat!(
+            $pre_p,
+            "xor {lo:e}, {lo:e}\n",
+            each!(sbb, $pp; [$($o)*]; [$($t),*]),
+            "sbb {hi}, {hi}\n",
+            "test {hi}, {hi}\n",
+            each!(addback, $pp; [$($o)*]; [$($t),*])
+        )
+    };
+}
+
 /// All rows of CIOS Montgomery multiplication, then the final subtraction.
 /// cfg = [pre_a, pa, pre_b, pb, pre_p, pp, inv_load, top, save_top, load_top]: `pre_*` move a
 /// parked pointer into its register (or are empty), `inv_load` puts inv in rdx.
@@ -195,7 +218,7 @@ macro_rules! mont_rows {
     ([$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
       $inv:literal, $top:literal, $save:literal, $load:literal],
      [$($o:literal)*], [], [$($t:literal),*]) => {
-        final_sub!($pre_p, $pp, [$($o)*], [$($t),*])
+        final_sub_regs!($pre_p, $pp, [$($o)*], [$($t),*])
     };
     ([$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
       $inv:literal, $top:literal, $save:literal, $load:literal],
@@ -238,7 +261,7 @@ macro_rules! wide_rows {
 /// into the window (`ld` an offset into {phi}) or `top` (the last carry) after the last pass.
 macro_rules! rwide_rows {
     ($pre_p:literal, $pp:literal, $inv:literal, [$($o:literal)*], [], [$($t:literal),*]) => {
-        final_sub!($pre_p, $pp, [$($o)*], [$($t),*])
+        final_sub_regs!($pre_p, $pp, [$($o)*], [$($t),*])
     };
     ($pre_p:literal, $pp:literal, $inv:literal, [$($o:literal)*], [$next:ident $($ho:literal)? $(, $($rest:tt)+)?],
      [$t0:literal $(, $t:literal)*]) => {
@@ -279,6 +302,20 @@ fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
     unsafe { &*(x as *const [u64; N] as *const [u64; M]) }
 }
 
+/// The result of the row macros: after N rows the N+1 window registers have rotated N times, so
+/// t_j sits in register r_{j-1} and t_0 in r_N (t_N, now zero, is dropped).
+#[inline(always)]
+fn unrotate<const N1: usize, const N: usize>(w: &[u64; N1]) -> [u64; N] {
+    core::array::from_fn(|j| w[(j + N) % N1])
+}
+
+#[inline(always)]
+fn cast_mut<const N: usize, const M: usize>(x: &mut [u64; N]) -> &mut [u64; M] {
+    assert!(N == M);
+    // SAFETY: N == M was checked, so both types are the same.
+    unsafe { &mut *(x as *mut [u64; N] as *mut [u64; M]) }
+}
+
 #[inline(always)]
 fn cast_back<const M: usize, const N: usize>(x: [u64; M]) -> [u64; N] {
     *cast::<M, N>(&x)
@@ -287,67 +324,66 @@ fn cast_back<const M: usize, const N: usize>(x: [u64; M]) -> [u64; N] {
 /// One `mont_mul_N` function: `pro`/`epi` are extra code around the rows, `cfg` is the
 /// [`mont_rows`] configuration, the operands bind the registers it names.
 macro_rules! mont_fn {
-    ($name:ident, $n:literal, ($a:ident, $b:ident, $p:ident, $inv:ident), offs [$($o:literal)*],
+    ($name:ident, $n:literal, ($a:ident, $b:ident, $p:ident, $inv:ident, $w:ident), offs [$($o:literal)*],
      regs [$($r:literal),*], cfg $cfg:tt, pro $pro:literal, epi $epi:literal, ops { $($ops:tt)* }) => {
         #[inline(always)]
         fn $name($a: &[u64; $n], $b: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
-            let mut r = [0u64; $n];
-            // SAFETY: the caller checked ADX and BMI2; reads N words of a, b, p and writes N of r.
+            let mut $w = [0u64; $n + 1];
+            // SAFETY: the caller checked ADX and BMI2; reads N words of a, b and p.
             unsafe {
                 asm!(
                     concat!($pro, zero_regs!([$($r),*]), mont_rows!($cfg, [$($o)*], [$($o)*], [$($r),*]), $epi),
                     $($ops)*
                     lo = out(reg) _, hi = out(reg) _, out("rdx") _,
-                    in("xmm10") xmm(r.as_mut_ptr() as u64),
                     options(nostack),
                 );
             }
-            r
+            unrotate(&$w)
         }
     };
 }
 
 // N = 4: every pointer and inv in its own register.
-mont_fn!(mont_mul_4, 4, (a, b, p, inv), offs ["0" "8" "16" "24"],
+mont_fn!(mont_mul_4, 4, (a, b, p, inv, w), offs ["0" "8" "16" "24"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
     cfg ["", "{pa}", "", "{pb}", "", "{pp}", "mov rdx, {inv}\n", "{top}", "", ""], pro "", epi "",
     ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), inv = in(reg) inv,
-          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, top = out(reg) _, });
+          r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], top = out(reg) _, });
 
 // N = 5: inv parked in xmm15.
-mont_fn!(mont_mul_5, 5, (a, b, p, inv), offs ["0" "8" "16" "24" "32"],
+mont_fn!(mont_mul_5, 5, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}"],
     cfg ["", "{pa}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{top}", "", ""], pro "", epi "",
     ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
-          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
+          r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
           top = out(reg) _, });
 
 // N = 6: the pointer to a (xmm14, fetched through {lo}) and inv (xmm15) parked.
-mont_fn!(mont_mul_6, 6, (a, b, p, inv), offs ["0" "8" "16" "24" "32" "40"],
+mont_fn!(mont_mul_6, 6, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
     cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{top}", "", ""], pro "", epi "",
     ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
-          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
-          r6 = out(reg) _, top = out(reg) _, });
+          r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
+          r6 = out(reg) w[6], top = out(reg) _, });
 
 // N = 7: as N = 6, and the word above the accumulator parked in xmm11.
-mont_fn!(mont_mul_7, 7, (a, b, p, inv), offs ["0" "8" "16" "24" "32" "40" "48"],
+mont_fn!(mont_mul_7, 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}"],
     cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{hi}",
          "movq xmm11, {hi}\n", "movq {hi}, xmm11\n"], pro "", epi "",
     ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
-          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
-          r6 = out(reg) _, r7 = out(reg) _, out("xmm11") _, });
+          r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
+          r6 = out(reg) w[6], r7 = out(reg) w[7], out("xmm11") _, });
 
 // N = 8: one pointer register, loaded with b (xmm13) or p (xmm12) before each pass.
-mont_fn!(mont_mul_8, 8, (a, b, p, inv), offs ["0" "8" "16" "24" "32" "40" "48" "56"],
+mont_fn!(mont_mul_8, 8, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48" "56"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}"],
     cfg ["movq {lo}, xmm14\n", "{lo}", "movq {ptr}, xmm13\n", "{ptr}", "movq {ptr}, xmm12\n", "{ptr}",
          "movq rdx, xmm15\n", "{hi}", "movq xmm11, {hi}\n", "movq {hi}, xmm11\n"], pro "", epi "",
     ops { in("xmm14") xmm(a.as_ptr() as u64), in("xmm13") xmm(b.as_ptr() as u64), in("xmm12") xmm(p.as_ptr() as u64),
           in("xmm15") xmm(inv), ptr = out(reg) _,
-          r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
-          r6 = out(reg) _, r7 = out(reg) _, r8 = out(reg) _, out("xmm11") _, });
+          r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
+          r6 = out(reg) w[6], r7 = out(reg) w[7], r8 = out(reg) w[8], out("xmm11") _, });
 
 // N = 9: as N = 8, but t_N lives in the red zone below rsp (so no `nostack`), which leaves
 // registers for t_0..t_8, lo, hi and one pointer.
@@ -412,45 +448,42 @@ fn mont_mul_10(a: &[u64; 10], b: &[u64; 10], p: &[u64; 10], inv: u64) -> [u64; 1
 /// mul_wide for N = 4 and 6: rows of a[i]*b into a rotating N+1-word window; word i is final after
 /// row i and is stored. All pointers in registers.
 macro_rules! wide_fn {
-    ($name:ident, $n:literal, $n2:literal, ($a:ident, $b:ident), $hi_ptr:literal, offs [$($o:literal)*],
+    ($name:ident, $n:literal, ($a:ident, $b:ident, $lo:ident, $hi:ident), offs [$($o:literal)*],
      regs [$($r:literal),*], ops { $($ops:tt)* }) => {
         #[inline(always)]
-        fn $name($a: &[u64; $n], $b: &[u64; $n]) -> ([u64; $n], [u64; $n]) {
-            let mut w = [0u64; $n2];
-            // SAFETY: the caller checked ADX and BMI2; reads N words of a and b, writes 2N of w.
+        fn $name($a: &[u64; $n], $b: &[u64; $n], $lo: &mut [u64; $n], $hi: &mut [u64; $n]) {
+            // SAFETY: the caller checked ADX and BMI2; reads N words of a and b, writes N words
+            // each of lo and hi (distinct from a and b: they are exclusive borrows).
             unsafe {
                 asm!(
-                    concat!(zero_regs!([$($r),*]), wide_rows!($hi_ptr, [$($o)*], [$($o)*], [$($r),*])),
-                    pa = in(reg) $a.as_ptr(), pb = in(reg) $b.as_ptr(), po = in(reg) w.as_mut_ptr(),
+                    concat!(zero_regs!([$($r),*]), wide_rows!("{ph}", [$($o)*], [$($o)*], [$($r),*])),
+                    pa = in(reg) $a.as_ptr(), pb = in(reg) $b.as_ptr(), po = in(reg) $lo.as_mut_ptr(),
+                    ph = in(reg) $hi.as_mut_ptr(),
                     $($ops)*
                     lo = out(reg) _, hi = out(reg) _, out("rdx") _,
                     options(nostack),
                 );
             }
-            let (mut lo, mut hi) = ([0u64; $n], [0u64; $n]);
-            lo.copy_from_slice(&w[..$n]);
-            hi.copy_from_slice(&w[$n..]);
-            (lo, hi)
         }
     };
 }
 
-wide_fn!(mul_wide_4, 4, 8, (a, b), "{po} + 32", offs ["0" "8" "16" "24"],
+wide_fn!(mul_wide_4, 4, (a, b, lo, hi), offs ["0" "8" "16" "24"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
     ops { r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, });
-wide_fn!(mul_wide_6, 6, 12, (a, b), "{po} + 48", offs ["0" "8" "16" "24" "32" "40"],
+wide_fn!(mul_wide_6, 6, (a, b, lo, hi), offs ["0" "8" "16" "24" "32" "40"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
     ops { r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
           r6 = out(reg) _, });
 
 /// mont_reduce_wide for N = 4 and 6: the window holds words i..i+N; {c} carries into word i+N.
 macro_rules! rwide_fn {
-    ($name:ident, $n:literal, ($lo:ident, $hi:ident, $p:ident, $inv:ident), $inv_ld:literal, $load_top:literal,
+    ($name:ident, $n:literal, ($lo:ident, $hi:ident, $p:ident, $inv:ident, $w:ident), $inv_ld:literal, $load_top:literal,
      offs [$($o:literal)*], next [$($next:tt)*], regs [$($r:literal),*], ops { $($ops:tt)* }) => {
         #[inline(always)]
         fn $name($lo: &[u64; $n], $hi: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
-            let mut r = [0u64; $n];
-            // SAFETY: the caller checked ADX and BMI2; reads N words of lo, hi, p and writes N of r.
+            let mut $w = [0u64; $n + 1];
+            // SAFETY: the caller checked ADX and BMI2; reads N words of lo, hi and p.
             unsafe {
                 asm!(
                     concat!(
@@ -462,24 +495,23 @@ macro_rules! rwide_fn {
                     lo = inout(reg) $lo.as_ptr() => _, phi = in(reg) $hi.as_ptr(), pp = in(reg) $p.as_ptr(),
                     $($ops)*
                     c = out(reg) _, hi = out(reg) _, out("rdx") _,
-                    in("xmm10") xmm(r.as_mut_ptr() as u64),
                     options(nostack),
                 );
             }
-            r
+            unrotate(&$w)
         }
     };
 }
 
-rwide_fn!(mont_reduce_wide_4, 4, (lo, hi, p, inv), "mov rdx, {inv}\n", "mov {r4}, qword ptr [{phi}]\n",
+rwide_fn!(mont_reduce_wide_4, 4, (lo, hi, p, inv, w), "mov rdx, {inv}\n", "mov {r4}, qword ptr [{phi}]\n",
     offs ["0" "8" "16" "24"], next [ld "8", ld "16", ld "24", top],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
-    ops { inv = in(reg) inv, r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, });
-rwide_fn!(mont_reduce_wide_6, 6, (lo, hi, p, inv), "movq rdx, xmm15\n", "mov {r6}, qword ptr [{phi}]\n",
+    ops { inv = in(reg) inv, r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], });
+rwide_fn!(mont_reduce_wide_6, 6, (lo, hi, p, inv, w), "movq rdx, xmm15\n", "mov {r6}, qword ptr [{phi}]\n",
     offs ["0" "8" "16" "24" "32" "40"], next [ld "8", ld "16", ld "24", ld "32", ld "40", top],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
-    ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
-          r5 = out(reg) _, r6 = out(reg) _, });
+    ops { in("xmm15") xmm(inv), r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4],
+          r5 = out(reg) w[5], r6 = out(reg) w[6], });
 
 /// Whether ADX and BMI2 are present: 0 unknown, 1 no, 2 yes.
 static ADX_STATE: AtomicU8 = AtomicU8::new(0);
@@ -500,6 +532,38 @@ fn has_adx() -> bool {
     }
 }
 
+// The fallbacks for CPUs without ADX, kept out of line so the fast path stays small.
+#[cold]
+#[inline(never)]
+fn portable_mont_mul<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
+    Portable::mont_mul(a, b, p, inv)
+}
+#[cold]
+#[inline(never)]
+fn portable_mul_wide_into<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    lo: &mut [u64; N],
+    hi: &mut [u64; N],
+) {
+    Portable::mul_wide_into(a, b, lo, hi)
+}
+#[cold]
+#[inline(never)]
+fn portable_mont_reduce_wide<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    p: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
+    Portable::mont_reduce_wide(lo, hi, p, inv)
+}
+
 /// MULX/ADCX/ADOX inline assembly for N = 4..=10 (other N use the portable code). Every method
 /// checks [`Adx::available`] (one cached load) and falls back to [`Portable`] on CPUs without ADX.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -514,7 +578,7 @@ impl Backend for Adx {
     #[inline(always)]
     fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
         if !has_adx() {
-            return Portable::mont_mul(a, b, p, inv);
+            return portable_mont_mul(a, b, p, inv);
         }
         match N {
             4 => cast_back(mont_mul_4(cast(a), cast(b), cast(p), inv)),
@@ -528,20 +592,21 @@ impl Backend for Adx {
         }
     }
     #[inline(always)]
-    fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    fn mul_wide_into<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        lo: &mut [u64; N],
+        hi: &mut [u64; N],
+    ) {
+        if !(N == 4 || N == 6) {
+            return Portable::mul_wide_into(a, b, lo, hi);
+        }
         if !has_adx() {
-            return Portable::mul_wide(a, b);
+            return portable_mul_wide_into(a, b, lo, hi);
         }
         match N {
-            4 => {
-                let (lo, hi) = mul_wide_4(cast(a), cast(b));
-                (cast_back(lo), cast_back(hi))
-            }
-            6 => {
-                let (lo, hi) = mul_wide_6(cast(a), cast(b));
-                (cast_back(lo), cast_back(hi))
-            }
-            _ => Portable::mul_wide(a, b),
+            4 => mul_wide_4(cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
+            _ => mul_wide_6(cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
         }
     }
     #[inline(always)]
@@ -552,7 +617,7 @@ impl Backend for Adx {
         inv: u64,
     ) -> [u64; N] {
         if !has_adx() {
-            return Portable::mont_reduce_wide(lo, hi, p, inv);
+            return portable_mont_reduce_wide(lo, hi, p, inv);
         }
         match N {
             4 => cast_back(mont_reduce_wide_4(cast(lo), cast(hi), cast(p), inv)),

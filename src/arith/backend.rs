@@ -21,9 +21,22 @@ pub trait Backend:
     fn mont_sqr<const N: usize>(a: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
         Self::mont_mul(a, a, p, inv)
     }
-    /// The full 2N-limb product a*b, (low N limbs, high N limbs), for any a, b < 2^(64N).
+    /// The full 2N-limb product a*b, written to (lo, hi), for any a, b < 2^(64N). Writing in
+    /// place (rather than returning) lets the next step read the words where they were stored.
+    fn mul_wide_into<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        lo: &mut [u64; N],
+        hi: &mut [u64; N],
+    ) {
+        (*lo, *hi) = limbs::mul_wide(a, b);
+    }
+    /// The full 2N-limb product a*b as (low N limbs, high N limbs).
+    #[inline(always)]
     fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
-        limbs::mul_wide(a, b)
+        let (mut lo, mut hi) = ([0u64; N], [0u64; N]);
+        Self::mul_wide_into(a, b, &mut lo, &mut hi);
+        (lo, hi)
     }
     /// Montgomery reduction of T = lo + hi*2^(64N): T/2^(64N) mod p, fully reduced (< p).
     /// Precondition: T < p*2^(64N) (e.g. T = a*b with a, b < p); see [`limbs::mont_reduce_wide`].
@@ -113,11 +126,16 @@ impl Backend for Auto {
         }
     }
     #[inline(always)]
-    fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    fn mul_wide_into<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        lo: &mut [u64; N],
+        hi: &mut [u64; N],
+    ) {
         match detect() {
-            BackendKind::Portable => Portable::mul_wide(a, b),
+            BackendKind::Portable => Portable::mul_wide_into(a, b, lo, hi),
             #[cfg(target_arch = "x86_64")]
-            BackendKind::Adx => super::adx::Adx::mul_wide(a, b),
+            BackendKind::Adx => super::adx::Adx::mul_wide_into(a, b, lo, hi),
         }
     }
     #[inline(always)]

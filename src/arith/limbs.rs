@@ -39,6 +39,44 @@ pub const fn add<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) 
     (r, c)
 }
 
+/// a + b + carry_in, returning the carry out.
+#[inline(always)]
+pub const fn add_carry<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    carry_in: u64,
+) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut c = carry_in;
+    let mut i = 0;
+    while i < N {
+        let (s, c1) = adc(a[i], b[i], c);
+        r[i] = s;
+        c = c1;
+        i += 1;
+    }
+    (r, c)
+}
+
+/// a - b - borrow_in, returning the borrow out (0 or 1).
+#[inline(always)]
+pub const fn sub_borrow<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    borrow_in: u64,
+) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut bw = borrow_in;
+    let mut i = 0;
+    while i < N {
+        let (s, b1) = sbb(a[i], b[i], bw);
+        r[i] = s;
+        bw = b1;
+        i += 1;
+    }
+    (r, bw)
+}
+
 /// a - b, returning the borrow out (0 or 1).
 #[inline(always)]
 pub const fn sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {

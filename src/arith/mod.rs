@@ -39,10 +39,16 @@ pub trait Limbs:
     fn select(&self, other: &Self, mask: u64) -> Self;
     /// The full product as (low, high) limbs.
     fn mul_wide<B: Backend>(&self, b: &Self) -> (Self, Self);
+    /// The full product written to (lo, hi).
+    fn mul_wide_into<B: Backend>(&self, b: &Self, lo: &mut Self, hi: &mut Self);
     /// Montgomery reduction of lo + hi*2^(64N) < p*2^(64N), fully reduced.
     fn reduce_wide<B: Backend>(lo: &Self, hi: &Self, p: &Self, inv: u64) -> Self;
     /// Plain a + b (no reduction), for lazy reduction when p has spare bits.
     fn add_nored(&self, b: &Self) -> Self;
+    /// a + b + carry_in and the carry out.
+    fn add_carry(&self, b: &Self, carry_in: u64) -> (Self, u64);
+    /// a - b - borrow_in and the borrow out.
+    fn sub_borrow(&self, b: &Self, borrow_in: u64) -> (Self, u64);
 }
 
 /// Double-width value (low, high) used by lazy reduction.
@@ -51,33 +57,24 @@ pub type Wide<L> = (L, L);
 /// a - b on double-width values; returns the borrow (0 or 1).
 #[inline(always)]
 pub fn wide_sub<L: Limbs>(a: &Wide<L>, b: &Wide<L>) -> (Wide<L>, u64) {
-    let mut lo = a.0;
-    let mut hi = a.1;
-    let mut borrow = 0;
-    for (x, y) in lo
-        .as_mut()
-        .iter_mut()
-        .zip(b.0.as_ref())
-        .chain(hi.as_mut().iter_mut().zip(b.1.as_ref()))
-    {
-        let (d, bw) = limbs::sbb(*x, *y, borrow);
-        *x = d;
-        borrow = bw;
-    }
+    let (lo, borrow) = a.0.sub_borrow(&b.0, 0);
+    let (hi, borrow) = a.1.sub_borrow(&b.1, borrow);
     ((lo, hi), borrow)
+}
+
+/// a + b on double-width values; returns the carry (0 or 1).
+#[inline(always)]
+pub fn wide_add<L: Limbs>(a: &Wide<L>, b: &Wide<L>) -> (Wide<L>, u64) {
+    let (lo, carry) = a.0.add_carry(&b.0, 0);
+    let (hi, carry) = a.1.add_carry(&b.1, carry);
+    ((lo, hi), carry)
 }
 
 /// Adds p*2^(64N) (p into the high half) where mask = !0: the fix-up after a negative wide difference.
 #[inline(always)]
 pub fn wide_add_high_masked<L: Limbs>(a: &Wide<L>, p: &L, mask: u64) -> Wide<L> {
-    let mut hi = a.1;
-    let mut carry = 0;
-    for (x, y) in hi.as_mut().iter_mut().zip(p.as_ref()) {
-        let (s, c) = limbs::adc(*x, *y & mask, carry);
-        *x = s;
-        carry = c;
-    }
-    (a.0, hi)
+    let masked = L::ZERO.select(p, mask);
+    (a.0, a.1.add_carry(&masked, 0).0)
 }
 
 impl<const N: usize> Limbs for [u64; N] {
@@ -112,11 +109,23 @@ impl<const N: usize> Limbs for [u64; N] {
         B::mul_wide(self, b)
     }
     #[inline(always)]
+    fn mul_wide_into<B: Backend>(&self, b: &Self, lo: &mut Self, hi: &mut Self) {
+        B::mul_wide_into(self, b, lo, hi)
+    }
+    #[inline(always)]
     fn reduce_wide<B: Backend>(lo: &Self, hi: &Self, p: &Self, inv: u64) -> Self {
         B::mont_reduce_wide(lo, hi, p, inv)
     }
     #[inline(always)]
     fn add_nored(&self, b: &Self) -> Self {
         limbs::add(self, b).0
+    }
+    #[inline(always)]
+    fn add_carry(&self, b: &Self, carry_in: u64) -> (Self, u64) {
+        limbs::add_carry(self, b, carry_in)
+    }
+    #[inline(always)]
+    fn sub_borrow(&self, b: &Self, borrow_in: u64) -> (Self, u64) {
+        limbs::sub_borrow(self, b, borrow_in)
     }
 }

@@ -336,6 +336,7 @@ const fn lazy_reduction_applies<F: FpParams>() -> bool {
 #[inline(always)]
 fn mul_lazy<T: TowerParams>(a: &Fp2<T>, b: &Fp2<T>) -> Fp2<T> {
     type B<T> = <<T as TowerParams>::Fp as FpParams>::Backend;
+    type L<T> = <<T as TowerParams>::Fp as FpParams>::Limbs;
     let p = <T::Fp as FpParams>::MODULUS;
     let inv = <T::Fp as FpParams>::INV;
     let (a0, a1, b0, b1) = (
@@ -344,17 +345,21 @@ fn mul_lazy<T: TowerParams>(a: &Fp2<T>, b: &Fp2<T>) -> Fp2<T> {
         b.c0.mont_limbs(),
         b.c1.mont_limbs(),
     );
-    let t0 = a0.mul_wide::<B<T>>(b0);
-    let t1 = a1.mul_wide::<B<T>>(b1);
-    let t2 = a0.add_nored(a1).mul_wide::<B<T>>(&b0.add_nored(b1));
+    // The products are written in place and read back word by word (see `Backend::mul_wide_into`).
+    let z = <L<T> as Limbs>::ZERO;
+    let (mut t0, mut t1, mut t2) = ((z, z), (z, z), (z, z));
+    a0.mul_wide_into::<B<T>>(b0, &mut t0.0, &mut t0.1);
+    a1.mul_wide_into::<B<T>>(b1, &mut t1.0, &mut t1.1);
+    let (sa, sb) = (a0.add_nored(a1), b0.add_nored(b1));
+    sa.mul_wide_into::<B<T>>(&sb, &mut t2.0, &mut t2.1);
     // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
     let (c1, _) = wide_sub(&t2, &t0);
     let (c1, _) = wide_sub(&c1, &t1);
     // c0 = t0 - t1, plus p*2^(64N) if negative (a multiple of p: the reduction is unchanged).
     let (c0, borrow) = wide_sub(&t0, &t1);
     let c0 = wide_add_high_masked(&c0, &p, 0u64.wrapping_sub(borrow));
-    let r0 = <<T::Fp as FpParams>::Limbs as Limbs>::reduce_wide::<B<T>>(&c0.0, &c0.1, &p, inv);
-    let r1 = <<T::Fp as FpParams>::Limbs as Limbs>::reduce_wide::<B<T>>(&c1.0, &c1.1, &p, inv);
+    let r0 = L::<T>::reduce_wide::<B<T>>(&c0.0, &c0.1, &p, inv);
+    let r1 = L::<T>::reduce_wide::<B<T>>(&c1.0, &c1.1, &p, inv);
     Fp2::new(Fp::from_mont(r0), Fp::from_mont(r1))
 }
 
