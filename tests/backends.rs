@@ -273,6 +273,51 @@ fn check_reduce<const N: usize>(t: &BigUint, p: &[u64; N], inv: u64) {
     }
 }
 
+/// Modular add/sub (the branch-free runtime versions) and ka*a + kb*b for the small signed
+/// constants the towers use (xi = 9 + u, beta = -2, ...) against the big-integer reference.
+fn check_small_ops<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) {
+    let (ab, bb, pb) = (big(a), big(b), big(p));
+    assert_eq!(
+        big(&limbs::ct::add_mod(a, b, p)),
+        (&ab + &bb) % &pb,
+        "N={N}: add_mod"
+    );
+    assert_eq!(
+        big(&limbs::ct::sub_mod(a, b, p)),
+        (&ab + &pb - &bb) % &pb,
+        "N={N}: sub_mod"
+    );
+    for (ka, kb) in [
+        (9i64, -1i64),
+        (9, 1),
+        (1, 1),
+        (-1, -1),
+        (-1, 2),
+        (2, -1),
+        (5, 0),
+        (0, 3),
+        (0, 0),
+        (-3, -7),
+        (255, 256),
+        (1 << 14, -(1 << 14) + 1),
+    ] {
+        let lift = |x: &BigUint, k: i64| -> BigUint {
+            let m = (x * BigUint::from(k.unsigned_abs())) % &pb;
+            if k < 0 {
+                (&pb - m) % &pb
+            } else {
+                m
+            }
+        };
+        let want = (lift(&ab, ka) + lift(&bb, kb)) % &pb;
+        assert_eq!(
+            big(&limbs::small_lincomb_mod(a, ka, b, kb, p)),
+            want,
+            "N={N}: {ka}*a + {kb}*b"
+        );
+    }
+}
+
 fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
     let mut rng = TestRng::new(seed);
     // mul_wide on arbitrary (not reduced) operands, including all-ones.
@@ -308,6 +353,7 @@ fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
         for a in &e {
             for b in &e {
                 check_pair(a, b, &p, inv);
+                check_small_ops(a, b, &p);
             }
         }
         for _ in 0..random_pairs {
@@ -317,6 +363,7 @@ fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
             // Random pair against an edge value.
             let k = (rng.next_u64() % e.len() as u64) as usize;
             check_pair(&a, &e[k], &p, inv);
+            check_small_ops(&a, &b, &p);
         }
         let pr = &pb << (64 * N as u32);
         let mut ts = vec![

@@ -46,7 +46,7 @@ pub trait Backend:
         p: &[u64; N],
         inv: u64,
     ) -> [u64; N] {
-        limbs::mont_reduce_wide(lo, hi, p, inv)
+        limbs::ct::mont_reduce_wide(lo, hi, p, inv)
     }
 }
 
@@ -61,7 +61,7 @@ impl Backend for Portable {
     }
     #[inline(always)]
     fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
-        limbs::mont_mul(a, b, p, inv)
+        limbs::ct::mont_mul(a, b, p, inv)
     }
 }
 

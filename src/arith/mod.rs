@@ -49,6 +49,8 @@ pub trait Limbs:
     fn add_carry(&self, b: &Self, carry_in: u64) -> (Self, u64);
     /// a - b - borrow_in and the borrow out.
     fn sub_borrow(&self, b: &Self, borrow_in: u64) -> (Self, u64);
+    /// ka * self + kb * b mod p for small signed constants (see [`limbs::small_lincomb_mod`]).
+    fn small_lincomb_mod(&self, ka: i64, b: &Self, kb: i64, p: &Self) -> Self;
 }
 
 /// Double-width value (low, high) used by lazy reduction.
@@ -94,15 +96,15 @@ impl<const N: usize> Limbs for [u64; N] {
     }
     #[inline(always)]
     fn add_mod(&self, b: &Self, p: &Self) -> Self {
-        limbs::add_mod(self, b, p)
+        limbs::ct::add_mod(self, b, p)
     }
     #[inline(always)]
     fn sub_mod(&self, b: &Self, p: &Self) -> Self {
-        limbs::sub_mod(self, b, p)
+        limbs::ct::sub_mod(self, b, p)
     }
     #[inline(always)]
     fn select(&self, other: &Self, mask: u64) -> Self {
-        limbs::select(self, other, mask)
+        limbs::ct::select(self, other, mask)
     }
     #[inline(always)]
     fn mul_wide<B: Backend>(&self, b: &Self) -> (Self, Self) {
@@ -127,5 +129,9 @@ impl<const N: usize> Limbs for [u64; N] {
     #[inline(always)]
     fn sub_borrow(&self, b: &Self, borrow_in: u64) -> (Self, u64) {
         limbs::sub_borrow(self, b, borrow_in)
+    }
+    #[inline(always)]
+    fn small_lincomb_mod(&self, ka: i64, b: &Self, kb: i64, p: &Self) -> Self {
+        limbs::small_lincomb_mod(self, ka, b, kb, p)
     }
 }

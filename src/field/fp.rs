@@ -236,7 +236,7 @@ impl<F: FpParams> Fp<F> {
     pub fn half(&self) -> Self {
         // Add p if odd (masked), then shift right by one including the carry.
         let a = self.mont.as_ref();
-        let mask = 0u64.wrapping_sub(a[0] & 1);
+        let mask = limbs::ct::barrier(0u64.wrapping_sub(a[0] & 1));
         let mut out = <F::Limbs as Limbs>::zero();
         let o = out.as_mut();
         let p = F::MODULUS;
@@ -259,15 +259,14 @@ impl<F: FpParams> Fp<F> {
         Self::from_mont(self.mont.mont_sqr::<F::Backend>(&F::MODULUS, F::INV))
     }
 
-    /// Multiplies by a small constant with doublings and additions (constant in `k`, not secret).
+    /// Multiplies by a small constant (constant in `k`, not secret).
     #[inline(always)]
     pub fn mul_small(&self, k: u64) -> Self {
         match k {
             0 => Self::ZERO,
             1 => *self,
             2 => self.double(),
-            3 => self.double() + *self,
-            4 => self.double().double(),
+            k if k < 1 << 16 => Self::small_lincomb(self, k as i64, &Self::ZERO, 0),
             _ => {
                 let mut acc = Self::ZERO;
                 let mut base = *self;
@@ -282,6 +281,12 @@ impl<F: FpParams> Fp<F> {
                 acc
             }
         }
+    }
+
+    /// ka * a + kb * b for small signed constants (|ka| + |kb| < 2^16) with one reduction.
+    #[inline(always)]
+    pub fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
+        Self::from_mont(a.mont.small_lincomb_mod(ka, &b.mont, kb, &F::MODULUS))
     }
 
     /// self^e for a public exponent given as little-endian limbs (variable time in `e`).

@@ -39,20 +39,20 @@ impl<T: TowerParams> fmt::Debug for Fp2<T> {
 pub fn mul_by_beta<T: TowerParams>(a: TowerFp<T>) -> TowerFp<T> {
     match T::BETA {
         -1 => -a,
-        -2 => -a.double(),
-        b if b < 0 => -a.mul_small(b.unsigned_abs()),
-        b => a.mul_small(b as u64),
+        b => mul_signed_small(a, b),
     }
 }
 
 /// a * k in F_p for a small signed constant k.
 #[inline]
 pub fn mul_signed_small<F: FpParams>(a: Fp<F>, k: i64) -> Fp<F> {
-    let m = a.mul_small(k.unsigned_abs());
-    if k < 0 {
-        -m
-    } else {
-        m
+    match k {
+        0 => Fp::ZERO,
+        1 => a,
+        -1 => -a,
+        k if k.unsigned_abs() < 1 << 16 => Fp::small_lincomb(&a, k, &Fp::ZERO, 0),
+        k if k < 0 => -a.mul_small(k.unsigned_abs()),
+        k => a.mul_small(k as u64),
     }
 }
 
@@ -190,8 +190,9 @@ impl<T: TowerParams> Fp2<T> {
                 c1: a0 + a1,
             };
         }
-        let c0 = mul_signed_small(a0, x0) + mul_by_beta::<T>(mul_signed_small(a1, x1));
-        let c1 = mul_signed_small(a1, x0) + mul_signed_small(a0, x1);
+        // (x0 + x1 u)(a0 + a1 u) = (x0 a0 + beta x1 a1) + (x0 a1 + x1 a0) u, one reduction each.
+        let c0 = Fp::small_lincomb(&a0, x0, &a1, T::BETA * x1);
+        let c1 = Fp::small_lincomb(&a1, x0, &a0, x1);
         Fp2 { c0, c1 }
     }
 
