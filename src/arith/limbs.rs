@@ -43,44 +43,6 @@ pub const fn add<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) 
     (r, c)
 }
 
-/// a + b + carry_in, returning the carry out.
-#[inline(always)]
-pub const fn add_carry<const N: usize>(
-    a: &[u64; N],
-    b: &[u64; N],
-    carry_in: u64,
-) -> ([u64; N], u64) {
-    let mut r = [0u64; N];
-    let mut c = carry_in;
-    let mut i = 0;
-    while i < N {
-        let (s, c1) = adc(a[i], b[i], c);
-        r[i] = s;
-        c = c1;
-        i += 1;
-    }
-    (r, c)
-}
-
-/// a - b - borrow_in, returning the borrow out (0 or 1).
-#[inline(always)]
-pub const fn sub_borrow<const N: usize>(
-    a: &[u64; N],
-    b: &[u64; N],
-    borrow_in: u64,
-) -> ([u64; N], u64) {
-    let mut r = [0u64; N];
-    let mut bw = borrow_in;
-    let mut i = 0;
-    while i < N {
-        let (s, b1) = sbb(a[i], b[i], bw);
-        r[i] = s;
-        bw = b1;
-        i += 1;
-    }
-    (r, bw)
-}
-
 /// a - b, returning the borrow out (0 or 1).
 #[inline(always)]
 pub const fn sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
@@ -480,6 +442,31 @@ pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -
     add(&d, &masked).0
 }
 
+/// t + top*2^(64N) minus p * 2^s where that does not go negative, in constant time.
+#[inline(always)]
+fn cond_sub_p_shifted<const N: usize>(t: &mut [u64; N], top: &mut u64, p: &[u64; N], s: u32) {
+    let mut d = [0u64; N];
+    let mut borrow = 0u64;
+    for i in 0..N {
+        let lower = if i == 0 || s == 0 {
+            0
+        } else {
+            p[i - 1] >> (64 - s)
+        };
+        let (x, bo) = ct::sbb(t[i], (p[i] << s) | lower, borrow);
+        d[i] = x;
+        borrow = bo;
+    }
+    let ptop = if s == 0 { 0 } else { p[N - 1] >> (64 - s) };
+    let (dtop, bo) = ct::sbb(*top, ptop, borrow);
+    // Keep the difference where it did not go negative.
+    let keep = ct::barrier(bo.wrapping_sub(1));
+    for i in 0..N {
+        t[i] = (d[i] & keep) | (t[i] & !keep);
+    }
+    *top = (dtop & keep) | (*top & !keep);
+}
+
 /// ka * a + kb * b mod p for reduced a, b and small signed constants (|ka| + |kb| < 2^16), in
 /// constant time: one pass of word products into N + 1 words (a negative factor multiplies p - a),
 /// then conditional subtractions of p * 2^j for j from floor(log2(|ka| + |kb|)) down to 0. With
@@ -499,8 +486,16 @@ pub fn small_lincomb_mod<const N: usize>(
     if k == 0 {
         return [0u64; N];
     }
-    let a = if ka < 0 { sub(p, a).0 } else { *a };
-    let b = if kb < 0 { sub(p, b).0 } else { *b };
+    let a = if ka < 0 {
+        ct::sub_borrow(p, a, 0).0
+    } else {
+        *a
+    };
+    let b = if kb < 0 {
+        ct::sub_borrow(p, b, 0).0
+    } else {
+        *b
+    };
     // t = ua * a + ub * b <= k * p, in N + 1 words.
     let mut t = [0u64; N];
     let mut c = 0u64;
@@ -510,36 +505,13 @@ pub fn small_lincomb_mod<const N: usize>(
         c = (w >> 64) as u64;
     }
     let mut top = c;
-    // k < 2^(jmax + 1), so t < 2^(jmax + 1) p; each step halves the bound.
+    // k < 2^(jmax + 1), so t < 2^(jmax + 1) p; each step halves the bound. The steps are
+    // written out with literal shifts so that p * 2^s folds to constants.
     let jmax = 63 - k.leading_zeros();
-    let mut j = jmax as i32;
-    while j >= 0 {
-        let s = j as u32;
-        // p * 2^s in N + 1 words.
-        let mut d = [0u64; N];
-        let mut borrow = 0u64;
-        let mut prev = 0u64;
-        for i in 0..N {
-            let pw = if s == 0 {
-                p[i]
-            } else {
-                (p[i] << s) | (prev >> (64 - s))
-            };
-            prev = p[i];
-            let (x, bo) = sbb(t[i], pw, borrow);
-            d[i] = x;
-            borrow = bo;
-        }
-        let ptop = if s == 0 { 0 } else { prev >> (64 - s) };
-        let (dtop, bo) = sbb(top, ptop, borrow);
-        // Keep the difference where it did not go negative.
-        let keep = ct::barrier(bo.wrapping_sub(1));
-        for i in 0..N {
-            t[i] = (d[i] & keep) | (t[i] & !keep);
-        }
-        top = (dtop & keep) | (top & !keep);
-        j -= 1;
+    macro_rules! steps {
+        ($($s:literal)*) => { $( if jmax + 1 > $s { cond_sub_p_shifted(&mut t, &mut top, p, $s); } )* };
     }
+    steps!(15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0);
     t
 }
 
@@ -548,7 +520,66 @@ pub fn small_lincomb_mod<const N: usize>(
 /// on secret data (slower on random inputs, and not constant time). The `const fn` versions stay
 /// for compile-time constants, where asm is not allowed.
 pub mod ct {
-    use super::{add, mont_mul_unreduced, mont_reduce_wide_unreduced, sbb, sub};
+    use super::{mont_mul_unreduced, mont_reduce_wide_unreduced};
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64::{_addcarry_u64, _subborrow_u64};
+
+    /// a + b + carry with the carry flag (LLVM's pattern matching of the portable form breaks
+    /// down when one operand is a constant such as a word of p).
+    #[inline(always)]
+    pub fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let mut s = 0;
+            let c = _addcarry_u64(carry as u8, a, b, &mut s);
+            (s, c as u64)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            super::adc(a, b, carry)
+        }
+    }
+
+    /// a - b - borrow with the carry flag.
+    #[inline(always)]
+    pub fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let mut d = 0;
+            let c = _subborrow_u64(borrow as u8, a, b, &mut d);
+            (d, c as u64)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            super::sbb(a, b, borrow)
+        }
+    }
+
+    /// a + b + carry_in, returning the carry out.
+    #[inline(always)]
+    pub fn add_carry<const N: usize>(a: &[u64; N], b: &[u64; N], carry_in: u64) -> ([u64; N], u64) {
+        let mut r = [0u64; N];
+        let mut c = carry_in;
+        for i in 0..N {
+            (r[i], c) = adc(a[i], b[i], c);
+        }
+        (r, c)
+    }
+
+    /// a - b - borrow_in, returning the borrow out.
+    #[inline(always)]
+    pub fn sub_borrow<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        borrow_in: u64,
+    ) -> ([u64; N], u64) {
+        let mut r = [0u64; N];
+        let mut c = borrow_in;
+        for i in 0..N {
+            (r[i], c) = sbb(a[i], b[i], c);
+        }
+        (r, c)
+    }
 
     /// `x`, opaque to the optimiser (no instruction is emitted).
     #[inline(always)]
@@ -592,22 +623,22 @@ pub mod ct {
     /// Given t + t_hi*2^(64N) < 2p, returns it reduced below p.
     #[inline(always)]
     pub fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, p: &[u64; N]) -> [u64; N] {
-        let (d, borrow) = sub(t, p);
+        let (d, borrow) = sub_borrow(t, p, 0);
         let (_, keep) = sbb(t_hi, 0, borrow);
         select(&d, t, 0u64.wrapping_sub(keep))
     }
 
     #[inline(always)]
     pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
-        let (s, carry) = add(a, b);
+        let (s, carry) = add_carry(a, b, 0);
         final_sub(&s, carry, p)
     }
 
     #[inline(always)]
     pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
-        let (d, borrow) = sub(a, b);
+        let (d, borrow) = sub_borrow(a, b, 0);
         let masked = select(&[0u64; N], p, 0u64.wrapping_sub(borrow));
-        add(&d, &masked).0
+        add_carry(&d, &masked, 0).0
     }
 
     #[inline(always)]

@@ -120,15 +120,15 @@ impl<const N: usize> Limbs for [u64; N] {
     }
     #[inline(always)]
     fn add_nored(&self, b: &Self) -> Self {
-        limbs::add(self, b).0
+        limbs::ct::add_carry(self, b, 0).0
     }
     #[inline(always)]
     fn add_carry(&self, b: &Self, carry_in: u64) -> (Self, u64) {
-        limbs::add_carry(self, b, carry_in)
+        limbs::ct::add_carry(self, b, carry_in)
     }
     #[inline(always)]
     fn sub_borrow(&self, b: &Self, borrow_in: u64) -> (Self, u64) {
-        limbs::sub_borrow(self, b, borrow_in)
+        limbs::ct::sub_borrow(self, b, borrow_in)
     }
     #[inline(always)]
     fn small_lincomb_mod(&self, ka: i64, b: &Self, kb: i64, p: &Self) -> Self {
