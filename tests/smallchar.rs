@@ -439,3 +439,67 @@ fn smallchar_api_pair_hex_and_errors() {
     let inside = outside.mul_vartime(&BigUint::from(7u32));
     assert!(sc::pair_hex("eta3-97", g, &hex_encode(&inside.to_bytes().unwrap()), true).is_ok());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Fast paths against the plain ones
+// ---------------------------------------------------------------------------------------------
+
+fn check_pow_table<const N: usize, P: Trinomial3, const B: i8>(seed: u64) {
+    use tripair::smallchar::gf3_powtable::PowTable3Words;
+    let mut rng = TestRng::new(seed);
+    let half = P::half_power_table_vartime().view::<N, P>();
+    assert_eq!(half.k(), P::M.div_ceil(2));
+    let small = PowTable3Words::new::<N, P>(5);
+    let small = small.view::<N, P>();
+    let mut xs = edge_elements::<N, P>();
+    for _ in 0..20 {
+        xs.push(Gf3::random(&mut rng));
+    }
+    for x in &xs {
+        let y = half.pow_vartime(x);
+        assert!(y.is_canonical());
+        assert_eq!(y, half.pow_by_cubings(x, Portable3));
+        assert_eq!(small.pow_vartime(x), small.pow_by_cubings(x, Portable3));
+    }
+    for _ in 0..3 {
+        let c: [Gf3<N, P>; 6] = core::array::from_fn(|_| Gf3::random(&mut rng));
+        let v = Gf36::<N, P, B>::from_coeffs(c);
+        let mut w = v;
+        for _ in 0..half.k() {
+            w = w.cube(Portable3);
+        }
+        assert_eq!(v.pow3k_vartime(&half), w);
+        let mut w = v;
+        for _ in 0..5 {
+            w = w.cube(Portable3);
+        }
+        assert_eq!(v.pow3k_vartime(&small), w);
+    }
+}
+
+#[test]
+fn smallchar_pow_table_equals_cubings() {
+    check_pow_table::<2, T97, 1>(71);
+    check_pow_table::<4, T193, -1>(72);
+    check_pow_table::<8, T509, 1>(73);
+}
+
+#[test]
+fn smallchar_final_exp_vartime_equals_plain() {
+    let (p, q) = points97();
+    for (a, b) in [(p, q), (q, p.add_vartime(&q))] {
+        let f = eta3::eta_t_loop(&a, &b, Portable3);
+        let slow = eta3::final_exp_slow(&f);
+        assert_eq!(eta3::final_exp_vartime(&f, Portable3), slow);
+        if let Some(be) = Avx512Bmi2::detect() {
+            assert_eq!(eta3::final_exp_vartime(&f, be), slow);
+            assert_eq!(eta3::final_exp(&f, be), slow);
+        }
+    }
+    let g = Eta3_193::generator();
+    let f = eta3::eta_t_loop(&g, &g.add_vartime(&g), Portable3);
+    assert_eq!(
+        eta3::final_exp_vartime(&f, Portable3),
+        eta3::final_exp(&f, Portable3)
+    );
+}

@@ -177,6 +177,9 @@ pub trait Trinomial3:
     }
     /// x^(1/3), x^(2/3) (computed once).
     fn cube_root_consts() -> &'static CubeRootConsts;
+    /// The table of x -> x^(3^((m+1)/2)) (built once; its lookups are variable time, see
+    /// [`super::gf3_powtable`]).
+    fn half_power_table_vartime() -> &'static super::gf3_powtable::PowTable3Words;
 }
 
 macro_rules! trinomial3 {
@@ -195,6 +198,10 @@ macro_rules! trinomial3 {
             fn cube_root_consts() -> &'static CubeRootConsts {
                 static S: OnceLock<CubeRootConsts> = OnceLock::new();
                 S.get_or_init(compute_cube_root_consts::<$n, $name>)
+            }
+            fn half_power_table_vartime() -> &'static super::gf3_powtable::PowTable3Words {
+                static S: OnceLock<super::gf3_powtable::PowTable3Words> = OnceLock::new();
+                S.get_or_init(|| super::gf3_powtable::PowTable3Words::new::<$n, $name>(($m as usize).div_ceil(2)))
             }
         }
     };

@@ -10,6 +10,7 @@
 use num_bigint::BigUint;
 
 use super::gf3::{Backend3, Gf3, Trinomial3};
+use super::gf3_powtable::PowTable3;
 
 /// a0 + a1 rho + a2 rho^2 with rho^3 = rho + B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,6 +256,17 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
         let n = self.c0.mul(&self.c0, be).add(&self.c1.mul(&self.c1, be));
         let ni = n.inv(be);
         Self::new(self.c0.mul(&ni, be), self.c1.mul(&ni, be).neg())
+    }
+
+    /// self^(3^k) for the k of the table: each F_{3^m} coefficient by table lookup, then
+    /// rho -> rho^(3^k) = rho + k b and sigma -> sigma^(3^k) = (-1)^k sigma.
+    /// **Variable time** (table lookups indexed by the coefficients' bits).
+    pub fn pow3k_vartime(&self, t: &PowTable3<'_, N, P>) -> Self {
+        let k = t.k();
+        let c = self.coeffs().map(|x| t.pow_vartime(&x));
+        let c0 = Gf33::new(c[0], c[1], c[2]).shift_rho(k as i64 * B as i64);
+        let c1 = Gf33::new(c[3], c[4], c[5]).shift_rho(k as i64 * B as i64);
+        Self::new(c0, if k % 2 == 1 { c1.neg() } else { c1 })
     }
 
     /// self^e by square-and-multiply (variable time in e; for tests and the slow reference).
