@@ -503,3 +503,26 @@ fn smallchar_final_exp_vartime_equals_plain() {
         eta3::final_exp(&f, Portable3)
     );
 }
+
+#[test]
+fn smallchar_helper_thread_parallel_equals_serial() {
+    let (p, q) = points97();
+    let s = eta3::eta_t_pairing(&p, &q, Threads::One);
+    // Concurrent callers share the one helper thread; every result equals the serial one.
+    std::thread::scope(|sc| {
+        for _ in 0..3 {
+            sc.spawn(|| {
+                for _ in 0..20 {
+                    assert_eq!(eta3::eta_t_pairing(&p, &q, Threads::Two), s);
+                }
+            });
+        }
+    });
+    // After an idle pause (the helper parks) it still answers.
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    assert_eq!(eta3::eta_t_pairing(&p, &q, Threads::Two), s);
+    // A panic on the helper reaches the caller and leaves the helper usable.
+    let r = std::panic::catch_unwind(|| sc::worker::join(|| 1, || -> u32 { panic!("boom") }));
+    assert!(r.is_err());
+    assert_eq!(sc::worker::join(|| 1u32, || 2u32), (1, 2));
+}

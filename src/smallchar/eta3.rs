@@ -337,18 +337,22 @@ pub fn eta_t_loop_parallel<const N: usize, P: Trinomial3, const B: i8, Bk: Backe
     // The first thread also computes the first factor and the final cubings: give it fewer steps.
     let h = total * 9 / 20;
     let s = loop_start(p, q, be);
-    let (ra, rb) = std::thread::scope(|sc| {
-        let second = sc.spawn(|| {
-            let (xq, yq) = advance_q::<N, P, B, Bk>(s.xq, s.yq, h, be);
-            loop_steps(Gf36::one(), &s.xp, &s.yp, xq, yq, total - h, be)
-        });
-        let r0 = loop_first(&s, be);
-        let mut ra = loop_steps(r0, &s.xp, &s.yp, s.xq, s.yq, h, be);
-        for _ in 0..total - h {
-            ra = ra.cube(be);
-        }
-        (ra, second.join().expect("pairing thread panicked"))
-    });
+    let (xp, yp, xq, yq) = (s.xp, s.yp, s.xq, s.yq);
+    // The second half runs on the persistent helper thread (no thread is spawned per pairing).
+    let (ra, rb) = super::worker::join(
+        || {
+            let r0 = loop_first(&s, be);
+            let mut ra = loop_steps(r0, &s.xp, &s.yp, s.xq, s.yq, h, be);
+            for _ in 0..total - h {
+                ra = ra.cube(be);
+            }
+            ra
+        },
+        move || {
+            let (xq, yq) = advance_q::<N, P, B, Bk>(xq, yq, h, be);
+            loop_steps(Gf36::one(), &xp, &yp, xq, yq, total - h, be)
+        },
+    );
     ra.mul(&rb, be)
 }
 

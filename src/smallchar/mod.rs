@@ -29,6 +29,7 @@ pub mod gf3_avx512;
 pub mod gf3_powtable;
 pub mod gf3_tower;
 pub mod irreducible;
+pub mod worker;
 
 use std::sync::OnceLock;
 
