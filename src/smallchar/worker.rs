@@ -3,7 +3,8 @@
 //! Spawning a thread per pairing costs more than half a Miller loop; instead a single helper
 //! thread is started on first use and kept. After each job it spins for [`SPIN`] waiting for the
 //! next one, then parks in a blocking receive. Jobs from concurrent callers queue up and run one
-//! after the other; a panicking job is caught and re-raised in its caller.
+//! after the other; a panicking job is caught and re-raised in its caller. A caller that finishes
+//! its own half before the helper has started the other half runs that half itself.
 
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,14 +60,22 @@ fn helper() -> Option<&'static Helper> {
     .as_ref()
 }
 
+type Task<R> = Box<dyn FnOnce() -> R + Send + 'static>;
+
 struct Slot<R> {
+    /// The task, taken by whichever thread gets to it first (the helper, or the caller once its
+    /// own half is done: on a loaded machine the helper may not have been scheduled yet).
+    task: Mutex<Option<Task<R>>>,
     done: AtomicBool,
     value: Mutex<Option<std::thread::Result<R>>>,
 }
 
-/// Runs `here` on the calling thread and `there` on the helper thread, and returns both results.
-/// Falls back to running `there` after `here` on the calling thread when no helper thread can be
-/// started.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `here` on the calling thread and `there` on the helper thread (or on the calling thread
+/// after `here`, if the helper has not started it by then), and returns both results.
 pub fn join<RA, RB>(
     here: impl FnOnce() -> RA,
     there: impl FnOnce() -> RB + Send + 'static,
@@ -78,38 +87,37 @@ where
         let a = here();
         return (a, there());
     };
-    let slot = Arc::new(Slot {
+    let slot = Arc::new(Slot::<RB> {
+        task: Mutex::new(Some(Box::new(there))),
         done: AtomicBool::new(false),
         value: Mutex::new(None),
     });
     let s2 = Arc::clone(&slot);
     let job: Job = Box::new(move || {
-        let r = catch_unwind(AssertUnwindSafe(there));
-        *s2.value.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-        s2.done.store(true, Ordering::Release);
+        let task = lock(&s2.task).take();
+        if let Some(t) = task {
+            let r = catch_unwind(AssertUnwindSafe(t));
+            *lock(&s2.value) = Some(r);
+            s2.done.store(true, Ordering::Release);
+        }
     });
-    let sent =
-        h.tx.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .send(job)
-            .is_ok();
-    assert!(sent, "pairing helper thread is gone");
+    // If the helper is gone the task stays in the slot and runs here below.
+    let _ = lock(&h.tx).send(job);
     let a = here();
+    let task = lock(&slot.task).take();
+    if let Some(t) = task {
+        return (a, t());
+    }
     let mut spins = 0u32;
     while !slot.done.load(Ordering::Acquire) {
-        if spins < 1 << 16 {
+        if spins < 2000 {
             spins += 1;
             std::hint::spin_loop();
         } else {
             std::thread::yield_now();
         }
     }
-    let b = slot
-        .value
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .take()
-        .expect("helper stored its result");
+    let b = lock(&slot.value).take().expect("helper stored its result");
     match b {
         Ok(b) => (a, b),
         Err(p) => resume_unwind(p),
