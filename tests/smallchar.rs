@@ -526,3 +526,57 @@ fn smallchar_helper_thread_parallel_equals_serial() {
     assert!(r.is_err());
     assert_eq!(sc::worker::join(|| 1u32, || 2u32), (1, 2));
 }
+
+fn check_fused_tower<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(be: Bk, seed: u64) {
+    use tripair::smallchar::gf3_tower::{Gf33, Line3};
+    let mut rng = TestRng::new(seed);
+    for _ in 0..10 {
+        let mut r = || Gf3::<N, P>::random(&mut rng);
+        let a = Gf36::<N, P, B>::from_coeffs([r(), r(), r(), r(), r(), r()]);
+        let b = Gf36::<N, P, B>::from_coeffs([r(), r(), r(), r(), r(), r()]);
+        let l = Line3 {
+            c0: r(),
+            c1: r(),
+            y: r(),
+        };
+        let (x, y): (Gf33<N, P, B>, Gf33<N, P, B>) = (a.c0, b.c1);
+        assert_eq!(
+            be.mul_rho3(&x, &y),
+            x.mul_plain(&y, Portable3),
+            "{}",
+            be.name()
+        );
+        assert_eq!(
+            be.mul_sigma(&a, &b),
+            a.mul_plain(&b, Portable3),
+            "{}",
+            be.name()
+        );
+        assert_eq!(
+            be.mul_line(&a, &l),
+            a.mul_by_line_plain(&l, Portable3),
+            "{}",
+            be.name()
+        );
+        assert_eq!(a.mul(&b, be), a.mul_plain(&b, Portable3));
+        assert_eq!(a.mul_by_line(&l, be), a.mul_by_line_plain(&l, be));
+    }
+}
+
+/// The fused tower kernels (portable and AVX-512) equal the plain tower products.
+#[test]
+fn smallchar_fused_tower_kernels_equal_plain() {
+    check_fused_tower::<2, T97, 1, _>(Portable3, 81);
+    check_fused_tower::<4, T193, -1, _>(Portable3, 82);
+    check_fused_tower::<8, T509, 1, _>(Portable3, 83);
+    check_fused_tower::<6, T353, -1, _>(Portable3, 84);
+    if let Some(be) = Avx512Bmi2::detect() {
+        check_fused_tower::<2, T97, 1, _>(be, 85);
+        check_fused_tower::<4, T193, -1, _>(be, 86);
+        check_fused_tower::<8, T509, 1, _>(be, 87);
+        check_fused_tower::<6, T353, -1, _>(be, 88);
+        check_fused_tower::<2, T79, 1, _>(be, 89);
+        check_fused_tower::<3, T163, -1, _>(be, 90);
+        check_fused_tower::<4, T239, 1, _>(be, 91);
+    }
+}

@@ -85,6 +85,56 @@ fn eta3_parts<const N: usize, P: tripair::smallchar::gf3::Trinomial3, const B: i
                 .cycles,
             );
             let f = eta3::eta_t_loop(&p, &q, be);
+            let f2 = f.cube(be);
+            let l = tripair::smallchar::gf3_tower::Line3 {
+                c0: a,
+                c1: b,
+                y: a.add(&b),
+            };
+            row(
+                "F_3^6m mul, fused",
+                measure(
+                    || {
+                        std::hint::black_box(std::hint::black_box(&f).mul(&f2, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "F_3^6m mul, plain",
+                measure(
+                    || {
+                        std::hint::black_box(std::hint::black_box(&f).mul_plain(&f2, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "line product, fused",
+                measure(
+                    || {
+                        std::hint::black_box(std::hint::black_box(&f).mul_by_line(&l, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "line product, plain",
+                measure(
+                    || {
+                        std::hint::black_box(std::hint::black_box(&f).mul_by_line_plain(&l, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
             row(
                 "loop, one core",
                 measure(

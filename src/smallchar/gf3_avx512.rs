@@ -16,7 +16,8 @@
 
 use core::arch::x86_64::*;
 
-use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
+use super::gf3::{Gf3, Trinomial3, Wide3, MAX_WORDS};
+use super::gf3_tower::{mul33_fused, mul36_fused, mul_line_fused, Gf33, Gf36, Line3, WideAlg};
 
 /// Trit addition of bit-sliced vectors in three VPTERNLOGQ (imm values checked exhaustively in
 /// the tests against the scalar formula).
@@ -36,6 +37,16 @@ pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m5
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
+    mul_wide_avx512(a, b).reduce()
+}
+
+/// The unreduced product of a and b (see the module documentation).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_wide_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Wide3<N, P> {
     let np: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -179,8 +190,8 @@ pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -
     }
 
     // ---- transpose back: output word c = sum over j of X_(c-j)[lane j*G] ----
-    let mut out_h = [0u64; 2 * MAX_WORDS + 8];
-    let mut out_l = [0u64; 2 * MAX_WORDS + 8];
+    let mut out_h = [0u64; 2 * MAX_WORDS];
+    let mut out_l = [0u64; 2 * MAX_WORDS];
     let out_regs = (2 * N).div_ceil(8);
     for r in 0..out_regs {
         let mut rh = _mm512_setzero_si512();
@@ -206,13 +217,83 @@ pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -
             rh = nh;
             rl = nl;
         }
-        // SAFETY: out_h/out_l have 2*MAX_WORDS + 8 >= 8*r + 8 words (r < out_regs <= 2).
+        // SAFETY: out_h/out_l have 2*MAX_WORDS = 16 >= 8*r + 8 words (r < out_regs <= 2).
         unsafe {
             _mm512_storeu_si512(out_h.as_mut_ptr().add(8 * r) as *mut _, rh);
             _mm512_storeu_si512(out_l.as_mut_ptr().add(8 * r) as *mut _, rl);
         }
     }
-    Gf3::<N, P>::reduce_wide(&mut out_h[..2 * N], &mut out_l[..2 * N], 2 * P::M - 1)
+    Wide3::from_bufs(&out_h, &out_l)
+}
+
+/// Unreduced AVX-512 products for the fused tower kernels (exists only on a CPU with the
+/// features of [`mul_avx512`]).
+#[derive(Clone, Copy)]
+struct AvxWide(());
+
+impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxWide {
+    type W = Wide3<N, P>;
+    #[inline(always)]
+    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
+        if !P::USE_AVX512 {
+            return a.mul_wide_portable(b);
+        }
+        // SAFETY: an AvxWide value is made only inside the target-feature functions below,
+        // which callers may run only on a CPU with the features.
+        unsafe { mul_wide_avx512(a, b) }
+    }
+    #[inline(always)]
+    fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        a.add(b)
+    }
+    #[inline(always)]
+    fn subw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        a.sub(b)
+    }
+    #[inline(always)]
+    fn negw(self, a: &Self::W) -> Self::W {
+        a.neg()
+    }
+    #[inline(always)]
+    fn finish(self, a: &Self::W) -> Gf3<N, P> {
+        a.reduce()
+    }
+}
+
+/// F_{3^3m} product with AVX-512 products, reduced once per coefficient.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf33<N, P, B>,
+    b: &Gf33<N, P, B>,
+) -> Gf33<N, P, B> {
+    mul33_fused(AvxWide(()), a, b)
+}
+
+/// F_{3^6m} product with AVX-512 products, reduced once per coefficient.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf36<N, P, B>,
+    b: &Gf36<N, P, B>,
+) -> Gf36<N, P, B> {
+    mul36_fused(AvxWide(()), a, b)
+}
+
+/// Product with a sparse line value with AVX-512 products, reduced once per coefficient.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf36<N, P, B>,
+    l: &Line3<N, P>,
+) -> Gf36<N, P, B> {
+    mul_line_fused(AvxWide(()), a, l)
 }
 
 #[cfg(test)]
