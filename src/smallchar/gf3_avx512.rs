@@ -47,6 +47,71 @@ pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_wide_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Wide3<N, P> {
+    acc_to_wide::<N, P>(&comb_acc_avx512::<N, P>(a, b))
+}
+
+/// The comb's accumulators before the lanes are combined: a linear function of the product,
+/// so sums and differences of products can be taken here and combined once
+/// ([`acc_to_wide`]). Words at or above the accumulator length are zero.
+#[derive(Clone, Copy)]
+pub struct Acc {
+    h: [__m512i; MAX_WORDS + 1],
+    l: [__m512i; MAX_WORDS + 1],
+}
+
+/// Trit sum (or difference, `neg_b`) of two accumulators.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc, y: &Acc, neg_b: bool) -> Acc {
+    let mut r = *x;
+    for w in 0..acc_words::<N, P>() {
+        let yh = if neg_b {
+            _mm512_xor_si512(y.h[w], y.l[w])
+        } else {
+            y.h[w]
+        };
+        (r.h[w], r.l[w]) = vtadd(x.h[w], x.l[w], yh, y.l[w]);
+    }
+    r
+}
+
+/// Negated accumulator.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc) -> Acc {
+    let mut r = *x;
+    for w in 0..acc_words::<N, P>() {
+        r.h[w] = _mm512_xor_si512(x.h[w], x.l[w]);
+    }
+    r
+}
+
+#[inline(always)]
+const fn acc_words<const N: usize, P: Trinomial3>() -> usize {
+    let g_count = 8 / if N <= 2 {
+        2
+    } else if N <= 4 {
+        4
+    } else {
+        8
+    };
+    let wg = 32 / g_count;
+    (P::M + 1 + 2 * (wg - 1)).div_ceil(64)
+}
+
+/// The comb part of [`mul_wide_avx512`] (see the module documentation).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc {
     let np: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -150,6 +215,28 @@ pub fn mul_wide_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
         }
     }
 
+    Acc { h: acc_h, l: acc_l }
+}
+
+/// Combines the lanes of an accumulator into the unreduced product (the rest of
+/// [`mul_wide_avx512`]).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc) -> Wide3<N, P> {
+    let np: usize = if N <= 2 {
+        2
+    } else if N <= 4 {
+        4
+    } else {
+        8
+    };
+    let g_count = 8 / np; // groups of windows per word
+    let wg = 32 / g_count; // 2-trit windows per group
+    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+    let (acc_h, acc_l) = (&acc.h, &acc.l);
     // ---- shift lane k by its group offset 2*g*wg bits (aw + 1 words) ----
     let mut sh = [0i64; 8];
     for (k, s) in sh.iter_mut().enumerate() {
@@ -260,6 +347,49 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxWide {
     }
 }
 
+/// AVX-512 products kept as comb accumulators: sums and differences are taken on the
+/// accumulators, and the lanes are combined and reduced once per result (exists only on a CPU
+/// with the features of [`mul_avx512`]).
+#[derive(Clone, Copy)]
+struct AvxAcc(());
+
+impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
+    type W = Acc;
+    #[inline(always)]
+    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
+        // SAFETY: an AvxAcc value is made only inside the target-feature functions below,
+        // which callers may run only on a CPU with the features.
+        unsafe { comb_acc_avx512(a, b) }
+    }
+    #[inline(always)]
+    fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        // SAFETY: as in mulw.
+        unsafe { acc_add::<N, P>(a, b, false) }
+    }
+    #[inline(always)]
+    fn subw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        // SAFETY: as in mulw.
+        unsafe { acc_add::<N, P>(a, b, true) }
+    }
+    #[inline(always)]
+    fn negw(self, a: &Self::W) -> Self::W {
+        // SAFETY: as in mulw.
+        unsafe { acc_neg::<N, P>(a) }
+    }
+    #[inline(always)]
+    fn finish(self, a: &Self::W) -> Gf3<N, P> {
+        // SAFETY: as in mulw.
+        unsafe { acc_to_wide::<N, P>(a) }.reduce()
+    }
+}
+
+/// Whether the fused kernels combine products on the comb accumulators (fewer lane
+/// combinations, but 2 * (N + 1) registers per live product: measured faster at N <= 2 only)
+/// rather than on unreduced words.
+const fn acc_domain<const N: usize, P: Trinomial3>() -> bool {
+    P::USE_AVX512 && N <= 2
+}
+
 /// F_{3^3m} product with AVX-512 products, reduced once per coefficient.
 ///
 /// # Safety
@@ -269,7 +399,11 @@ pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf33<N, P, B>,
     b: &Gf33<N, P, B>,
 ) -> Gf33<N, P, B> {
-    mul33_fused(AvxWide(()), a, b)
+    if acc_domain::<N, P>() {
+        mul33_fused(AvxAcc(()), a, b)
+    } else {
+        mul33_fused(AvxWide(()), a, b)
+    }
 }
 
 /// F_{3^6m} product with AVX-512 products, reduced once per coefficient.
@@ -281,7 +415,11 @@ pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     b: &Gf36<N, P, B>,
 ) -> Gf36<N, P, B> {
-    mul36_fused(AvxWide(()), a, b)
+    if acc_domain::<N, P>() {
+        mul36_fused(AvxAcc(()), a, b)
+    } else {
+        mul36_fused(AvxWide(()), a, b)
+    }
 }
 
 /// Product with a sparse line value with AVX-512 products, reduced once per coefficient.
@@ -293,7 +431,11 @@ pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     l: &Line3<N, P>,
 ) -> Gf36<N, P, B> {
-    mul_line_fused(AvxWide(()), a, l)
+    if acc_domain::<N, P>() {
+        mul_line_fused(AvxAcc(()), a, l)
+    } else {
+        mul_line_fused(AvxWide(()), a, l)
+    }
 }
 
 #[cfg(test)]
