@@ -580,3 +580,29 @@ fn smallchar_fused_tower_kernels_equal_plain() {
         check_fused_tower::<4, T239, 1, _>(be, 91);
     }
 }
+
+fn check_inv_vartime<const N: usize, P: Trinomial3>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let mut xs = edge_elements::<N, P>();
+    for _ in 0..10 {
+        xs.push(Gf3::random(&mut rng));
+    }
+    for x in &xs {
+        let i = x.inv_vartime_with(Portable3);
+        assert_eq!(i, x.inv_with(Portable3));
+        if let Some(be) = Avx512Bmi2::detect() {
+            assert_eq!(x.inv_vartime_with(be), i);
+        }
+    }
+}
+
+#[test]
+fn smallchar_inv_vartime_equals_itoh_tsujii() {
+    check_inv_vartime::<2, T79>(61);
+    check_inv_vartime::<2, T97>(62);
+    check_inv_vartime::<3, T163>(63);
+    check_inv_vartime::<4, T193>(64);
+    check_inv_vartime::<4, T239>(65);
+    check_inv_vartime::<6, T353>(66);
+    check_inv_vartime::<8, T509>(67);
+}

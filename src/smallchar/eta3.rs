@@ -361,11 +361,17 @@ pub fn eta_t_loop_parallel<const N: usize, P: Trinomial3, const B: i8, Bk: Backe
 fn torus_start<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     f: &Gf36<N, P, B>,
     be: Bk,
+    vartime: bool,
 ) -> Gf36<N, P, B> {
     let p0 = f.c0.mul(&f.c0, be);
     let p1 = f.c1.mul(&f.c1, be);
     let p2 = f.c0.mul(&f.c1, be);
-    let ni = p0.add(&p1).inv(be);
+    let n = p0.add(&p1);
+    let ni = if vartime {
+        n.inv_vartime(be)
+    } else {
+        n.inv(be)
+    };
     // conj(f)^2 = c0^2 - c1^2 - 2 c0 c1 sigma = (c0^2 - c1^2) + c0 c1 sigma (mod 3).
     Gf36::new(p0.sub(&p1).mul(&ni, be), p2.mul(&ni, be))
 }
@@ -394,7 +400,7 @@ pub fn final_exp<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     f: &Gf36<N, P, B>,
     be: Bk,
 ) -> Gf36<N, P, B> {
-    let u = torus_start(f, be);
+    let u = torus_start(f, be, false);
     torus_finish(&u, be, |v| {
         let mut w = *v;
         for _ in 0..P::M.div_ceil(2) {
@@ -404,14 +410,15 @@ pub fn final_exp<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     })
 }
 
-/// [`final_exp`] with the 3^((m+1)/2) power read from a table ([`Trinomial3::half_power_table_vartime`]).
+/// [`final_exp`] with the 3^((m+1)/2) power read from a table ([`Trinomial3::half_power_table_vartime`])
+/// and the long cubing chains of the F_{3^m} inversion too ([`Gf3::inv_vartime_with`]).
 /// **Variable time:** the table lookups index memory by bits of the pairing value.
 pub fn final_exp_vartime<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     f: &Gf36<N, P, B>,
     be: Bk,
 ) -> Gf36<N, P, B> {
     let t = P::half_power_table_vartime().view::<N, P>();
-    let u = torus_start(f, be);
+    let u = torus_start(f, be, true);
     torus_finish(&u, be, |v| v.pow3k_vartime(&t))
 }
 

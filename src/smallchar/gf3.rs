@@ -182,6 +182,9 @@ pub trait Trinomial3:
     /// The table of x -> x^(3^((m+1)/2)) (built once; its lookups are variable time, see
     /// [`super::gf3_powtable`]).
     fn half_power_table_vartime() -> &'static super::gf3_powtable::PowTable3Words;
+    /// Tables of x -> x^(3^k) for the long cubing chains (k >= 8) of the Itoh–Tsujii inversion
+    /// (built once; lookups are variable time).
+    fn inv_tables_vartime() -> &'static [super::gf3_powtable::PowTable3Words];
 }
 
 macro_rules! trinomial3 {
@@ -205,6 +208,16 @@ macro_rules! trinomial3 {
                 static S: OnceLock<super::gf3_powtable::PowTable3Words> = OnceLock::new();
                 S.get_or_init(|| super::gf3_powtable::PowTable3Words::new::<$n, $name>(($m as usize).div_ceil(2)))
             }
+            fn inv_tables_vartime() -> &'static [super::gf3_powtable::PowTable3Words] {
+                static S: OnceLock<Vec<super::gf3_powtable::PowTable3Words>> = OnceLock::new();
+                S.get_or_init(|| {
+                    inv_chain_lengths($m)
+                        .into_iter()
+                        .filter(|&k| k >= INV_TABLE_MIN)
+                        .map(super::gf3_powtable::PowTable3Words::new::<$n, $name>)
+                        .collect()
+                })
+            }
         }
     };
 }
@@ -224,6 +237,25 @@ pub type F3_193 = Gf3<4, T193>;
 pub type F3_239 = Gf3<4, T239>;
 pub type F3_353 = Gf3<6, T353>;
 pub type F3_509 = Gf3<8, T509>;
+
+/// Shortest cubing chain that gets a table in the variable-time inversion.
+const INV_TABLE_MIN: usize = 8;
+
+/// The lengths k of the cubing chains e_k^(3^k) of the Itoh–Tsujii inversion for degree m.
+fn inv_chain_lengths(m: usize) -> Vec<usize> {
+    let target = m - 1;
+    let bits = usize::BITS - target.leading_zeros();
+    let mut k = 1usize;
+    let mut out = Vec::new();
+    for i in (0..bits - 1).rev() {
+        out.push(k);
+        k *= 2;
+        if (target >> i) & 1 == 1 {
+            k += 1;
+        }
+    }
+    out
+}
 
 fn compute_cube_root_consts<const N: usize, P: Trinomial3>() -> CubeRootConsts {
     // x^(1/3) = x^(3^(m-1)): m-1 cubings of x.
@@ -788,6 +820,37 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
             }
         }
         debug_assert_eq!(k, target);
+        let sq = be.mul(&e, &e);
+        be.mul(&be.cube(&sq), self)
+    }
+
+    /// [`Self::inv_with`] with the cubing chains of length >= 8 read from tables
+    /// ([`Trinomial3::inv_tables_vartime`]). **Variable time:** the lookups index memory by bits
+    /// of intermediate values.
+    pub fn inv_vartime_with<B: Backend3>(&self, be: B) -> Self {
+        let tables = P::inv_tables_vartime();
+        let target = P::M - 1;
+        let bits = usize::BITS - target.leading_zeros();
+        let mut e = *self;
+        let mut k = 1usize;
+        for i in (0..bits - 1).rev() {
+            let t = match tables.iter().find(|t| t.k() == k) {
+                Some(tab) => tab.view::<N, P>().pow_vartime(&e),
+                None => {
+                    let mut t = e;
+                    for _ in 0..k {
+                        t = be.cube(&t);
+                    }
+                    t
+                }
+            };
+            e = be.mul(&t, &e);
+            k *= 2;
+            if (target >> i) & 1 == 1 {
+                e = be.mul(&be.cube(&e), self);
+                k += 1;
+            }
+        }
         let sq = be.mul(&e, &e);
         be.mul(&be.cube(&sq), self)
     }

@@ -171,6 +171,17 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
 
     /// Inverse through the norm: A^-1 = A^q A^(q^2) / (A A^q A^(q^2)); zero maps to zero.
     pub fn inv<Bk: Backend3>(&self, be: Bk) -> Self {
+        self.inv_by(be, |n| n.inv_with(be))
+    }
+
+    /// [`Self::inv`] with the F_{3^m} inversion by [`Gf3::inv_vartime_with`].
+    /// **Variable time** (table lookups).
+    pub fn inv_vartime<Bk: Backend3>(&self, be: Bk) -> Self {
+        self.inv_by(be, |n| n.inv_vartime_with(be))
+    }
+
+    #[inline(always)]
+    fn inv_by<Bk: Backend3>(&self, be: Bk, base_inv: impl Fn(&Gf3<N, P>) -> Gf3<N, P>) -> Self {
         let f1 = self.frobenius();
         let f2 = f1.frobenius();
         let adj = f1.mul(&f2, be);
@@ -179,7 +190,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
         let d0 = be.mul(&a[0], &b[0]);
         let d3 = be.mul(&a[1], &b[2]).add(&be.mul(&a[2], &b[1]));
         let norm = d0.add(&times_b::<N, P, B>(&d3));
-        let ni = norm.inv_with(be);
+        let ni = base_inv(&norm);
         adj.mul_base(&ni, be)
     }
 }
