@@ -4,7 +4,10 @@
 //! Multiplication in F_{3^3m} uses the 6-multiplication Karatsuba formulas, F_{3^6m} the 3-product
 //! Karatsuba over F_{3^3m} (18 F_{3^m} products); the Miller loop multiplies by its sparse line
 //! values -t^2 + y*sigma - t*rho - rho^2 in 13 F_{3^m} products (Beuchat et al., IEEE TC 57(11),
-//! 2008, Section 4). Every operation that multiplies takes the backend it runs on.
+//! 2008, Section 4). The backend's fused kernels (`Backend3::mul_rho3`, `mul_sigma`, `mul_line`)
+//! keep the F_{3^m} products unreduced and reduce once per output coefficient; the `*_plain`
+//! methods reduce every product and are their reference. Every operation that multiplies takes
+//! the backend it runs on.
 //! Broken parameters (small characteristic): research use only.
 
 use num_bigint::BigUint;
