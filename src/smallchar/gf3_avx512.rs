@@ -37,7 +37,9 @@ pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m5
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
-    mul_wide_avx512(a, b).reduce()
+    let acc = comb_acc_avx512::<N, P>(a, b);
+    let (mut h, mut l) = acc_to_bufs::<N, P>(&acc);
+    Gf3::<N, P>::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
 }
 
 /// The unreduced product of a and b (see the module documentation).
@@ -226,6 +228,19 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc) -> Wide3<N, P> {
+    let (h, l) = acc_to_bufs::<N, P>(acc);
+    Wide3::from_bufs(&h, &l)
+}
+
+/// [`acc_to_wide`] into 2N-word buffers (hi, lo).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+fn acc_to_bufs<const N: usize, P: Trinomial3>(
+    acc: &Acc,
+) -> ([u64; 2 * MAX_WORDS], [u64; 2 * MAX_WORDS]) {
     let np: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -310,7 +325,7 @@ pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc) -> Wide3<N, P> {
             _mm512_storeu_si512(out_l.as_mut_ptr().add(8 * r) as *mut _, rl);
         }
     }
-    Wide3::from_bufs(&out_h, &out_l)
+    (out_h, out_l)
 }
 
 /// Unreduced AVX-512 products for the fused tower kernels (exists only on a CPU with the
