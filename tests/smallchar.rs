@@ -439,3 +439,170 @@ fn smallchar_api_pair_hex_and_errors() {
     let inside = outside.mul_vartime(&BigUint::from(7u32));
     assert!(sc::pair_hex("eta3-97", g, &hex_encode(&inside.to_bytes().unwrap()), true).is_ok());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Fast paths against the plain ones
+// ---------------------------------------------------------------------------------------------
+
+fn check_pow_table<const N: usize, P: Trinomial3, const B: i8>(seed: u64) {
+    use tripair::smallchar::gf3_powtable::PowTable3Words;
+    let mut rng = TestRng::new(seed);
+    let half = P::half_power_table_vartime().view::<N, P>();
+    assert_eq!(half.k(), P::M.div_ceil(2));
+    let small = PowTable3Words::new::<N, P>(5);
+    let small = small.view::<N, P>();
+    let mut xs = edge_elements::<N, P>();
+    for _ in 0..20 {
+        xs.push(Gf3::random(&mut rng));
+    }
+    for x in &xs {
+        let y = half.pow_vartime(x);
+        assert!(y.is_canonical());
+        assert_eq!(y, half.pow_by_cubings(x, Portable3));
+        assert_eq!(small.pow_vartime(x), small.pow_by_cubings(x, Portable3));
+    }
+    for _ in 0..3 {
+        let c: [Gf3<N, P>; 6] = core::array::from_fn(|_| Gf3::random(&mut rng));
+        let v = Gf36::<N, P, B>::from_coeffs(c);
+        let mut w = v;
+        for _ in 0..half.k() {
+            w = w.cube(Portable3);
+        }
+        assert_eq!(v.pow3k_vartime(&half), w);
+        let mut w = v;
+        for _ in 0..5 {
+            w = w.cube(Portable3);
+        }
+        assert_eq!(v.pow3k_vartime(&small), w);
+    }
+}
+
+#[test]
+fn smallchar_pow_table_equals_cubings() {
+    check_pow_table::<2, T97, 1>(71);
+    check_pow_table::<4, T193, -1>(72);
+    check_pow_table::<8, T509, 1>(73);
+}
+
+#[test]
+fn smallchar_final_exp_vartime_equals_plain() {
+    let (p, q) = points97();
+    for (a, b) in [(p, q), (q, p.add_vartime(&q))] {
+        let f = eta3::eta_t_loop(&a, &b, Portable3);
+        let slow = eta3::final_exp_slow(&f);
+        assert_eq!(eta3::final_exp_vartime(&f, Portable3), slow);
+        if let Some(be) = Avx512Bmi2::detect() {
+            assert_eq!(eta3::final_exp_vartime(&f, be), slow);
+            assert_eq!(eta3::final_exp(&f, be), slow);
+        }
+    }
+    let g = Eta3_193::generator();
+    let f = eta3::eta_t_loop(&g, &g.add_vartime(&g), Portable3);
+    assert_eq!(
+        eta3::final_exp_vartime(&f, Portable3),
+        eta3::final_exp(&f, Portable3)
+    );
+}
+
+#[test]
+fn smallchar_helper_thread_parallel_equals_serial() {
+    let (p, q) = points97();
+    let s = eta3::eta_t_pairing(&p, &q, Threads::One);
+    // Concurrent callers share the one helper thread; every result equals the serial one.
+    std::thread::scope(|sc| {
+        for _ in 0..3 {
+            sc.spawn(|| {
+                for _ in 0..20 {
+                    assert_eq!(eta3::eta_t_pairing(&p, &q, Threads::Two), s);
+                }
+            });
+        }
+    });
+    // After an idle pause (the helper parks) it still answers.
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    assert_eq!(eta3::eta_t_pairing(&p, &q, Threads::Two), s);
+    // A panic on the helper reaches the caller and leaves the helper usable.
+    let r = std::panic::catch_unwind(|| sc::worker::join(|| 1, || -> u32 { panic!("boom") }));
+    assert!(r.is_err());
+    assert_eq!(sc::worker::join(|| 1u32, || 2u32), (1, 2));
+}
+
+fn check_fused_tower<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(be: Bk, seed: u64) {
+    use tripair::smallchar::gf3_tower::{Gf33, Line3};
+    let mut rng = TestRng::new(seed);
+    for _ in 0..10 {
+        let mut r = || Gf3::<N, P>::random(&mut rng);
+        let a = Gf36::<N, P, B>::from_coeffs([r(), r(), r(), r(), r(), r()]);
+        let b = Gf36::<N, P, B>::from_coeffs([r(), r(), r(), r(), r(), r()]);
+        let l = Line3 {
+            c0: r(),
+            c1: r(),
+            y: r(),
+        };
+        let (x, y): (Gf33<N, P, B>, Gf33<N, P, B>) = (a.c0, b.c1);
+        assert_eq!(
+            be.mul_rho3(&x, &y),
+            x.mul_plain(&y, Portable3),
+            "{}",
+            be.name()
+        );
+        assert_eq!(
+            be.mul_sigma(&a, &b),
+            a.mul_plain(&b, Portable3),
+            "{}",
+            be.name()
+        );
+        assert_eq!(
+            be.mul_line(&a, &l),
+            a.mul_by_line_plain(&l, Portable3),
+            "{}",
+            be.name()
+        );
+        assert_eq!(a.mul(&b, be), a.mul_plain(&b, Portable3));
+        assert_eq!(a.mul_by_line(&l, be), a.mul_by_line_plain(&l, be));
+    }
+}
+
+/// The fused tower kernels (portable and AVX-512) equal the plain tower products.
+#[test]
+fn smallchar_fused_tower_kernels_equal_plain() {
+    check_fused_tower::<2, T97, 1, _>(Portable3, 81);
+    check_fused_tower::<4, T193, -1, _>(Portable3, 82);
+    check_fused_tower::<8, T509, 1, _>(Portable3, 83);
+    check_fused_tower::<6, T353, -1, _>(Portable3, 84);
+    if let Some(be) = Avx512Bmi2::detect() {
+        check_fused_tower::<2, T97, 1, _>(be, 85);
+        check_fused_tower::<4, T193, -1, _>(be, 86);
+        check_fused_tower::<8, T509, 1, _>(be, 87);
+        check_fused_tower::<6, T353, -1, _>(be, 88);
+        check_fused_tower::<2, T79, 1, _>(be, 89);
+        check_fused_tower::<3, T163, -1, _>(be, 90);
+        check_fused_tower::<4, T239, 1, _>(be, 91);
+    }
+}
+
+fn check_inv_vartime<const N: usize, P: Trinomial3>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let mut xs = edge_elements::<N, P>();
+    for _ in 0..10 {
+        xs.push(Gf3::random(&mut rng));
+    }
+    for x in &xs {
+        let i = x.inv_vartime_with(Portable3);
+        assert_eq!(i, x.inv_with(Portable3));
+        if let Some(be) = Avx512Bmi2::detect() {
+            assert_eq!(x.inv_vartime_with(be), i);
+        }
+    }
+}
+
+#[test]
+fn smallchar_inv_vartime_equals_itoh_tsujii() {
+    check_inv_vartime::<2, T79>(61);
+    check_inv_vartime::<2, T97>(62);
+    check_inv_vartime::<3, T163>(63);
+    check_inv_vartime::<4, T193>(64);
+    check_inv_vartime::<4, T239>(65);
+    check_inv_vartime::<6, T353>(66);
+    check_inv_vartime::<8, T509>(67);
+}

@@ -54,3 +54,166 @@ fn smallchar_profile_eta3_97() {
     }
     println!("{n} pairings in 2 s");
 }
+
+fn eta3_parts<const N: usize, P: tripair::smallchar::gf3::Trinomial3, const B: i8, const H: u64>(
+    name: &str,
+) {
+    use num_bigint::BigUint;
+    use tripair::measure::measure;
+    use tripair::smallchar::eta3::{self, Curve3};
+    use tripair::smallchar::gf3::{Avx512Bmi2, Backend3, Gf3, Portable3};
+    use tripair::smallchar::Threads;
+    let g = Curve3::<N, P, B, H>::generator();
+    let p = g.mul_vartime(&BigUint::from(0x1234_5678u64));
+    let q = g.mul_vartime(&BigUint::from(0x9abc_def1u64));
+    let (s, batch) = (11, 10_000_000);
+    let row = |what: &str, c: f64| println!("{name:<9} {what:<28} {c:>10.0}");
+    macro_rules! parts {
+        ($be:expr) => {{
+            let be = $be;
+            let mut rng = tripair::util::TestRng::new(1);
+            let (a, b) = (Gf3::<N, P>::random(&mut rng), Gf3::<N, P>::random(&mut rng));
+            row(
+                &format!("F mul [{}]", be.name()),
+                measure(
+                    || {
+                        std::hint::black_box(be.mul(std::hint::black_box(&a), &b));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            let f = eta3::eta_t_loop(&p, &q, be);
+            let f2 = f.cube(be);
+            let l = tripair::smallchar::gf3_tower::Line3 {
+                c0: a,
+                c1: b,
+                y: a.add(&b),
+            };
+            row(
+                "F_3^6m mul, fused",
+                measure(
+                    || {
+                        std::hint::black_box(std::hint::black_box(&f).mul(&f2, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "F_3^6m mul, plain",
+                measure(
+                    || {
+                        std::hint::black_box(std::hint::black_box(&f).mul_plain(&f2, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "line product, fused",
+                measure(
+                    || {
+                        std::hint::black_box(std::hint::black_box(&f).mul_by_line(&l, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "line product, plain",
+                measure(
+                    || {
+                        std::hint::black_box(std::hint::black_box(&f).mul_by_line_plain(&l, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "loop, one core",
+                measure(
+                    || {
+                        std::hint::black_box(eta3::eta_t_loop(&p, &q, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "loop, two cores",
+                measure(
+                    || {
+                        std::hint::black_box(eta3::eta_t_loop_parallel(&p, &q, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "final exp (cubings)",
+                measure(
+                    || {
+                        std::hint::black_box(eta3::final_exp(std::hint::black_box(&f), be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "final exp (table, vartime)",
+                measure(
+                    || {
+                        std::hint::black_box(eta3::final_exp_vartime(std::hint::black_box(&f), be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "pairing, one core",
+                measure(
+                    || {
+                        std::hint::black_box(eta3::eta_t_with(&p, &q, Threads::One, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+            row(
+                "pairing, two cores",
+                measure(
+                    || {
+                        std::hint::black_box(eta3::eta_t_with(&p, &q, Threads::Two, be));
+                    },
+                    s,
+                    batch,
+                )
+                .cycles,
+            );
+        }};
+    }
+    match Avx512Bmi2::detect() {
+        Some(be) => parts!(be),
+        None => parts!(Portable3),
+    }
+}
+
+/// Loop, final exponentiation and whole pairing of eta3-97 and eta3-193 (cycles, medians):
+/// `cargo test --release --test smallchar_bench smallchar_bench_eta3_parts -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn smallchar_bench_eta3_parts() {
+    eta3_parts::<2, tripair::smallchar::gf3::T97, 1, 7>("eta3-97");
+    eta3_parts::<4, tripair::smallchar::gf3::T193, -1, 1>("eta3-193");
+}

@@ -305,11 +305,12 @@ pub fn eta_t_loop_parallel<const N: usize, P: Pentanomial2, const B: u8, Bk: Bac
     }
     let n = P::M.div_ceil(2);
     let h = n / 2;
-    let (fa, fb) = std::thread::scope(|sc| {
-        let second = sc.spawn(|| loop_range(p, q, h, n, be));
-        let fa = loop_range(p, q, 0, h, be);
-        (fa, second.join().expect("pairing thread panicked"))
-    });
+    // The second half runs on the persistent helper thread (no thread is spawned per pairing).
+    let (p2, q2) = (*p, *q);
+    let (fa, fb) = super::worker::join(
+        || loop_range(p, q, 0, h, be),
+        move || loop_range(&p2, &q2, h, n, be),
+    );
     fa.mul(&fb, be)
 }
 

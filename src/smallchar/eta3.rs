@@ -337,41 +337,89 @@ pub fn eta_t_loop_parallel<const N: usize, P: Trinomial3, const B: i8, Bk: Backe
     // The first thread also computes the first factor and the final cubings: give it fewer steps.
     let h = total * 9 / 20;
     let s = loop_start(p, q, be);
-    let (ra, rb) = std::thread::scope(|sc| {
-        let second = sc.spawn(|| {
-            let (xq, yq) = advance_q::<N, P, B, Bk>(s.xq, s.yq, h, be);
-            loop_steps(Gf36::one(), &s.xp, &s.yp, xq, yq, total - h, be)
-        });
-        let r0 = loop_first(&s, be);
-        let mut ra = loop_steps(r0, &s.xp, &s.yp, s.xq, s.yq, h, be);
-        for _ in 0..total - h {
-            ra = ra.cube(be);
-        }
-        (ra, second.join().expect("pairing thread panicked"))
-    });
+    let (xp, yp, xq, yq) = (s.xp, s.yp, s.xq, s.yq);
+    // The second half runs on the persistent helper thread (no thread is spawned per pairing).
+    let (ra, rb) = super::worker::join(
+        || {
+            let r0 = loop_first(&s, be);
+            let mut ra = loop_steps(r0, &s.xp, &s.yp, s.xq, s.yq, h, be);
+            for _ in 0..total - h {
+                ra = ra.cube(be);
+            }
+            ra
+        },
+        move || {
+            let (xq, yq) = advance_q::<N, P, B, Bk>(xq, yq, h, be);
+            loop_steps(Gf36::one(), &xp, &yp, xq, yq, total - h, be)
+        },
+    );
     ra.mul(&rb, be)
 }
 
-/// Final exponentiation by W = (3^(3m)-1)(3^m+1)(3^m+1-mu b 3^((m+1)/2)) through the torus
-/// (Beuchat et al. 2008, Section 5). Returns 1 for an input 0 (never produced by the loop).
-pub fn final_exp<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
+/// U = f^(3^(3m) - 1) = conj(f)^2 / (f conj(f)) with f conj(f) = c0^2 + c1^2 in F_{3^3m}
+/// (Beuchat et al. 2008, Section 5): three F_{3^3m} products, one F_{3^3m} inversion, two products.
+fn torus_start<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     f: &Gf36<N, P, B>,
     be: Bk,
+    vartime: bool,
 ) -> Gf36<N, P, B> {
-    // U = f^(3^(3m) - 1) = conj(f) / f; U lies in the torus (norm 1 over F_{3^3m}).
-    let u = f.conjugate().mul(&f.inv(be), be);
-    // V = U^(3^m + 1).
-    let v = u.frobenius().mul(&u, be);
-    // V^(3^m + 1 - mu b 3^((m+1)/2)) = V^(3^m) * V * (V^(3^((m+1)/2)))^(-mu b); inverse = conjugate.
+    let p0 = f.c0.mul(&f.c0, be);
+    let p1 = f.c1.mul(&f.c1, be);
+    let p2 = f.c0.mul(&f.c1, be);
+    let n = p0.add(&p1);
+    let ni = if vartime {
+        n.inv_vartime(be)
+    } else {
+        n.inv(be)
+    };
+    // conj(f)^2 = c0^2 - c1^2 - 2 c0 c1 sigma = (c0^2 - c1^2) + c0 c1 sigma (mod 3).
+    Gf36::new(p0.sub(&p1).mul(&ni, be), p2.mul(&ni, be))
+}
+
+/// The torus part: V = U^(3^m + 1), then V^(3^m + 1 - mu b 3^((m+1)/2)) =
+/// V^(3^m) V (V^(3^((m+1)/2)))^(-mu b), the inverse on the torus being the conjugate; `pow_half`
+/// raises to 3^((m+1)/2).
+fn torus_finish<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
+    u: &Gf36<N, P, B>,
+    be: Bk,
+    pow_half: impl Fn(&Gf36<N, P, B>) -> Gf36<N, P, B>,
+) -> Gf36<N, P, B> {
+    let v = u.frobenius().mul(u, be);
     let a = v.frobenius().mul(&v, be);
-    let mut w = v;
-    for _ in 0..P::M.div_ceil(2) {
-        w = w.cube(be);
-    }
+    let mut w = pow_half(&v);
     if mu(P::M) * B as i64 == 1 {
         w = w.conjugate();
     }
     a.mul(&w, be)
+}
+
+/// Final exponentiation by W = (3^(3m)-1)(3^m+1)(3^m+1-mu b 3^((m+1)/2)) through the torus
+/// (Beuchat et al. 2008, Section 5), the 3^((m+1)/2) power by (m+1)/2 cubings. An input 0 (never
+/// produced by the loop) gives 0.
+pub fn final_exp<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
+    f: &Gf36<N, P, B>,
+    be: Bk,
+) -> Gf36<N, P, B> {
+    let u = torus_start(f, be, false);
+    torus_finish(&u, be, |v| {
+        let mut w = *v;
+        for _ in 0..P::M.div_ceil(2) {
+            w = w.cube(be);
+        }
+        w
+    })
+}
+
+/// [`final_exp`] with the 3^((m+1)/2) power read from a table ([`Trinomial3::half_power_table_vartime`])
+/// and the long cubing chains of the F_{3^m} inversion too ([`Gf3::inv_vartime_with`]).
+/// **Variable time:** the table lookups index memory by bits of the pairing value.
+pub fn final_exp_vartime<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
+    f: &Gf36<N, P, B>,
+    be: Bk,
+) -> Gf36<N, P, B> {
+    let t = P::half_power_table_vartime().view::<N, P>();
+    let u = torus_start(f, be, true);
+    torus_finish(&u, be, |v| v.pow3k_vartime(&t))
 }
 
 /// The final exponent W = (3^(6m) - 1) / #E.
@@ -387,6 +435,7 @@ pub fn final_exp_slow<const N: usize, P: Trinomial3, const B: i8>(
 }
 
 /// eta_T(P, Q) = (loop value)^W with the fast final exponentiation, on the given backend.
+/// **Variable time:** the final exponentiation uses table lookups ([`final_exp_vartime`]).
 /// Broken parameters (small characteristic): research use only.
 pub fn eta_t_with<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     p: &Point3<N, P, B>,
@@ -398,10 +447,11 @@ pub fn eta_t_with<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
         Threads::One => eta_t_loop(p, q, be),
         Threads::Two => eta_t_loop_parallel(p, q, be),
     };
-    final_exp(&f, be)
+    final_exp_vartime(&f, be)
 }
 
 /// The reduced eta_T pairing on the best backend of this CPU (chosen once per call).
+/// **Variable time** (table lookups in the final exponentiation, see [`final_exp_vartime`]).
 /// Broken parameters (quasi-polynomial discrete logarithms in small characteristic): research only.
 pub fn eta_t_pairing<const N: usize, P: Trinomial3, const B: i8>(
     p: &Point3<N, P, B>,

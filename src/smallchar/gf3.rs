@@ -26,6 +26,8 @@ use num_traits::Zero;
 use crate::error::{Error, Result};
 use crate::util::TestRng;
 
+use super::gf3_tower::{self, Gf33, Gf36, Line3};
+
 /// Runs `$body` with `$be` bound to the best char-3 backend of this CPU.
 macro_rules! with_best_backend3 {
     ($be:ident => $body:expr) => {{
@@ -177,6 +179,12 @@ pub trait Trinomial3:
     }
     /// x^(1/3), x^(2/3) (computed once).
     fn cube_root_consts() -> &'static CubeRootConsts;
+    /// The table of x -> x^(3^((m+1)/2)) (built once; its lookups are variable time, see
+    /// [`super::gf3_powtable`]).
+    fn half_power_table_vartime() -> &'static super::gf3_powtable::PowTable3Words;
+    /// Tables of x -> x^(3^k) for the long cubing chains (k >= 8) of the Itoh–Tsujii inversion
+    /// (built once; lookups are variable time).
+    fn inv_tables_vartime() -> &'static [super::gf3_powtable::PowTable3Words];
 }
 
 macro_rules! trinomial3 {
@@ -195,6 +203,20 @@ macro_rules! trinomial3 {
             fn cube_root_consts() -> &'static CubeRootConsts {
                 static S: OnceLock<CubeRootConsts> = OnceLock::new();
                 S.get_or_init(compute_cube_root_consts::<$n, $name>)
+            }
+            fn half_power_table_vartime() -> &'static super::gf3_powtable::PowTable3Words {
+                static S: OnceLock<super::gf3_powtable::PowTable3Words> = OnceLock::new();
+                S.get_or_init(|| super::gf3_powtable::PowTable3Words::new::<$n, $name>(($m as usize).div_ceil(2)))
+            }
+            fn inv_tables_vartime() -> &'static [super::gf3_powtable::PowTable3Words] {
+                static S: OnceLock<Vec<super::gf3_powtable::PowTable3Words>> = OnceLock::new();
+                S.get_or_init(|| {
+                    inv_chain_lengths($m)
+                        .into_iter()
+                        .filter(|&k| k >= INV_TABLE_MIN)
+                        .map(super::gf3_powtable::PowTable3Words::new::<$n, $name>)
+                        .collect()
+                })
             }
         }
     };
@@ -215,6 +237,25 @@ pub type F3_193 = Gf3<4, T193>;
 pub type F3_239 = Gf3<4, T239>;
 pub type F3_353 = Gf3<6, T353>;
 pub type F3_509 = Gf3<8, T509>;
+
+/// Shortest cubing chain that gets a table in the variable-time inversion.
+const INV_TABLE_MIN: usize = 8;
+
+/// The lengths k of the cubing chains e_k^(3^k) of the Itoh–Tsujii inversion for degree m.
+fn inv_chain_lengths(m: usize) -> Vec<usize> {
+    let target = m - 1;
+    let bits = usize::BITS - target.leading_zeros();
+    let mut k = 1usize;
+    let mut out = Vec::new();
+    for i in (0..bits - 1).rev() {
+        out.push(k);
+        k *= 2;
+        if (target >> i) & 1 == 1 {
+            k += 1;
+        }
+    }
+    out
+}
 
 fn compute_cube_root_consts<const N: usize, P: Trinomial3>() -> CubeRootConsts {
     // x^(1/3) = x^(3^(m-1)): m-1 cubings of x.
@@ -472,6 +513,25 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         }
     }
 
+    /// The unreduced product by the default portable kernel.
+    #[inline]
+    pub fn mul_wide_portable(&self, o: &Self) -> Wide3<N, P> {
+        let mut h = [0u64; 2 * MAX_WORDS];
+        let mut l = [0u64; 2 * MAX_WORDS];
+        match P::KERNEL {
+            MulKernel3::Comb => comb_core(
+                &self.hi,
+                &self.lo,
+                &o.hi,
+                &o.lo,
+                &mut h[..2 * N],
+                &mut l[..2 * N],
+            ),
+            MulKernel3::Karatsuba => self.karatsuba_core(o, &mut h, &mut l),
+        }
+        Wide3::from_bufs(&h, &l)
+    }
+
     /// Left-to-right comb with 2-trit windows (Hankerson et al. Alg. 2.36; Mitsunari 2009 Alg. 1).
     pub fn mul_comb(&self, o: &Self) -> Self {
         let mut h = [0u64; 2 * MAX_WORDS];
@@ -490,10 +550,17 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
     /// One level of Karatsuba over word halves with the comb below:
     /// A*B = A0B0 + ((A0+A1)(B0+B1) - A0B0 - A1B1) x^(64h) + A1B1 x^(128h).
     pub fn mul_karatsuba(&self, o: &Self) -> Self {
-        let hw = N.div_ceil(2);
-        let hw1 = N - hw;
         let mut h = [0u64; 2 * MAX_WORDS];
         let mut l = [0u64; 2 * MAX_WORDS];
+        self.karatsuba_core(o, &mut h, &mut l);
+        Self::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
+    }
+
+    /// The unreduced Karatsuba product into h, l (2N words used).
+    #[inline(always)]
+    fn karatsuba_core(&self, o: &Self, h: &mut [u64; 2 * MAX_WORDS], l: &mut [u64; 2 * MAX_WORDS]) {
+        let hw = N.div_ceil(2);
+        let hw1 = N - hw;
         // Low product into h/l[0..2hw], high product into [2hw..2N].
         {
             let (h0, h1) = h.split_at_mut(2 * hw);
@@ -558,7 +625,6 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
                 (h[hw + w], l[hw + w]) = trit_add(h[hw + w], l[hw + w], mh[w], ml[w]);
             }
         }
-        Self::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
     }
 
     /// Reference multiplication: schoolbook on coefficients, reduction by the polynomial's
@@ -758,6 +824,37 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         be.mul(&be.cube(&sq), self)
     }
 
+    /// [`Self::inv_with`] with the cubing chains of length >= 8 read from tables
+    /// ([`Trinomial3::inv_tables_vartime`]). **Variable time:** the lookups index memory by bits
+    /// of intermediate values.
+    pub fn inv_vartime_with<B: Backend3>(&self, be: B) -> Self {
+        let tables = P::inv_tables_vartime();
+        let target = P::M - 1;
+        let bits = usize::BITS - target.leading_zeros();
+        let mut e = *self;
+        let mut k = 1usize;
+        for i in (0..bits - 1).rev() {
+            let t = match tables.iter().find(|t| t.k() == k) {
+                Some(tab) => tab.view::<N, P>().pow_vartime(&e),
+                None => {
+                    let mut t = e;
+                    for _ in 0..k {
+                        t = be.cube(&t);
+                    }
+                    t
+                }
+            };
+            e = be.mul(&t, &e);
+            k *= 2;
+            if (target >> i) & 1 == 1 {
+                e = be.mul(&be.cube(&e), self);
+                k += 1;
+            }
+        }
+        let sq = be.mul(&e, &e);
+        be.mul(&be.cube(&sq), self)
+    }
+
     /// Inverse with the best backend of this CPU.
     pub fn inv(&self) -> Self {
         with_best_backend3!(be => self.inv_with(be))
@@ -875,6 +972,86 @@ impl<const N: usize, P: Trinomial3> core::ops::Mul for Gf3<N, P> {
     type Output = Self;
     fn mul(self, o: Self) -> Self {
         with_best_backend3!(be => be.mul(&self, &o))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unreduced products
+// ---------------------------------------------------------------------------------------------
+
+/// An unreduced product (degree < 2m, 2N words used): sums and differences of products are
+/// reduced once, by [`Wide3::reduce`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wide3<const N: usize, P: Trinomial3> {
+    /// Words 0..N and N..2N of the hi and lo bit-vectors.
+    pub(crate) h: [[u64; N]; 2],
+    pub(crate) l: [[u64; N]; 2],
+    _p: PhantomData<P>,
+}
+
+impl<const N: usize, P: Trinomial3> Wide3<N, P> {
+    #[inline(always)]
+    pub fn zero() -> Self {
+        Wide3 {
+            h: [[0; N]; 2],
+            l: [[0; N]; 2],
+            _p: PhantomData,
+        }
+    }
+    /// From 2N-word buffers.
+    #[inline(always)]
+    pub(crate) fn from_bufs(h: &[u64], l: &[u64]) -> Self {
+        let mut r = Self::zero();
+        for w in 0..N {
+            r.h[0][w] = h[w];
+            r.h[1][w] = h[N + w];
+            r.l[0][w] = l[w];
+            r.l[1][w] = l[N + w];
+        }
+        r
+    }
+    #[inline(always)]
+    pub fn add(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for k in 0..2 {
+            for w in 0..N {
+                (r.h[k][w], r.l[k][w]) = trit_add(self.h[k][w], self.l[k][w], o.h[k][w], o.l[k][w]);
+            }
+        }
+        r
+    }
+    #[inline(always)]
+    pub fn sub(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for k in 0..2 {
+            for w in 0..N {
+                (r.h[k][w], r.l[k][w]) = trit_sub(self.h[k][w], self.l[k][w], o.h[k][w], o.l[k][w]);
+            }
+        }
+        r
+    }
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        let mut r = *self;
+        for k in 0..2 {
+            for w in 0..N {
+                r.h[k][w] ^= r.l[k][w];
+            }
+        }
+        r
+    }
+    /// The element of F_{3^m} it stands for.
+    #[inline(always)]
+    pub fn reduce(&self) -> Gf3<N, P> {
+        let mut h = [0u64; 2 * MAX_WORDS];
+        let mut l = [0u64; 2 * MAX_WORDS];
+        for w in 0..N {
+            h[w] = self.h[0][w];
+            h[N + w] = self.h[1][w];
+            l[w] = self.l[0][w];
+            l[N + w] = self.l[1][w];
+        }
+        Gf3::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
     }
 }
 
@@ -1043,6 +1220,34 @@ pub trait Backend3: Copy + Send + Sync + 'static {
     fn cube<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>) -> Gf3<N, P>;
     fn cube_root<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>) -> Gf3<N, P>;
     fn name(self) -> &'static str;
+    /// F_{3^3m} product, each coefficient reduced once (portable unless overridden).
+    #[inline]
+    fn mul_rho3<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf33<N, P, B>,
+        b: &Gf33<N, P, B>,
+    ) -> Gf33<N, P, B> {
+        gf3_tower::mul33_fused(gf3_tower::PortableWide, a, b)
+    }
+    /// F_{3^6m} product, each coefficient reduced once (portable unless overridden).
+    #[inline]
+    fn mul_sigma<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf36<N, P, B>,
+        b: &Gf36<N, P, B>,
+    ) -> Gf36<N, P, B> {
+        gf3_tower::mul36_fused(gf3_tower::PortableWide, a, b)
+    }
+    /// Product with a sparse line value, each coefficient reduced once (portable unless
+    /// overridden).
+    #[inline]
+    fn mul_line<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf36<N, P, B>,
+        l: &Line3<N, P>,
+    ) -> Gf36<N, P, B> {
+        gf3_tower::mul_line_fused(gf3_tower::PortableWide, a, l)
+    }
 }
 
 /// Plain Rust, any CPU.
@@ -1117,6 +1322,33 @@ impl Backend3 for Avx512Bmi2 {
     }
     fn name(self) -> &'static str {
         "avx512+bmi2"
+    }
+    #[inline]
+    fn mul_rho3<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf33<N, P, B>,
+        b: &Gf33<N, P, B>,
+    ) -> Gf33<N, P, B> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::mul_rho3_avx512(a, b) }
+    }
+    #[inline]
+    fn mul_sigma<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf36<N, P, B>,
+        b: &Gf36<N, P, B>,
+    ) -> Gf36<N, P, B> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::mul_sigma_avx512(a, b) }
+    }
+    #[inline]
+    fn mul_line<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf36<N, P, B>,
+        l: &Line3<N, P>,
+    ) -> Gf36<N, P, B> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::mul_line_avx512(a, l) }
     }
 }
 

@@ -16,7 +16,8 @@
 
 use core::arch::x86_64::*;
 
-use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
+use super::gf3::{Gf3, Trinomial3, Wide3, MAX_WORDS};
+use super::gf3_tower::{mul33_fused, mul36_fused, mul_line_fused, Gf33, Gf36, Line3, WideAlg};
 
 /// Trit addition of bit-sliced vectors in three VPTERNLOGQ (imm values checked exhaustively in
 /// the tests against the scalar formula).
@@ -36,6 +37,83 @@ pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m5
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
+    let acc = comb_acc_avx512::<N, P>(a, b);
+    let (mut h, mut l) = acc_to_bufs::<N, P>(&acc);
+    Gf3::<N, P>::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
+}
+
+/// The unreduced product of a and b (see the module documentation).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_wide_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Wide3<N, P> {
+    acc_to_wide::<N, P>(&comb_acc_avx512::<N, P>(a, b))
+}
+
+/// The comb's accumulators before the lanes are combined: a linear function of the product,
+/// so sums and differences of products can be taken here and combined once
+/// ([`acc_to_wide`]). Words at or above the accumulator length are zero.
+#[derive(Clone, Copy)]
+pub struct Acc {
+    h: [__m512i; MAX_WORDS + 1],
+    l: [__m512i; MAX_WORDS + 1],
+}
+
+/// Trit sum (or difference, `neg_b`) of two accumulators.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc, y: &Acc, neg_b: bool) -> Acc {
+    let mut r = *x;
+    for w in 0..acc_words::<N, P>() {
+        let yh = if neg_b {
+            _mm512_xor_si512(y.h[w], y.l[w])
+        } else {
+            y.h[w]
+        };
+        (r.h[w], r.l[w]) = vtadd(x.h[w], x.l[w], yh, y.l[w]);
+    }
+    r
+}
+
+/// Negated accumulator.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc) -> Acc {
+    let mut r = *x;
+    for w in 0..acc_words::<N, P>() {
+        r.h[w] = _mm512_xor_si512(x.h[w], x.l[w]);
+    }
+    r
+}
+
+#[inline(always)]
+const fn acc_words<const N: usize, P: Trinomial3>() -> usize {
+    let g_count = 8 / if N <= 2 {
+        2
+    } else if N <= 4 {
+        4
+    } else {
+        8
+    };
+    let wg = 32 / g_count;
+    (P::M + 1 + 2 * (wg - 1)).div_ceil(64)
+}
+
+/// The comb part of [`mul_wide_avx512`] (see the module documentation).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc {
     let np: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -139,6 +217,41 @@ pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -
         }
     }
 
+    Acc { h: acc_h, l: acc_l }
+}
+
+/// Combines the lanes of an accumulator into the unreduced product (the rest of
+/// [`mul_wide_avx512`]).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc) -> Wide3<N, P> {
+    let (h, l) = acc_to_bufs::<N, P>(acc);
+    Wide3::from_bufs(&h, &l)
+}
+
+/// [`acc_to_wide`] into 2N-word buffers (hi, lo).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+fn acc_to_bufs<const N: usize, P: Trinomial3>(
+    acc: &Acc,
+) -> ([u64; 2 * MAX_WORDS], [u64; 2 * MAX_WORDS]) {
+    let np: usize = if N <= 2 {
+        2
+    } else if N <= 4 {
+        4
+    } else {
+        8
+    };
+    let g_count = 8 / np; // groups of windows per word
+    let wg = 32 / g_count; // 2-trit windows per group
+    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+    let (acc_h, acc_l) = (&acc.h, &acc.l);
     // ---- shift lane k by its group offset 2*g*wg bits (aw + 1 words) ----
     let mut sh = [0i64; 8];
     for (k, s) in sh.iter_mut().enumerate() {
@@ -179,8 +292,8 @@ pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -
     }
 
     // ---- transpose back: output word c = sum over j of X_(c-j)[lane j*G] ----
-    let mut out_h = [0u64; 2 * MAX_WORDS + 8];
-    let mut out_l = [0u64; 2 * MAX_WORDS + 8];
+    let mut out_h = [0u64; 2 * MAX_WORDS];
+    let mut out_l = [0u64; 2 * MAX_WORDS];
     let out_regs = (2 * N).div_ceil(8);
     for r in 0..out_regs {
         let mut rh = _mm512_setzero_si512();
@@ -206,13 +319,138 @@ pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -
             rh = nh;
             rl = nl;
         }
-        // SAFETY: out_h/out_l have 2*MAX_WORDS + 8 >= 8*r + 8 words (r < out_regs <= 2).
+        // SAFETY: out_h/out_l have 2*MAX_WORDS = 16 >= 8*r + 8 words (r < out_regs <= 2).
         unsafe {
             _mm512_storeu_si512(out_h.as_mut_ptr().add(8 * r) as *mut _, rh);
             _mm512_storeu_si512(out_l.as_mut_ptr().add(8 * r) as *mut _, rl);
         }
     }
-    Gf3::<N, P>::reduce_wide(&mut out_h[..2 * N], &mut out_l[..2 * N], 2 * P::M - 1)
+    (out_h, out_l)
+}
+
+/// Unreduced AVX-512 products for the fused tower kernels (exists only on a CPU with the
+/// features of [`mul_avx512`]).
+#[derive(Clone, Copy)]
+struct AvxWide(());
+
+impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxWide {
+    type W = Wide3<N, P>;
+    #[inline(always)]
+    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
+        if !P::USE_AVX512 {
+            return a.mul_wide_portable(b);
+        }
+        // SAFETY: an AvxWide value is made only inside the target-feature functions below,
+        // which callers may run only on a CPU with the features.
+        unsafe { mul_wide_avx512(a, b) }
+    }
+    #[inline(always)]
+    fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        a.add(b)
+    }
+    #[inline(always)]
+    fn subw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        a.sub(b)
+    }
+    #[inline(always)]
+    fn negw(self, a: &Self::W) -> Self::W {
+        a.neg()
+    }
+    #[inline(always)]
+    fn finish(self, a: &Self::W) -> Gf3<N, P> {
+        a.reduce()
+    }
+}
+
+/// AVX-512 products kept as comb accumulators: sums and differences are taken on the
+/// accumulators, and the lanes are combined and reduced once per result (exists only on a CPU
+/// with the features of [`mul_avx512`]).
+#[derive(Clone, Copy)]
+struct AvxAcc(());
+
+impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
+    type W = Acc;
+    #[inline(always)]
+    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
+        // SAFETY: an AvxAcc value is made only inside the target-feature functions below,
+        // which callers may run only on a CPU with the features.
+        unsafe { comb_acc_avx512(a, b) }
+    }
+    #[inline(always)]
+    fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        // SAFETY: as in mulw.
+        unsafe { acc_add::<N, P>(a, b, false) }
+    }
+    #[inline(always)]
+    fn subw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        // SAFETY: as in mulw.
+        unsafe { acc_add::<N, P>(a, b, true) }
+    }
+    #[inline(always)]
+    fn negw(self, a: &Self::W) -> Self::W {
+        // SAFETY: as in mulw.
+        unsafe { acc_neg::<N, P>(a) }
+    }
+    #[inline(always)]
+    fn finish(self, a: &Self::W) -> Gf3<N, P> {
+        // SAFETY: as in mulw.
+        unsafe { acc_to_wide::<N, P>(a) }.reduce()
+    }
+}
+
+/// Whether the fused kernels combine products on the comb accumulators (fewer lane
+/// combinations, but 2 * (N + 1) registers per live product: measured faster at N <= 2 only)
+/// rather than on unreduced words.
+const fn acc_domain<const N: usize, P: Trinomial3>() -> bool {
+    P::USE_AVX512 && N <= 2
+}
+
+/// F_{3^3m} product with AVX-512 products, reduced once per coefficient.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf33<N, P, B>,
+    b: &Gf33<N, P, B>,
+) -> Gf33<N, P, B> {
+    if acc_domain::<N, P>() {
+        mul33_fused(AvxAcc(()), a, b)
+    } else {
+        mul33_fused(AvxWide(()), a, b)
+    }
+}
+
+/// F_{3^6m} product with AVX-512 products, reduced once per coefficient.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf36<N, P, B>,
+    b: &Gf36<N, P, B>,
+) -> Gf36<N, P, B> {
+    if acc_domain::<N, P>() {
+        mul36_fused(AvxAcc(()), a, b)
+    } else {
+        mul36_fused(AvxWide(()), a, b)
+    }
+}
+
+/// Product with a sparse line value with AVX-512 products, reduced once per coefficient.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf36<N, P, B>,
+    l: &Line3<N, P>,
+) -> Gf36<N, P, B> {
+    if acc_domain::<N, P>() {
+        mul_line_fused(AvxAcc(()), a, l)
+    } else {
+        mul_line_fused(AvxWide(()), a, l)
+    }
 }
 
 #[cfg(test)]

@@ -4,12 +4,16 @@
 //! Multiplication in F_{3^3m} uses the 6-multiplication Karatsuba formulas, F_{3^6m} the 3-product
 //! Karatsuba over F_{3^3m} (18 F_{3^m} products); the Miller loop multiplies by its sparse line
 //! values -t^2 + y*sigma - t*rho - rho^2 in 13 F_{3^m} products (Beuchat et al., IEEE TC 57(11),
-//! 2008, Section 4). Every operation that multiplies takes the backend it runs on.
+//! 2008, Section 4). The backend's fused kernels (`Backend3::mul_rho3`, `mul_sigma`, `mul_line`)
+//! keep the F_{3^m} products unreduced and reduce once per output coefficient; the `*_plain`
+//! methods reduce every product and are their reference. Every operation that multiplies takes
+//! the backend it runs on.
 //! Broken parameters (small characteristic): research use only.
 
 use num_bigint::BigUint;
 
-use super::gf3::{Backend3, Gf3, Trinomial3};
+use super::gf3::{Backend3, Gf3, Trinomial3, Wide3};
+use super::gf3_powtable::PowTable3;
 
 /// a0 + a1 rho + a2 rho^2 with rho^3 = rho + B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,15 +96,22 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
 
     /// Folds d0 + d1 rho + ... + d4 rho^4 with rho^3 = rho + b, rho^4 = rho^2 + b rho.
     #[inline(always)]
-    fn fold(d: [Gf3<N, P>; 5]) -> Self {
+    pub(crate) fn fold(d: [Gf3<N, P>; 5]) -> Self {
         let c0 = d[0].add(&times_b::<N, P, B>(&d[3]));
         let c1 = d[1].add(&d[3]).add(&times_b::<N, P, B>(&d[4]));
         let c2 = d[2].add(&d[4]);
         Self::new(c0, c1, c2)
     }
 
-    /// Product in 6 F_{3^m} multiplications (Karatsuba over the three coefficients).
+    /// Product on the backend's fused kernel ([`Backend3::mul_rho3`]).
+    #[inline]
     pub fn mul<Bk: Backend3>(&self, o: &Self, be: Bk) -> Self {
+        be.mul_rho3(self, o)
+    }
+
+    /// Product in 6 F_{3^m} multiplications (Karatsuba over the three coefficients), each
+    /// reduced: the plain reference of the fused kernels.
+    pub fn mul_plain<Bk: Backend3>(&self, o: &Self, be: Bk) -> Self {
         let (a, b) = (&self.c, &o.c);
         let p00 = be.mul(&a[0], &b[0]);
         let p11 = be.mul(&a[1], &b[1]);
@@ -163,6 +174,17 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
 
     /// Inverse through the norm: A^-1 = A^q A^(q^2) / (A A^q A^(q^2)); zero maps to zero.
     pub fn inv<Bk: Backend3>(&self, be: Bk) -> Self {
+        self.inv_by(be, |n| n.inv_with(be))
+    }
+
+    /// [`Self::inv`] with the F_{3^m} inversion by [`Gf3::inv_vartime_with`].
+    /// **Variable time** (table lookups).
+    pub fn inv_vartime<Bk: Backend3>(&self, be: Bk) -> Self {
+        self.inv_by(be, |n| n.inv_vartime_with(be))
+    }
+
+    #[inline(always)]
+    fn inv_by<Bk: Backend3>(&self, be: Bk, base_inv: impl Fn(&Gf3<N, P>) -> Gf3<N, P>) -> Self {
         let f1 = self.frobenius();
         let f2 = f1.frobenius();
         let adj = f1.mul(&f2, be);
@@ -171,7 +193,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
         let d0 = be.mul(&a[0], &b[0]);
         let d3 = be.mul(&a[1], &b[2]).add(&be.mul(&a[2], &b[1]));
         let norm = d0.add(&times_b::<N, P, B>(&d3));
-        let ni = norm.inv_with(be);
+        let ni = base_inv(&norm);
         adj.mul_base(&ni, be)
     }
 }
@@ -216,16 +238,30 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
         Self::new(Gf33::new(c[0], c[1], c[2]), Gf33::new(c[3], c[4], c[5]))
     }
 
-    /// Product: 3 F_{3^3m} products (Karatsuba over sigma).
+    /// Product on the backend's fused kernel ([`Backend3::mul_sigma`]).
+    #[inline]
     pub fn mul<Bk: Backend3>(&self, o: &Self, be: Bk) -> Self {
-        let p0 = self.c0.mul(&o.c0, be);
-        let p1 = self.c1.mul(&o.c1, be);
-        let s = self.c0.add(&self.c1).mul(&o.c0.add(&o.c1), be);
+        be.mul_sigma(self, o)
+    }
+
+    /// Product: 3 F_{3^3m} products (Karatsuba over sigma), every F_{3^m} product reduced: the
+    /// plain reference of the fused kernels.
+    pub fn mul_plain<Bk: Backend3>(&self, o: &Self, be: Bk) -> Self {
+        let p0 = self.c0.mul_plain(&o.c0, be);
+        let p1 = self.c1.mul_plain(&o.c1, be);
+        let s = self.c0.add(&self.c1).mul_plain(&o.c0.add(&o.c1), be);
         Self::new(p0.sub(&p1), s.sub(&p0).sub(&p1))
     }
 
-    /// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 13 F_{3^m} products.
+    /// Product with a line value on the backend's fused kernel ([`Backend3::mul_line`]).
+    #[inline]
     pub fn mul_by_line<Bk: Backend3>(&self, l: &Line3<N, P>, be: Bk) -> Self {
+        be.mul_line(self, l)
+    }
+
+    /// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 13 F_{3^m} products, each
+    /// reduced: the plain reference of the fused kernels.
+    pub fn mul_by_line_plain<Bk: Backend3>(&self, l: &Line3<N, P>, be: Bk) -> Self {
         let r0g0 = self.c0.mul_by_sparse(&l.c0, &l.c1, be);
         let r1g1 = self.c1.mul_base(&l.y, be);
         let s = self
@@ -257,6 +293,17 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
         Self::new(self.c0.mul(&ni, be), self.c1.mul(&ni, be).neg())
     }
 
+    /// self^(3^k) for the k of the table: each F_{3^m} coefficient by table lookup, then
+    /// rho -> rho^(3^k) = rho + k b and sigma -> sigma^(3^k) = (-1)^k sigma.
+    /// **Variable time** (table lookups indexed by the coefficients' bits).
+    pub fn pow3k_vartime(&self, t: &PowTable3<'_, N, P>) -> Self {
+        let k = t.k();
+        let c = self.coeffs().map(|x| t.pow_vartime(&x));
+        let c0 = Gf33::new(c[0], c[1], c[2]).shift_rho(k as i64 * B as i64);
+        let c1 = Gf33::new(c[3], c[4], c[5]).shift_rho(k as i64 * B as i64);
+        Self::new(c0, if k % 2 == 1 { c1.neg() } else { c1 })
+    }
+
     /// self^e by square-and-multiply (variable time in e; for tests and the slow reference).
     pub fn pow_vartime<Bk: Backend3>(&self, e: &BigUint, be: Bk) -> Self {
         let mut r = Self::one();
@@ -268,4 +315,158 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
         }
         r
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fused products: every F_{3^m} product left unreduced, combined, and reduced once per output
+// coefficient (Karatsuba over the tower as above; Beuchat et al. 2008, Section 4).
+// ---------------------------------------------------------------------------------------------
+
+/// Arithmetic on unreduced products that the fused tower products run on (the portable one on
+/// [`Wide3`], the AVX-512 one on the comb's accumulator registers).
+pub(crate) trait WideAlg<const N: usize, P: Trinomial3>: Copy {
+    type W: Copy;
+    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W;
+    fn addw(self, a: &Self::W, b: &Self::W) -> Self::W;
+    fn subw(self, a: &Self::W, b: &Self::W) -> Self::W;
+    fn negw(self, a: &Self::W) -> Self::W;
+    /// The reduced element.
+    fn finish(self, a: &Self::W) -> Gf3<N, P>;
+}
+
+/// Unreduced portable products.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PortableWide;
+
+impl<const N: usize, P: Trinomial3> WideAlg<N, P> for PortableWide {
+    type W = Wide3<N, P>;
+    #[inline(always)]
+    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
+        a.mul_wide_portable(b)
+    }
+    #[inline(always)]
+    fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        a.add(b)
+    }
+    #[inline(always)]
+    fn subw(self, a: &Self::W, b: &Self::W) -> Self::W {
+        a.sub(b)
+    }
+    #[inline(always)]
+    fn negw(self, a: &Self::W) -> Self::W {
+        a.neg()
+    }
+    #[inline(always)]
+    fn finish(self, a: &Self::W) -> Gf3<N, P> {
+        a.reduce()
+    }
+}
+
+/// Folds d0 + ... + d4 rho^4 (rho^3 = rho + b) on unreduced values.
+#[inline(always)]
+fn fold_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    d: [A::W; 5],
+) -> [A::W; 3] {
+    let tb = |x: &A::W| if B == 1 { *x } else { al.negw(x) };
+    [
+        al.addw(&d[0], &tb(&d[3])),
+        al.addw(&al.addw(&d[1], &d[3]), &tb(&d[4])),
+        al.addw(&d[2], &d[4]),
+    ]
+}
+
+/// Unreduced F_{3^3m} product (6 products, Karatsuba).
+#[inline(always)]
+fn mul33_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    a: &Gf33<N, P, B>,
+    b: &Gf33<N, P, B>,
+) -> [A::W; 3] {
+    let (a, b) = (&a.c, &b.c);
+    let p00 = al.mulw(&a[0], &b[0]);
+    let p11 = al.mulw(&a[1], &b[1]);
+    let p22 = al.mulw(&a[2], &b[2]);
+    let m01 = al.mulw(&a[0].add(&a[1]), &b[0].add(&b[1]));
+    let m02 = al.mulw(&a[0].add(&a[2]), &b[0].add(&b[2]));
+    let m12 = al.mulw(&a[1].add(&a[2]), &b[1].add(&b[2]));
+    let s01 = al.subw(&al.subw(&m01, &p00), &p11);
+    // d2 = m02 - p00 - p22 + p11
+    let d2 = al.addw(&al.subw(&al.subw(&m02, &p00), &p22), &p11);
+    let s12 = al.subw(&al.subw(&m12, &p11), &p22);
+    fold_w::<N, P, B, A>(al, [p00, s01, d2, s12, p22])
+}
+
+#[inline(always)]
+fn finish33<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    w: &[A::W; 3],
+) -> Gf33<N, P, B> {
+    Gf33::new(al.finish(&w[0]), al.finish(&w[1]), al.finish(&w[2]))
+}
+
+/// F_{3^3m} product, reduced once per coefficient.
+#[inline(always)]
+pub(crate) fn mul33_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    a: &Gf33<N, P, B>,
+    b: &Gf33<N, P, B>,
+) -> Gf33<N, P, B> {
+    finish33(al, &mul33_w(al, a, b))
+}
+
+/// F_{3^6m} product (Karatsuba over sigma, 18 products), reduced once per coefficient.
+#[inline(always)]
+pub(crate) fn mul36_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    a: &Gf36<N, P, B>,
+    b: &Gf36<N, P, B>,
+) -> Gf36<N, P, B> {
+    let p0 = mul33_w(al, &a.c0, &b.c0);
+    let p1 = mul33_w(al, &a.c1, &b.c1);
+    let s = mul33_w(al, &a.c0.add(&a.c1), &b.c0.add(&b.c1));
+    let r0: [A::W; 3] = core::array::from_fn(|i| al.subw(&p0[i], &p1[i]));
+    let r1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &p0[i]), &p1[i]));
+    Gf36::new(finish33(al, &r0), finish33(al, &r1))
+}
+
+/// Product with (c0 + c1 rho - rho^2) in 5 products: the unreduced folded product part and the
+/// part without products (-a0 rho^2 - a1 rho^3 - a2 rho^4, folded).
+#[inline(always)]
+fn sparse_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    a: &Gf33<N, P, B>,
+    c0: &Gf3<N, P>,
+    c1: &Gf3<N, P>,
+) -> ([A::W; 3], Gf33<N, P, B>) {
+    let a = &a.c;
+    let p00 = al.mulw(&a[0], c0);
+    let p11 = al.mulw(&a[1], c1);
+    let m01 = al.mulw(&a[0].add(&a[1]), &c0.add(c1));
+    let p20 = al.mulw(&a[2], c0);
+    let p21 = al.mulw(&a[2], c1);
+    let s01 = al.subw(&al.subw(&m01, &p00), &p11);
+    let d2 = al.addw(&p20, &p11);
+    let zero = al.subw(&p00, &p00);
+    let w = fold_w::<N, P, B, A>(al, [p00, s01, d2, p21, zero]);
+    let plain = Gf33::fold([Gf3::zero(), Gf3::zero(), a[0].neg(), a[1].neg(), a[2].neg()]);
+    (w, plain)
+}
+
+/// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 13 products, 6 reductions.
+#[inline(always)]
+pub(crate) fn mul_line_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    r: &Gf36<N, P, B>,
+    l: &Line3<N, P>,
+) -> Gf36<N, P, B> {
+    let (r0g0, q0) = sparse_w(al, &r.c0, &l.c0, &l.c1);
+    let r1g1: [A::W; 3] = core::array::from_fn(|i| al.mulw(&r.c1.c[i], &l.y));
+    let (s, qs) = sparse_w(al, &r.c0.add(&r.c1), &l.c0.add(&l.y), &l.c1);
+    let x0: [A::W; 3] = core::array::from_fn(|i| al.subw(&r0g0[i], &r1g1[i]));
+    let x1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &r0g0[i]), &r1g1[i]));
+    Gf36::new(
+        finish33(al, &x0).add(&q0),
+        finish33(al, &x1).add(&qs.sub(&q0)),
+    )
 }

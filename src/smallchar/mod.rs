@@ -11,12 +11,14 @@
 //!
 //! # Contents
 //! - [`gf3`]: F_{3^m}, m in {79, 97, 163, 193, 239, 353, 509}, bit-sliced, generic over the number
-//!   of words; [`gf3_avx512`] its AVX-512 multiplication; [`gf3_tower`] F_{3^3m}, F_{3^6m}.
+//!   of words; [`gf3_avx512`] its AVX-512 multiplication and fused tower products; [`gf3_tower`]
+//!   F_{3^3m}, F_{3^6m}; [`gf3_powtable`] x -> x^(3^k) by (variable-time) table lookups.
 //! - [`gf2`]: F_{2^m}, m in {163, 233, 271, 283, 353, 457, 557, 1223}, with PCLMULQDQ and a portable
 //!   comb; [`gf2_tower`] F_{2^2m}, F_{2^4m}.
 //! - [`eta3`], [`eta2`]: curves, points, subgroup checks, the eta_T loops (serial and two-thread),
 //!   fast and slow final exponentiations, and a plain reduced Tate pairing used as a reference.
 //! - [`irreducible`]: independent irreducibility proofs of every field polynomial (run by tests).
+//! - [`worker`]: the persistent helper thread of the two-thread loops.
 //! - This file: the interface for the command line and the benchmarks.
 
 pub mod eta2;
@@ -26,8 +28,10 @@ pub mod gf2_tower;
 pub mod gf3;
 #[cfg(target_arch = "x86_64")]
 pub mod gf3_avx512;
+pub mod gf3_powtable;
 pub mod gf3_tower;
 pub mod irreducible;
+pub mod worker;
 
 use std::sync::OnceLock;
 
