@@ -11,7 +11,7 @@ use tripair::curve::{
     psi, Affine, G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Projective, Scalar,
     G2,
 };
-use tripair::field::{Fp, Fp12, Fp2, FpParams};
+use tripair::field::{Fp, Fp12, Fp2, Fp6, FpParams};
 use tripair::pairing::{
     ate_pairing, final_exponentiation, final_exponentiation_slow, miller_loop, multi_pairing,
     pairing,
@@ -180,6 +180,32 @@ fn check_fields<C: PairingCurve>() {
             assert_eq!(f * f.inv(), Fp12::ONE);
             assert_eq!(f * (g + f), f * g + f.square());
             assert_eq!(f.c0.square(), f.c0 * f.c0);
+            // F_p6 products (lazily reduced where the tower allows) against the schoolbook
+            // product over F_p2, on random values and on all coefficients p - 1 (the largest
+            // double-width sums).
+            let minus_one = Fp6::new(-Fp2::ONE, -Fp2::ONE, -Fp2::ONE);
+            let (u, v) = if i == 0 {
+                (minus_one, minus_one)
+            } else {
+                (f.c0, g.c1)
+            };
+            let xi = Fp2::<C>::xi();
+            let plain6 = |a: &Fp6<C>, b: &Fp6<C>| {
+                Fp6::new(
+                    a.c0 * b.c0 + xi * (a.c1 * b.c2 + a.c2 * b.c1),
+                    a.c0 * b.c1 + a.c1 * b.c0 + xi * (a.c2 * b.c2),
+                    a.c0 * b.c2 + a.c1 * b.c1 + a.c2 * b.c0,
+                )
+            };
+            assert_eq!(u * v, plain6(&u, &v), "{}: F_p6 product", C::NAME);
+            assert_eq!(u.square(), plain6(&u, &u), "{}: F_p6 square", C::NAME);
+            let sparse = Fp6::new(v.c0, v.c1, Fp2::ZERO);
+            assert_eq!(
+                u.mul_by_01(&v.c0, &v.c1),
+                plain6(&u, &sparse),
+                "{}: F_p6 sparse",
+                C::NAME
+            );
             assert_eq!(f.c0 * f.c0.inv(), tripair::field::Fp6::ONE);
             if i < 3 {
                 assert_eq!(

@@ -515,6 +515,53 @@ pub fn small_lincomb_mod<const N: usize>(
     t
 }
 
+/// ka * A + kb * B modulo p*2^(64N) for double-width A, B in [0, p*2^(64N)) (given as low and
+/// high halves) and small signed constants: [`small_lincomb_mod`] one level up, for multiplying
+/// lazily reduced F_p2 values by xi. Only the high half and the top word see the subtractions.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub fn small_lincomb_wide_mod<const N: usize>(
+    a: (&[u64; N], &[u64; N]),
+    ka: i64,
+    b: (&[u64; N], &[u64; N]),
+    kb: i64,
+    p: &[u64; N],
+) -> ([u64; N], [u64; N]) {
+    let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
+    let k = ua + ub;
+    debug_assert!(k < 1 << 16);
+    if k == 0 {
+        return ([0u64; N], [0u64; N]);
+    }
+    // p*2^(64N) - x in (0, p*2^(64N)] for a negative factor.
+    let neg = |lo: &[u64; N], hi: &[u64; N]| {
+        let (l, bw) = ct::sub_borrow(&[0u64; N], lo, 0);
+        (l, ct::sub_borrow(p, hi, bw).0)
+    };
+    let (alo, ahi) = if ka < 0 { neg(a.0, a.1) } else { (*a.0, *a.1) };
+    let (blo, bhi) = if kb < 0 { neg(b.0, b.1) } else { (*b.0, *b.1) };
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    let mut c = 0u64;
+    for i in 0..N {
+        let w = (alo[i] as u128) * (ua as u128) + (blo[i] as u128) * (ub as u128) + c as u128;
+        lo[i] = w as u64;
+        c = (w >> 64) as u64;
+    }
+    for i in 0..N {
+        let w = (ahi[i] as u128) * (ua as u128) + (bhi[i] as u128) * (ub as u128) + c as u128;
+        hi[i] = w as u64;
+        c = (w >> 64) as u64;
+    }
+    let mut top = c;
+    let jmax = 63 - k.leading_zeros();
+    macro_rules! steps {
+        ($($s:literal)*) => { $( if jmax + 1 > $s { cond_sub_p_shifted(&mut hi, &mut top, p, $s); } )* };
+    }
+    steps!(15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0);
+    (lo, hi)
+}
+
 /// Runtime counterparts of the modular helpers above, for field arithmetic. Their masks pass
 /// through [`ct::barrier`]: without it LLVM turned the 0/!0 mask of a 6-limb select into a branch
 /// on secret data (slower on random inputs, and not constant time). The `const fn` versions stay
@@ -632,6 +679,31 @@ pub mod ct {
     pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
         let (s, carry) = add_carry(a, b, 0);
         final_sub(&s, carry, p)
+    }
+
+    /// (a + b + carry_in) mod p for a, b < p.
+    #[inline(always)]
+    pub fn add_mod_carry<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        carry_in: u64,
+        p: &[u64; N],
+    ) -> [u64; N] {
+        let (s, carry) = add_carry(a, b, carry_in);
+        final_sub(&s, carry, p)
+    }
+
+    /// (a - b - borrow_in) mod p for a, b < p.
+    #[inline(always)]
+    pub fn sub_mod_borrow<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        borrow_in: u64,
+        p: &[u64; N],
+    ) -> [u64; N] {
+        let (d, borrow) = sub_borrow(a, b, borrow_in);
+        let masked = select(&[0u64; N], p, 0u64.wrapping_sub(borrow));
+        add_carry(&d, &masked, 0).0
     }
 
     #[inline(always)]

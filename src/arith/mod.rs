@@ -51,6 +51,18 @@ pub trait Limbs:
     fn sub_borrow(&self, b: &Self, borrow_in: u64) -> (Self, u64);
     /// ka * self + kb * b mod p for small signed constants (see [`limbs::small_lincomb_mod`]).
     fn small_lincomb_mod(&self, ka: i64, b: &Self, kb: i64, p: &Self) -> Self;
+    /// (self + b + carry_in) mod p for self, b < p.
+    fn add_mod_carry(&self, b: &Self, carry_in: u64, p: &Self) -> Self;
+    /// (self - b - borrow_in) mod p for self, b < p.
+    fn sub_mod_borrow(&self, b: &Self, borrow_in: u64, p: &Self) -> Self;
+    /// ka * A + kb * B modulo p*2^(64N) on double-width values (see [`limbs::small_lincomb_wide_mod`]).
+    fn small_lincomb_wide_mod(
+        a: &Wide<Self>,
+        ka: i64,
+        b: &Wide<Self>,
+        kb: i64,
+        p: &Self,
+    ) -> Wide<Self>;
 }
 
 /// Double-width value (low, high) used by lazy reduction.
@@ -70,6 +82,21 @@ pub fn wide_add<L: Limbs>(a: &Wide<L>, b: &Wide<L>) -> (Wide<L>, u64) {
     let (lo, carry) = a.0.add_carry(&b.0, 0);
     let (hi, carry) = a.1.add_carry(&b.1, carry);
     ((lo, hi), carry)
+}
+
+/// a + b modulo p*2^(64N), for double-width values in [0, p*2^(64N)) (high half below p): the
+/// result is again a valid input of the Montgomery reduction, however many terms are summed.
+#[inline(always)]
+pub fn wide_add_mod<L: Limbs>(a: &Wide<L>, b: &Wide<L>, p: &L) -> Wide<L> {
+    let (lo, carry) = a.0.add_carry(&b.0, 0);
+    (lo, a.1.add_mod_carry(&b.1, carry, p))
+}
+
+/// a - b modulo p*2^(64N), for double-width values in [0, p*2^(64N)).
+#[inline(always)]
+pub fn wide_sub_mod<L: Limbs>(a: &Wide<L>, b: &Wide<L>, p: &L) -> Wide<L> {
+    let (lo, borrow) = a.0.sub_borrow(&b.0, 0);
+    (lo, a.1.sub_mod_borrow(&b.1, borrow, p))
 }
 
 /// Adds p*2^(64N) (p into the high half) where mask = !0: the fix-up after a negative wide difference.
@@ -133,5 +160,23 @@ impl<const N: usize> Limbs for [u64; N] {
     #[inline(always)]
     fn small_lincomb_mod(&self, ka: i64, b: &Self, kb: i64, p: &Self) -> Self {
         limbs::small_lincomb_mod(self, ka, b, kb, p)
+    }
+    #[inline(always)]
+    fn add_mod_carry(&self, b: &Self, carry_in: u64, p: &Self) -> Self {
+        limbs::ct::add_mod_carry(self, b, carry_in, p)
+    }
+    #[inline(always)]
+    fn sub_mod_borrow(&self, b: &Self, borrow_in: u64, p: &Self) -> Self {
+        limbs::ct::sub_mod_borrow(self, b, borrow_in, p)
+    }
+    #[inline(always)]
+    fn small_lincomb_wide_mod(
+        a: &Wide<Self>,
+        ka: i64,
+        b: &Wide<Self>,
+        kb: i64,
+        p: &Self,
+    ) -> Wide<Self> {
+        limbs::small_lincomb_wide_mod((&a.0, &a.1), ka, (&b.0, &b.1), kb, p)
     }
 }

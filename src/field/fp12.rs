@@ -282,6 +282,13 @@ impl<T: TowerParams> Fp12<T> {
 /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi): (a0^2 + xi a1^2) + 2 a0 a1 s.
 #[inline]
 fn fp4_square<T: TowerParams>(a0: &Fp2<T>, a1: &Fp2<T>) -> (Fp2<T>, Fp2<T>) {
+    if Fp2::<T>::LAZY {
+        // The same on unreduced squares: 2 reductions of F_p2 values instead of 3.
+        let t0 = a0.square_wide();
+        let t1 = a1.square_wide();
+        let c1 = (*a0 + *a1).square_wide() - t0 - t1;
+        return ((t0 + t1.mul_by_xi()).reduce(), c1.reduce());
+    }
     let t0 = a0.square();
     let t1 = a1.square();
     let c1 = (*a0 + *a1).square() - t0 - t1;

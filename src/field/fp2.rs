@@ -1,7 +1,7 @@
 //! F_p2 = F_p[u]/(u^2 - beta) for a small non-residue beta, and the tower's parameters.
 
 use super::fp::{Fp, FpParams};
-use crate::arith::{wide_add_high_masked, wide_sub, Limbs};
+use crate::arith::{wide_add_high_masked, wide_add_mod, wide_sub, wide_sub_mod, Limbs, Wide};
 use core::fmt;
 use core::ops::{Add, Mul, Neg, Sub};
 
@@ -127,6 +127,9 @@ impl<T: TowerParams> Fp2<T> {
     /// Complex squaring: 2 multiplications in F_p.
     #[inline]
     pub fn square(&self) -> Self {
+        if Self::LAZY {
+            return self.square_wide().reduce();
+        }
         let (a0, a1) = (self.c0, self.c1);
         if T::BETA == -1 {
             // (a0 + a1)(a0 - a1) + 2 a0 a1 u
@@ -334,34 +337,130 @@ const fn lazy_reduction_applies<F: FpParams>() -> bool {
     (n == 4 || n == 6) && F::BITS as usize <= 64 * n - 2
 }
 
+type LimbsOf<T> = <<T as TowerParams>::Fp as FpParams>::Limbs;
+type BackendOf<T> = <<T as TowerParams>::Fp as FpParams>::Backend;
+
+/// An F_p2 value as two double-width integers in [0, p*2^(64N)), each awaiting one Montgomery
+/// reduction: sums of products are formed here and reduced once (lazy reduction, Aranha–Karabina–
+/// Longa–Gebotys–López, EUROCRYPT 2011). Additions work modulo p*2^(64N), so any number of terms
+/// may be combined. Only for towers where [`Fp2::LAZY`] holds.
+#[derive(Clone, Copy, Debug)]
+pub struct Fp2Wide<T: TowerParams> {
+    c0: Wide<LimbsOf<T>>,
+    c1: Wide<LimbsOf<T>>,
+}
+
+impl<T: TowerParams> Fp2Wide<T> {
+    /// Montgomery-reduces both halves: the F_p2 value this stands for.
+    #[inline(always)]
+    pub fn reduce(&self) -> Fp2<T> {
+        let p = <T::Fp as FpParams>::MODULUS;
+        let inv = <T::Fp as FpParams>::INV;
+        let r0 = LimbsOf::<T>::reduce_wide::<BackendOf<T>>(&self.c0.0, &self.c0.1, &p, inv);
+        let r1 = LimbsOf::<T>::reduce_wide::<BackendOf<T>>(&self.c1.0, &self.c1.1, &p, inv);
+        Fp2::new(Fp::from_mont(r0), Fp::from_mont(r1))
+    }
+
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        *self + *self
+    }
+
+    /// Multiplication by xi, on the unreduced halves.
+    #[inline(always)]
+    pub fn mul_by_xi(&self) -> Self {
+        let p = <T::Fp as FpParams>::MODULUS;
+        let (x0, x1) = T::XI;
+        if x0 == 1 && x1 == 1 && T::BETA == -1 {
+            return Fp2Wide {
+                c0: wide_sub_mod(&self.c0, &self.c1, &p),
+                c1: wide_add_mod(&self.c0, &self.c1, &p),
+            };
+        }
+        Fp2Wide {
+            c0: LimbsOf::<T>::small_lincomb_wide_mod(&self.c0, x0, &self.c1, T::BETA * x1, &p),
+            c1: LimbsOf::<T>::small_lincomb_wide_mod(&self.c1, x0, &self.c0, x1, &p),
+        }
+    }
+}
+
+impl<T: TowerParams> Add for Fp2Wide<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, r: Self) -> Self {
+        let p = <T::Fp as FpParams>::MODULUS;
+        Fp2Wide {
+            c0: wide_add_mod(&self.c0, &r.c0, &p),
+            c1: wide_add_mod(&self.c1, &r.c1, &p),
+        }
+    }
+}
+
+impl<T: TowerParams> Sub for Fp2Wide<T> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, r: Self) -> Self {
+        let p = <T::Fp as FpParams>::MODULUS;
+        Fp2Wide {
+            c0: wide_sub_mod(&self.c0, &r.c0, &p),
+            c1: wide_sub_mod(&self.c1, &r.c1, &p),
+        }
+    }
+}
+
+impl<T: TowerParams> Fp2<T> {
+    /// Whether this tower has the lazy-reduction paths: u^2 = -1, and two spare bits in p's top
+    /// limb so that products of values below 2p stay below p*2^(64N).
+    pub const LAZY: bool = T::BETA == -1 && lazy_reduction_applies::<T::Fp>();
+
+    /// The product before reduction (requires [`Self::LAZY`]): 3 double-width products.
+    #[inline(always)]
+    pub fn mul_wide(&self, b: &Self) -> Fp2Wide<T> {
+        debug_assert!(Self::LAZY);
+        let p = <T::Fp as FpParams>::MODULUS;
+        let (a0, a1, b0, b1) = (
+            self.c0.mont_limbs(),
+            self.c1.mont_limbs(),
+            b.c0.mont_limbs(),
+            b.c1.mont_limbs(),
+        );
+        // The products are written in place and read back word by word (see `Backend::mul_wide_into`).
+        let z = <LimbsOf<T> as Limbs>::ZERO;
+        let (mut t0, mut t1, mut t2) = ((z, z), (z, z), (z, z));
+        a0.mul_wide_into::<BackendOf<T>>(b0, &mut t0.0, &mut t0.1);
+        a1.mul_wide_into::<BackendOf<T>>(b1, &mut t1.0, &mut t1.1);
+        let (sa, sb) = (a0.add_nored(a1), b0.add_nored(b1));
+        sa.mul_wide_into::<BackendOf<T>>(&sb, &mut t2.0, &mut t2.1);
+        // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
+        let (c1, _) = wide_sub(&t2, &t0);
+        let (c1, _) = wide_sub(&c1, &t1);
+        // c0 = t0 - t1, plus p*2^(64N) if negative (a multiple of p: the reduction is unchanged).
+        let (c0, borrow) = wide_sub(&t0, &t1);
+        let c0 = wide_add_high_masked(&c0, &p, 0u64.wrapping_sub(borrow));
+        Fp2Wide { c0, c1 }
+    }
+
+    /// The square before reduction (requires [`Self::LAZY`]): (a0 + a1)(a0 - a1 + p) and
+    /// 2 a0 a1, with unreduced factors below 2p, so each product is below 4p^2 < p*2^(64N).
+    #[inline(always)]
+    pub fn square_wide(&self) -> Fp2Wide<T> {
+        debug_assert!(Self::LAZY);
+        let p = <T::Fp as FpParams>::MODULUS;
+        let (a0, a1) = (self.c0.mont_limbs(), self.c1.mont_limbs());
+        let s = a0.add_nored(a1);
+        let d = a0.add_nored(&p).sub_borrow(a1, 0).0;
+        let dbl = a0.add_nored(a0);
+        let z = <LimbsOf<T> as Limbs>::ZERO;
+        let (mut c0, mut c1) = ((z, z), (z, z));
+        s.mul_wide_into::<BackendOf<T>>(&d, &mut c0.0, &mut c0.1);
+        dbl.mul_wide_into::<BackendOf<T>>(a1, &mut c1.0, &mut c1.1);
+        Fp2Wide { c0, c1 }
+    }
+}
+
 #[inline(always)]
 fn mul_lazy<T: TowerParams>(a: &Fp2<T>, b: &Fp2<T>) -> Fp2<T> {
-    type B<T> = <<T as TowerParams>::Fp as FpParams>::Backend;
-    type L<T> = <<T as TowerParams>::Fp as FpParams>::Limbs;
-    let p = <T::Fp as FpParams>::MODULUS;
-    let inv = <T::Fp as FpParams>::INV;
-    let (a0, a1, b0, b1) = (
-        a.c0.mont_limbs(),
-        a.c1.mont_limbs(),
-        b.c0.mont_limbs(),
-        b.c1.mont_limbs(),
-    );
-    // The products are written in place and read back word by word (see `Backend::mul_wide_into`).
-    let z = <L<T> as Limbs>::ZERO;
-    let (mut t0, mut t1, mut t2) = ((z, z), (z, z), (z, z));
-    a0.mul_wide_into::<B<T>>(b0, &mut t0.0, &mut t0.1);
-    a1.mul_wide_into::<B<T>>(b1, &mut t1.0, &mut t1.1);
-    let (sa, sb) = (a0.add_nored(a1), b0.add_nored(b1));
-    sa.mul_wide_into::<B<T>>(&sb, &mut t2.0, &mut t2.1);
-    // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
-    let (c1, _) = wide_sub(&t2, &t0);
-    let (c1, _) = wide_sub(&c1, &t1);
-    // c0 = t0 - t1, plus p*2^(64N) if negative (a multiple of p: the reduction is unchanged).
-    let (c0, borrow) = wide_sub(&t0, &t1);
-    let c0 = wide_add_high_masked(&c0, &p, 0u64.wrapping_sub(borrow));
-    let r0 = L::<T>::reduce_wide::<B<T>>(&c0.0, &c0.1, &p, inv);
-    let r1 = L::<T>::reduce_wide::<B<T>>(&c1.0, &c1.1, &p, inv);
-    Fp2::new(Fp::from_mont(r0), Fp::from_mont(r1))
+    a.mul_wide(b).reduce()
 }
 
 crate::field::impl_assign_ops!(Fp2);

@@ -63,6 +63,19 @@ impl<T: TowerParams> Fp6<T> {
     /// self * (b0 + b1 v): 5 multiplications in F_p2 (sparse line values).
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<T>, b1: &Fp2<T>) -> Self {
+        if Fp2::<T>::LAZY {
+            // As below, with the sums of products reduced once per coefficient.
+            let v0 = self.c0.mul_wide(b0);
+            let v1 = self.c1.mul_wide(b1);
+            let c0 = ((self.c1 + self.c2).mul_wide(b1) - v1).mul_by_xi() + v0;
+            let c1 = (self.c0 + self.c1).mul_wide(&(*b0 + *b1)) - v0 - v1;
+            let c2 = (self.c0 + self.c2).mul_wide(b0) - v0 + v1;
+            return Fp6 {
+                c0: c0.reduce(),
+                c1: c1.reduce(),
+                c2: c2.reduce(),
+            };
+        }
         let v0 = self.c0 * *b0;
         let v1 = self.c1 * *b1;
         let c0 = ((self.c1 + self.c2) * *b1 - v1).mul_by_xi() + v0;
@@ -84,6 +97,19 @@ impl<T: TowerParams> Fp6<T> {
     /// Squaring by Chung–Hasan SQR2 (5 F_p2 squarings/multiplications).
     #[inline]
     pub fn square(&self) -> Self {
+        if Fp2::<T>::LAZY {
+            // As below, with the sums of products reduced once per coefficient.
+            let s0 = self.c0.square_wide();
+            let s1 = self.c0.mul_wide(&self.c1).double();
+            let s2 = (self.c0 - self.c1 + self.c2).square_wide();
+            let s3 = self.c1.mul_wide(&self.c2).double();
+            let s4 = self.c2.square_wide();
+            return Fp6 {
+                c0: (s0 + s3.mul_by_xi()).reduce(),
+                c1: (s1 + s4.mul_by_xi()).reduce(),
+                c2: (s1 + s2 + s3 - s0 - s4).reduce(),
+            };
+        }
         let s0 = self.c0.square();
         let s1 = (self.c0 * self.c1).double();
         let s2 = (self.c0 - self.c1 + self.c2).square();
@@ -189,6 +215,20 @@ impl<T: TowerParams> Mul for Fp6<T> {
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
     #[inline]
     fn mul(self, b: Self) -> Self {
+        if Fp2::<T>::LAZY {
+            // The same formulas on unreduced F_p2 products: 3 reductions of F_p2 values, not 6.
+            let v0 = self.c0.mul_wide(&b.c0);
+            let v1 = self.c1.mul_wide(&b.c1);
+            let v2 = self.c2.mul_wide(&b.c2);
+            let c0 = ((self.c1 + self.c2).mul_wide(&(b.c1 + b.c2)) - v1 - v2).mul_by_xi() + v0;
+            let c1 = (self.c0 + self.c1).mul_wide(&(b.c0 + b.c1)) - v0 - v1 + v2.mul_by_xi();
+            let c2 = (self.c0 + self.c2).mul_wide(&(b.c0 + b.c2)) - v0 - v2 + v1;
+            return Fp6 {
+                c0: c0.reduce(),
+                c1: c1.reduce(),
+                c2: c2.reduce(),
+            };
+        }
         let v0 = self.c0 * b.c0;
         let v1 = self.c1 * b.c1;
         let v2 = self.c2 * b.c2;
