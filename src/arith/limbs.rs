@@ -467,6 +467,19 @@ fn cond_sub_p_shifted<const N: usize>(t: &mut [u64; N], top: &mut u64, p: &[u64;
     *top = (dtop & keep) | (*top & !keep);
 }
 
+/// Reduces t + top*2^(64N) < k*p (k < 2^16) below p. k < 2^(jmax + 1), so t < 2^(jmax + 1) p
+/// and each conditional subtraction of p * 2^s halves the bound. The steps are written out with
+/// literal shifts so that p * 2^s folds to constants.
+#[inline(always)]
+fn reduce_small_multiple<const N: usize>(t: &mut [u64; N], top: u64, k: u64, p: &[u64; N]) {
+    let mut top = top;
+    let jmax = 63 - k.leading_zeros();
+    macro_rules! steps {
+        ($($s:literal)*) => { $( if jmax + 1 > $s { cond_sub_p_shifted(t, &mut top, p, $s); } )* };
+    }
+    steps!(15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0);
+}
+
 /// ka * a + kb * b mod p for reduced a, b and small signed constants (|ka| + |kb| < 2^16), in
 /// constant time: one pass of word products into N + 1 words (a negative factor multiplies p - a),
 /// then conditional subtractions of p * 2^j for j from floor(log2(|ka| + |kb|)) down to 0. With
@@ -504,14 +517,7 @@ pub fn small_lincomb_mod<const N: usize>(
         t[i] = w as u64;
         c = (w >> 64) as u64;
     }
-    let mut top = c;
-    // k < 2^(jmax + 1), so t < 2^(jmax + 1) p; each step halves the bound. The steps are
-    // written out with literal shifts so that p * 2^s folds to constants.
-    let jmax = 63 - k.leading_zeros();
-    macro_rules! steps {
-        ($($s:literal)*) => { $( if jmax + 1 > $s { cond_sub_p_shifted(&mut t, &mut top, p, $s); } )* };
-    }
-    steps!(15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0);
+    reduce_small_multiple(&mut t, c, k, p);
     t
 }
 
@@ -553,12 +559,7 @@ pub fn small_lincomb_wide_mod<const N: usize>(
         hi[i] = w as u64;
         c = (w >> 64) as u64;
     }
-    let mut top = c;
-    let jmax = 63 - k.leading_zeros();
-    macro_rules! steps {
-        ($($s:literal)*) => { $( if jmax + 1 > $s { cond_sub_p_shifted(&mut hi, &mut top, p, $s); } )* };
-    }
-    steps!(15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0);
+    reduce_small_multiple(&mut hi, c, k, p);
     (lo, hi)
 }
 
