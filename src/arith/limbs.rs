@@ -668,6 +668,13 @@ pub mod ct {
         }
     }
 
+    /// p where bit = 1, 0 where bit = 0: one AND per word behind the barrier.
+    #[inline(always)]
+    fn masked_p<const N: usize>(p: &[u64; N], bit: u64) -> [u64; N] {
+        let mask = barrier(0u64.wrapping_sub(bit));
+        core::array::from_fn(|i| p[i] & mask)
+    }
+
     /// Given t + t_hi*2^(64N) < 2p, returns it reduced below p.
     #[inline(always)]
     pub fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, p: &[u64; N]) -> [u64; N] {
@@ -703,15 +710,13 @@ pub mod ct {
         p: &[u64; N],
     ) -> [u64; N] {
         let (d, borrow) = sub_borrow(a, b, borrow_in);
-        let masked = select(&[0u64; N], p, 0u64.wrapping_sub(borrow));
-        add_carry(&d, &masked, 0).0
+        add_carry(&d, &masked_p(p, borrow), 0).0
     }
 
     #[inline(always)]
     pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
         let (d, borrow) = sub_borrow(a, b, 0);
-        let masked = select(&[0u64; N], p, 0u64.wrapping_sub(borrow));
-        add_carry(&d, &masked, 0).0
+        add_carry(&d, &masked_p(p, borrow), 0).0
     }
 
     #[inline(always)]
