@@ -495,7 +495,10 @@ pub fn small_lincomb_mod<const N: usize>(
 ) -> [u64; N] {
     let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
     let k = ua + ub;
-    debug_assert!(k < 1 << 16);
+    assert!(
+        k < 1 << 16,
+        "small linear combination: |ka| + |kb| must be below 2^16"
+    );
     if k == 0 {
         return [0u64; N];
     }
@@ -535,7 +538,10 @@ pub fn small_lincomb_wide_mod<const N: usize>(
 ) -> ([u64; N], [u64; N]) {
     let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
     let k = ua + ub;
-    debug_assert!(k < 1 << 16);
+    assert!(
+        k < 1 << 16,
+        "small linear combination: |ka| + |kb| must be below 2^16"
+    );
     if k == 0 {
         return ([0u64; N], [0u64; N]);
     }

@@ -283,7 +283,8 @@ impl<F: FpParams> Fp<F> {
         }
     }
 
-    /// ka * a + kb * b for small signed constants (|ka| + |kb| < 2^16) with one reduction.
+    /// ka * a + kb * b for small signed constants with one reduction. The constants are the
+    /// caller's (curve data, not input): |ka| + |kb| must be below 2^16, or this panics.
     #[inline(always)]
     pub fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
         Self::from_mont(a.mont.small_lincomb_mod(ka, &b.mont, kb, &F::MODULUS))

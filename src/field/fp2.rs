@@ -415,8 +415,11 @@ impl<T: TowerParams> Fp2<T> {
 
     /// The product before reduction (requires [`Self::LAZY`]): 3 double-width products.
     #[inline(always)]
-    pub fn mul_wide(&self, b: &Self) -> Fp2Wide<T> {
-        debug_assert!(Self::LAZY);
+    pub(crate) fn mul_wide(&self, b: &Self) -> Fp2Wide<T> {
+        assert!(
+            Self::LAZY,
+            "lazy reduction needs u^2 = -1 and two spare bits in p"
+        );
         let p = <T::Fp as FpParams>::MODULUS;
         let (a0, a1, b0, b1) = (
             self.c0.mont_limbs(),
@@ -443,8 +446,11 @@ impl<T: TowerParams> Fp2<T> {
     /// The square before reduction (requires [`Self::LAZY`]): (a0 + a1)(a0 - a1 + p) and
     /// 2 a0 a1, with unreduced factors below 2p, so each product is below 4p^2 < p*2^(64N).
     #[inline(always)]
-    pub fn square_wide(&self) -> Fp2Wide<T> {
-        debug_assert!(Self::LAZY);
+    pub(crate) fn square_wide(&self) -> Fp2Wide<T> {
+        assert!(
+            Self::LAZY,
+            "lazy reduction needs u^2 = -1 and two spare bits in p"
+        );
         let p = <T::Fp as FpParams>::MODULUS;
         let (a0, a1) = (self.c0.mont_limbs(), self.c1.mont_limbs());
         let s = a0.add_nored(a1);
