@@ -421,27 +421,6 @@ pub const fn mont_reduce<const N: usize>(a: &[u64; N], p: &[u64; N], inv: u64) -
     mont_mul(a, &from_u64::<N>(1), p, inv)
 }
 
-/// Modular addition of reduced values, constant time.
-#[inline(always)]
-pub const fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
-    let (s, carry) = add(a, b);
-    final_sub(&s, carry, p)
-}
-
-/// Modular subtraction of reduced values, constant time.
-#[inline(always)]
-pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
-    let (d, borrow) = sub(a, b);
-    let mut masked = [0u64; N];
-    let mask = 0u64.wrapping_sub(borrow);
-    let mut i = 0;
-    while i < N {
-        masked[i] = p[i] & mask;
-        i += 1;
-    }
-    add(&d, &masked).0
-}
-
 /// t + top*2^(64N) minus p * 2^s where that does not go negative, in constant time.
 #[inline(always)]
 fn cond_sub_p_shifted<const N: usize>(t: &mut [u64; N], top: &mut u64, p: &[u64; N], s: u32) {
@@ -480,6 +459,37 @@ fn reduce_small_multiple<const N: usize>(t: &mut [u64; N], top: u64, k: u64, p: 
     steps!(15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0);
 }
 
+/// |ka|, |kb| and their sum k, which the reductions below need under 2^16.
+#[inline(always)]
+fn small_factors(ka: i64, kb: i64) -> (u64, u64, u64) {
+    let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
+    let k = ua + ub;
+    assert!(
+        k < 1 << 16,
+        "small linear combination: |ka| + |kb| must be below 2^16"
+    );
+    (ua, ub, k)
+}
+
+/// ua * a + ub * b + carry_in, returning the word above.
+#[inline(always)]
+fn small_mul_add<const N: usize>(
+    a: &[u64; N],
+    ua: u64,
+    b: &[u64; N],
+    ub: u64,
+    carry_in: u64,
+) -> ([u64; N], u64) {
+    let mut t = [0u64; N];
+    let mut c = carry_in;
+    for i in 0..N {
+        let w = (a[i] as u128) * (ua as u128) + (b[i] as u128) * (ub as u128) + c as u128;
+        t[i] = w as u64;
+        c = (w >> 64) as u64;
+    }
+    (t, c)
+}
+
 /// ka * a + kb * b mod p for reduced a, b and small signed constants (|ka| + |kb| < 2^16), in
 /// constant time: one pass of word products into N + 1 words (a negative factor multiplies p - a),
 /// then conditional subtractions of p * 2^j for j from floor(log2(|ka| + |kb|)) down to 0. With
@@ -493,12 +503,7 @@ pub fn small_lincomb_mod<const N: usize>(
     kb: i64,
     p: &[u64; N],
 ) -> [u64; N] {
-    let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
-    let k = ua + ub;
-    assert!(
-        k < 1 << 16,
-        "small linear combination: |ka| + |kb| must be below 2^16"
-    );
+    let (ua, ub, k) = small_factors(ka, kb);
     if k == 0 {
         return [0u64; N];
     }
@@ -513,13 +518,7 @@ pub fn small_lincomb_mod<const N: usize>(
         *b
     };
     // t = ua * a + ub * b <= k * p, in N + 1 words.
-    let mut t = [0u64; N];
-    let mut c = 0u64;
-    for i in 0..N {
-        let w = (a[i] as u128) * (ua as u128) + (b[i] as u128) * (ub as u128) + c as u128;
-        t[i] = w as u64;
-        c = (w >> 64) as u64;
-    }
+    let (mut t, c) = small_mul_add(&a, ua, &b, ub, 0);
     reduce_small_multiple(&mut t, c, k, p);
     t
 }
@@ -536,12 +535,7 @@ pub fn small_lincomb_wide_mod<const N: usize>(
     kb: i64,
     p: &[u64; N],
 ) -> ([u64; N], [u64; N]) {
-    let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
-    let k = ua + ub;
-    assert!(
-        k < 1 << 16,
-        "small linear combination: |ka| + |kb| must be below 2^16"
-    );
+    let (ua, ub, k) = small_factors(ka, kb);
     if k == 0 {
         return ([0u64; N], [0u64; N]);
     }
@@ -552,19 +546,8 @@ pub fn small_lincomb_wide_mod<const N: usize>(
     };
     let (alo, ahi) = if ka < 0 { neg(a.0, a.1) } else { (*a.0, *a.1) };
     let (blo, bhi) = if kb < 0 { neg(b.0, b.1) } else { (*b.0, *b.1) };
-    let mut lo = [0u64; N];
-    let mut hi = [0u64; N];
-    let mut c = 0u64;
-    for i in 0..N {
-        let w = (alo[i] as u128) * (ua as u128) + (blo[i] as u128) * (ub as u128) + c as u128;
-        lo[i] = w as u64;
-        c = (w >> 64) as u64;
-    }
-    for i in 0..N {
-        let w = (ahi[i] as u128) * (ua as u128) + (bhi[i] as u128) * (ub as u128) + c as u128;
-        hi[i] = w as u64;
-        c = (w >> 64) as u64;
-    }
+    let (lo, c) = small_mul_add(&alo, ua, &blo, ub, 0);
+    let (mut hi, c) = small_mul_add(&ahi, ua, &bhi, ub, c);
     reduce_small_multiple(&mut hi, c, k, p);
     (lo, hi)
 }
@@ -691,8 +674,7 @@ pub mod ct {
 
     #[inline(always)]
     pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
-        let (s, carry) = add_carry(a, b, 0);
-        final_sub(&s, carry, p)
+        add_mod_carry(a, b, 0, p)
     }
 
     /// (a + b + carry_in) mod p for a, b < p.
@@ -721,8 +703,7 @@ pub mod ct {
 
     #[inline(always)]
     pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
-        let (d, borrow) = sub_borrow(a, b, 0);
-        add_carry(&d, &masked_p(p, borrow), 0).0
+        sub_mod_borrow(a, b, 0, p)
     }
 
     #[inline(always)]

@@ -76,14 +76,6 @@ pub fn wide_sub<L: Limbs>(a: &Wide<L>, b: &Wide<L>) -> (Wide<L>, u64) {
     ((lo, hi), borrow)
 }
 
-/// a + b on double-width values; returns the carry (0 or 1).
-#[inline(always)]
-pub fn wide_add<L: Limbs>(a: &Wide<L>, b: &Wide<L>) -> (Wide<L>, u64) {
-    let (lo, carry) = a.0.add_carry(&b.0, 0);
-    let (hi, carry) = a.1.add_carry(&b.1, carry);
-    ((lo, hi), carry)
-}
-
 /// a + b modulo p*2^(64N), for double-width values in [0, p*2^(64N)) (high half below p): the
 /// result is again a valid input of the Montgomery reduction, however many terms are summed.
 #[inline(always)]
@@ -97,13 +89,6 @@ pub fn wide_add_mod<L: Limbs>(a: &Wide<L>, b: &Wide<L>, p: &L) -> Wide<L> {
 pub fn wide_sub_mod<L: Limbs>(a: &Wide<L>, b: &Wide<L>, p: &L) -> Wide<L> {
     let (lo, borrow) = a.0.sub_borrow(&b.0, 0);
     (lo, a.1.sub_mod_borrow(&b.1, borrow, p))
-}
-
-/// Adds p*2^(64N) (p into the high half) where mask = !0: the fix-up after a negative wide difference.
-#[inline(always)]
-pub fn wide_add_high_masked<L: Limbs>(a: &Wide<L>, p: &L, mask: u64) -> Wide<L> {
-    let masked = L::ZERO.select(p, mask);
-    (a.0, a.1.add_carry(&masked, 0).0)
 }
 
 impl<const N: usize> Limbs for [u64; N] {

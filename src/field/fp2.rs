@@ -1,7 +1,7 @@
 //! F_p2 = F_p[u]/(u^2 - beta) for a small non-residue beta, and the tower's parameters.
 
 use super::fp::{Fp, FpParams};
-use crate::arith::{wide_add_high_masked, wide_add_mod, wide_sub, wide_sub_mod, Limbs, Wide};
+use crate::arith::{wide_add_mod, wide_sub, wide_sub_mod, Limbs, Wide};
 use core::fmt;
 use core::ops::{Add, Mul, Neg, Sub};
 
@@ -317,8 +317,8 @@ impl<T: TowerParams> Mul for Fp2<T> {
     /// Gebotys–López, EUROCRYPT 2011, Section 3).
     #[inline]
     fn mul(self, r: Self) -> Self {
-        if T::BETA == -1 && lazy_reduction_applies::<T::Fp>() {
-            return mul_lazy(&self, &r);
+        if Self::LAZY {
+            return self.mul_wide(&r).reduce();
         }
         let v0 = self.c0 * r.c0;
         let v1 = self.c1 * r.c1;
@@ -437,9 +437,8 @@ impl<T: TowerParams> Fp2<T> {
         // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
         let (c1, _) = wide_sub(&t2, &t0);
         let (c1, _) = wide_sub(&c1, &t1);
-        // c0 = t0 - t1, plus p*2^(64N) if negative (a multiple of p: the reduction is unchanged).
-        let (c0, borrow) = wide_sub(&t0, &t1);
-        let c0 = wide_add_high_masked(&c0, &p, 0u64.wrapping_sub(borrow));
+        // c0 = t0 - t1 modulo p*2^(64N) (t0, t1 < p^2 have high halves below p).
+        let c0 = wide_sub_mod(&t0, &t1, &p);
         Fp2Wide { c0, c1 }
     }
 
@@ -462,11 +461,6 @@ impl<T: TowerParams> Fp2<T> {
         dbl.mul_wide_into::<BackendOf<T>>(a1, &mut c1.0, &mut c1.1);
         Fp2Wide { c0, c1 }
     }
-}
-
-#[inline(always)]
-fn mul_lazy<T: TowerParams>(a: &Fp2<T>, b: &Fp2<T>) -> Fp2<T> {
-    a.mul_wide(b).reduce()
 }
 
 crate::field::impl_assign_ops!(Fp2);
