@@ -382,6 +382,31 @@ fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
         for t in &ts {
             check_reduce(t, &p, inv);
         }
+        let randoms: Vec<[u64; N]> = (0..random_pairs / 10)
+            .map(|_| limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb)))
+            .collect();
+        for x in e.iter().chain(randoms.iter()) {
+            check_inverse(x, &p);
+        }
+    }
+}
+
+/// safegcd inversion (constant-time and variable-time) against num-bigint's modular inverse,
+/// wherever x is invertible modulo the (not necessarily prime) odd p; 0 maps to 0.
+fn check_inverse<const N: usize>(x: &[u64; N], p: &[u64; N]) {
+    let bits = limbs::bit_length(p);
+    let ct = tripair::arith::safegcd::inv_mod(x, p, bits);
+    let vt = tripair::arith::safegcd::inv_mod_vartime(x, p, bits);
+    match big(x).modinv(&big(p)) {
+        Some(r) => {
+            assert_eq!(big(&ct), r, "N={N}: inv_mod of {x:x?} mod {p:x?}");
+            assert_eq!(vt, ct, "N={N}: inv_mod_vartime != inv_mod");
+        }
+        None if big(x).is_zero() => {
+            assert_eq!(ct, [0u64; N], "N={N}: the inverse of 0 is 0");
+            assert_eq!(vt, [0u64; N], "N={N}: the inverse of 0 is 0 (vartime)");
+        }
+        None => {}
     }
 }
 

@@ -155,6 +155,7 @@ fn check_fields<C: PairingCurve>() {
         assert_eq!(a.half().double(), a);
         if !a.is_zero() {
             assert_eq!(a * a.inv(), Fp::ONE);
+            assert_eq!(a.inv(), a.inv_fermat());
             assert_eq!(a.inv_vartime().unwrap(), a.inv());
         }
         let s = a.square();
@@ -226,6 +227,40 @@ fn check_fields<C: PairingCurve>() {
                 "{}: cyclotomic square",
                 C::NAME
             );
+            // Karabina: compressed squares decompress to the full squares; the compressed
+            // exponentiation equals the plain one (the identity and short exponents included).
+            let mut z = c.compress_cyclotomic();
+            let mut full = c;
+            let mut chain = Vec::new();
+            for _ in 0..5 {
+                z = z.square();
+                full = full.cyclotomic_square();
+                chain.push((z, full));
+            }
+            let zs: Vec<_> = chain.iter().map(|x| x.0).collect();
+            let decompressed = tripair::field::CompressedCyclotomic::decompress_batch(&zs);
+            for (d, (_, f)) in decompressed.iter().zip(&chain) {
+                assert_eq!(d, f, "{}: Karabina decompression", C::NAME);
+            }
+            let one = Fp12::<C>::ONE;
+            assert_eq!(
+                tripair::field::CompressedCyclotomic::decompress_batch(
+                    &[one.compress_cyclotomic()]
+                ),
+                vec![one]
+            );
+            let u_naf = &C::consts().u_naf;
+            let naf_r =
+                tripair::field::naf_msb_first(&[(rng.next_u64() >> 1) | 1, rng.next_u64() >> 60]);
+            for naf in [u_naf.clone(), naf_r, vec![1], vec![-1, 0, 1], vec![0, 0]] {
+                assert_eq!(
+                    c.cyclotomic_exp_naf_compressed(&naf),
+                    c.cyclotomic_exp_naf(&naf),
+                    "{}: compressed exponentiation",
+                    C::NAME
+                );
+                assert_eq!(one.cyclotomic_exp_naf_compressed(&naf), one);
+            }
         }
     }
 }

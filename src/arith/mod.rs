@@ -8,6 +8,7 @@
 pub mod adx;
 pub mod backend;
 pub mod limbs;
+pub mod safegcd;
 
 #[cfg(target_arch = "x86_64")]
 pub use adx::Adx;
@@ -63,6 +64,10 @@ pub trait Limbs:
         kb: i64,
         p: &Self,
     ) -> Wide<Self>;
+    /// self^{-1} mod p for an odd p of `bits` bits, constant time (0 maps to 0; see [`safegcd`]).
+    fn inv_mod(&self, p: &Self, bits: u32) -> Self;
+    /// As [`Limbs::inv_mod`], in time that depends on self.
+    fn inv_mod_vartime(&self, p: &Self, bits: u32) -> Self;
 }
 
 /// Double-width value (low, high) used by lazy reduction.
@@ -163,5 +168,11 @@ impl<const N: usize> Limbs for [u64; N] {
         p: &Self,
     ) -> Wide<Self> {
         limbs::small_lincomb_wide_mod((&a.0, &a.1), ka, (&b.0, &b.1), kb, p)
+    }
+    fn inv_mod(&self, p: &Self, bits: u32) -> Self {
+        safegcd::inv_mod(self, p, bits)
+    }
+    fn inv_mod_vartime(&self, p: &Self, bits: u32) -> Self {
+        safegcd::inv_mod_vartime(self, p, bits)
     }
 }

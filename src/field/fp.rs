@@ -24,6 +24,8 @@ pub trait FpParams:
     const R: Self::Limbs;
     /// 2^(128N) mod p: converts into Montgomery form.
     const R2: Self::Limbs;
+    /// 2^(192N) mod p: one Montgomery product by it turns (xR)^{-1} into x^{-1} R.
+    const R3: Self::Limbs;
     const BITS: u32;
     /// Bytes of the canonical big-endian encoding: ceil(BITS / 8).
     const BYTES: usize;
@@ -55,6 +57,7 @@ macro_rules! define_fp {
             const INV: u64 = $crate::arith::limbs::mont_neg_inv(Self::MODULUS[0]);
             const R: [u64; $n] = $crate::arith::limbs::pow2_mod(64 * $n, &Self::MODULUS);
             const R2: [u64; $n] = $crate::arith::limbs::pow2_mod(128 * $n, &Self::MODULUS);
+            const R3: [u64; $n] = $crate::arith::limbs::pow2_mod(192 * $n, &Self::MODULUS);
             const BITS: u32 = $crate::arith::limbs::bit_length(&Self::MODULUS);
             const BYTES: usize = (Self::BITS as usize + 7) / 8;
             const P_MINUS_2: [u64; $n] = $crate::arith::limbs::sub(&Self::MODULUS, &$crate::arith::limbs::from_u64(2)).0;
@@ -334,50 +337,30 @@ impl<F: FpParams> Fp<F> {
         r
     }
 
-    /// Constant-time inverse by Fermat's little theorem, a^(p-2) (the exponent is public, so the
-    /// windowed exponentiation leaks nothing about a); the inverse of 0 is 0.
+    /// Constant-time inverse by Bernstein–Yang divsteps (see [`crate::arith::safegcd`]); the
+    /// inverse of 0 is 0. The divsteps invert the Montgomery value xR; one Montgomery product by
+    /// R^3 gives x^{-1} R.
     pub fn inv(&self) -> Self {
+        let r = self.mont.inv_mod(&F::MODULUS, F::BITS);
+        Self::from_mont(r.mont_mul::<F::Backend>(&F::R3, &F::MODULUS, F::INV))
+    }
+
+    /// Constant-time inverse by Fermat's little theorem, a^(p-2): the slow, obviously right
+    /// oracle that tests hold [`Fp::inv`] to.
+    pub fn inv_fermat(&self) -> Self {
         self.pow_public_exponent(F::P_MINUS_2.as_ref())
     }
 
-    /// Variable-time inverse (binary extended Euclid on the canonical value); `None` for 0.
+    /// Variable-time inverse (divsteps that stop at the gcd); `None` for 0.
     /// Only for public values: its running time depends on the input.
     pub fn inv_vartime(&self) -> Option<Self> {
         if self.is_zero() {
             return None;
         }
-        // Binary extended Euclid on Montgomery-form a = x*R: gives a^{-1} = x^{-1} R^{-1};
-        // two Montgomery multiplications by R2 then restore x^{-1} R.
-        let p = F::MODULUS;
-        let mut u = self.mont;
-        let mut v = p;
-        let mut x1 = <F::Limbs as Limbs>::zero();
-        x1.as_mut()[0] = 1;
-        let mut x2 = <F::Limbs as Limbs>::zero();
-        let one_is = |a: &F::Limbs| a.as_ref()[0] == 1 && a.as_ref()[1..].iter().all(|&l| l == 0);
-        while !one_is(&u) && !one_is(&v) {
-            while u.as_ref()[0] & 1 == 0 {
-                shr1_in_place(u.as_mut());
-                half_mod_in_place::<F>(&mut x1);
-            }
-            while v.as_ref()[0] & 1 == 0 {
-                shr1_in_place(v.as_mut());
-                half_mod_in_place::<F>(&mut x2);
-            }
-            if cmp_slices(u.as_ref(), v.as_ref()) >= 0 {
-                sub_in_place(u.as_mut(), v.as_ref());
-                x1 = x1.sub_mod(&x2, &p);
-            } else {
-                sub_in_place(v.as_mut(), u.as_ref());
-                x2 = x2.sub_mod(&x1, &p);
-            }
-        }
-        let r = if one_is(&u) { x1 } else { x2 };
-        // r = (xR)^{-1} = x^{-1} R^{-1}; times R^2 twice via Montgomery products gives x^{-1} R.
-        let t = r.mont_mul::<F::Backend>(&F::R2, &p, F::INV);
-        Some(Self::from_mont(t.mont_mul::<F::Backend>(
-            &F::R2,
-            &p,
+        let r = self.mont.inv_mod_vartime(&F::MODULUS, F::BITS);
+        Some(Self::from_mont(r.mont_mul::<F::Backend>(
+            &F::R3,
+            &F::MODULUS,
             F::INV,
         )))
     }
@@ -474,26 +457,6 @@ fn cmp_slices(a: &[u64], b: &[u64]) -> i32 {
         }
     }
     0
-}
-
-fn shr1_in_place(a: &mut [u64]) {
-    for i in 0..a.len() {
-        let next = if i + 1 < a.len() { a[i + 1] } else { 0 };
-        a[i] = (a[i] >> 1) | (next << 63);
-    }
-}
-
-fn sub_in_place(a: &mut [u64], b: &[u64]) {
-    let mut borrow = 0;
-    for i in 0..a.len() {
-        let (d, bw) = limbs::sbb(a[i], b[i], borrow);
-        a[i] = d;
-        borrow = bw;
-    }
-}
-
-fn half_mod_in_place<F: FpParams>(a: &mut F::Limbs) {
-    *a = Fp::<F>::from_mont(*a).half().mont;
 }
 
 impl<F: FpParams> Add for Fp<F> {

@@ -8,11 +8,19 @@ use crate::field::Fp12;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
-/// f^u in the cyclotomic subgroup (u signed: a negative u conjugates).
+/// f^u in the cyclotomic subgroup (u signed: a negative u conjugates). Compressed squarings when
+/// u is sparse: they save a third of each squaring, and each non-zero digit costs about 1.2
+/// squarings to decompress, plus about 4.5 for the one shared inversion (measured on bn254 and
+/// bls12-381; bls12-381's u has 6 non-zero digits in 65, bn254's 24 in 63).
 #[inline]
 fn exp_by_u<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
     let k = C::consts();
-    let r = f.cyclotomic_exp_naf(&k.u_naf);
+    let weight = k.u_naf.iter().filter(|&&d| d != 0).count();
+    let r = if 10 * k.u_naf.len() > 36 * weight + 135 {
+        f.cyclotomic_exp_naf_compressed(&k.u_naf)
+    } else {
+        f.cyclotomic_exp_naf(&k.u_naf)
+    };
     if k.u_neg {
         r.conjugate()
     } else {

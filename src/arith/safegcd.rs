@@ -1,0 +1,235 @@
+//! Modular inversion by Bernstein–Yang divsteps ("Fast constant-time gcd computation and modular
+//! inversion", TCHES 2019, Section 11), 62 divsteps per batch on signed radix-2^62 limbs (the
+//! batching and the bounds on d, e are those of Wuille's write-up of libsecp256k1's safegcd).
+//!
+//! Each batch runs 62 divsteps on the low 62 bits of f and g only, collecting a 2x2 transition
+//! matrix with entries below 2^62 in absolute value; the matrix is then applied to the full f, g
+//! (exact division by 2^62) and to the Bezout coefficients d, e (division by 2^62 modulo p). The
+//! constant-time variant runs the number of divsteps that Theorem 11.2 of the paper proves enough
+//! for every input below p, so its schedule depends on the bit length of p only.
+
+use super::limbs::ct::barrier;
+
+const M62: u64 = u64::MAX >> 2;
+/// Enough 62-bit limbs for N = 10 64-bit limbs (642 bits with sign and slack).
+const MAX_L: usize = 11;
+
+/// 62-bit limbs needed for an N-limb modulus: values in (-2p, p) plus a sign bit.
+const fn limbs62(n: usize) -> usize {
+    (64 * n + 2).div_ceil(62)
+}
+
+/// The number of divsteps after which g = 0 for every odd f = p and 0 <= g < p with p below
+/// 2^bits (Bernstein–Yang, Theorem 11.2, with f^2 + 4 g^2 < 5 * 2^(2 bits)).
+pub const fn divstep_bound(bits: u32) -> u32 {
+    let d = bits;
+    if d < 46 {
+        (49 * d + 80) / 17
+    } else {
+        (49 * d + 57) / 17
+    }
+}
+
+/// A signed integer in radix 2^62: limbs 0..L-1 in [0, 2^62), the top one signed.
+type S62 = [i64; MAX_L];
+
+fn to_s62<const N: usize>(x: &[u64; N]) -> S62 {
+    let l = limbs62(N);
+    let mut r = [0i64; MAX_L];
+    for (i, out) in r.iter_mut().enumerate().take(l) {
+        let bit = 62 * i;
+        let (w, s) = (bit / 64, bit % 64);
+        let mut v = if w < N { x[w] >> s } else { 0 };
+        if s > 2 && w + 1 < N {
+            v |= x[w + 1] << (64 - s);
+        }
+        *out = (v & M62) as i64;
+    }
+    r
+}
+
+/// Back to 64-bit limbs, for a value in [0, 2^(64N)).
+fn from_s62<const N: usize>(x: &S62) -> [u64; N] {
+    let l = limbs62(N);
+    let mut r = [0u64; N];
+    for (i, &limb) in x.iter().enumerate().take(l) {
+        let bit = 62 * i;
+        let (w, s) = (bit / 64, bit % 64);
+        let v = limb as u64;
+        if w < N {
+            r[w] |= v << s;
+        }
+        if s > 2 && w + 1 < N {
+            r[w + 1] |= v >> (64 - s);
+        }
+    }
+    r
+}
+
+/// p^{-1} mod 2^64 by Newton's iteration (p odd): each step doubles the correct low bits.
+fn inv_mod_2_64(p0: u64) -> u64 {
+    let mut x = p0; // correct to 3 bits for odd p0
+    for _ in 0..5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(p0.wrapping_mul(x)));
+    }
+    x
+}
+
+/// The transition matrix [[u, v], [q, r]] of 62 divsteps from (delta, f, g), read from their low
+/// 62 bits, and the new delta: afterwards f' 2^62 = u f + v g and g' 2^62 = q f + r g. Branch-free.
+#[inline(always)]
+fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+    let (mut u, mut v, mut q, mut r) = (1i64, 0i64, 0i64, 1i64);
+    let (mut f, mut g) = (f0 as i64, g0 as i64);
+    for _ in 0..62 {
+        // swap (all ones) when delta > 0 and g is odd; odd (all ones) when g is odd.
+        let odd = barrier((g & 1).wrapping_neg() as u64) as i64;
+        let swap = barrier(((delta.wrapping_neg() >> 63) & odd) as u64) as i64;
+        // On swap: (delta, f, g, u, v, q, r) <- (-delta, g, -f, q, r, -u, -v).
+        delta = (delta ^ swap).wrapping_sub(swap);
+        let t = (f ^ g) & swap;
+        f ^= t;
+        g ^= t;
+        g = (g ^ swap).wrapping_sub(swap);
+        let t = (u ^ q) & swap;
+        u ^= t;
+        q ^= t;
+        q = (q ^ swap).wrapping_sub(swap);
+        let t = (v ^ r) & swap;
+        v ^= t;
+        r ^= t;
+        r = (r ^ swap).wrapping_sub(swap);
+        // Then, for odd g: g += f, and the second row follows; finally halve g (double the first row).
+        g = g.wrapping_add(f & odd);
+        q = q.wrapping_add(u & odd);
+        r = r.wrapping_add(v & odd);
+        g >>= 1;
+        u = u.wrapping_shl(1);
+        v = v.wrapping_shl(1);
+        delta = delta.wrapping_add(1);
+    }
+    (delta, [u, v, q, r])
+}
+
+/// (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62), exact.
+#[inline(always)]
+fn update_fg<const N: usize>(f: &mut S62, g: &mut S62, t: &[i64; 4]) {
+    let l = limbs62(N);
+    let [u, v, q, r] = t.map(|x| x as i128);
+    let mut cf = u * f[0] as i128 + v * g[0] as i128;
+    let mut cg = q * f[0] as i128 + r * g[0] as i128;
+    debug_assert!(cf as u64 & M62 == 0 && cg as u64 & M62 == 0);
+    cf >>= 62;
+    cg >>= 62;
+    for i in 1..l {
+        cf += u * f[i] as i128 + v * g[i] as i128;
+        cg += q * f[i] as i128 + r * g[i] as i128;
+        f[i - 1] = (cf as u64 & M62) as i64;
+        g[i - 1] = (cg as u64 & M62) as i64;
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f[l - 1] = cf as i64;
+    g[l - 1] = cg as i64;
+}
+
+/// (d, e) <- ((u d + v e) / 2^62, (q d + r e) / 2^62) modulo p, adding the multiples of p that
+/// make the low 62 bits vanish. Inputs in (-2p, p) give outputs in (-2p, p).
+#[inline(always)]
+fn update_de<const N: usize>(d: &mut S62, e: &mut S62, t: &[i64; 4], p: &S62, p_inv62: u64) {
+    let l = limbs62(N);
+    let [u, v, q, r] = *t;
+    // Start md, me from the rows of the negative inputs, which keeps the results above -2p.
+    let sd = d[l - 1] >> 63;
+    let se = e[l - 1] >> 63;
+    let mut md = (u & sd) + (v & se);
+    let mut me = (q & sd) + (r & se);
+    let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
+    let mut cd = u * d[0] as i128 + v * e[0] as i128;
+    let mut ce = q * d[0] as i128 + r * e[0] as i128;
+    // md -= (p^{-1} cd + md) mod 2^62, so that cd + p md = 0 mod 2^62.
+    md = md.wrapping_sub((p_inv62.wrapping_mul(cd as u64).wrapping_add(md as u64) & M62) as i64);
+    me = me.wrapping_sub((p_inv62.wrapping_mul(ce as u64).wrapping_add(me as u64) & M62) as i64);
+    cd += p[0] as i128 * md as i128;
+    ce += p[0] as i128 * me as i128;
+    debug_assert!(cd as u64 & M62 == 0 && ce as u64 & M62 == 0);
+    cd >>= 62;
+    ce >>= 62;
+    for i in 1..l {
+        cd += u * d[i] as i128 + v * e[i] as i128 + p[i] as i128 * md as i128;
+        ce += q * d[i] as i128 + r * e[i] as i128 + p[i] as i128 * me as i128;
+        d[i - 1] = (cd as u64 & M62) as i64;
+        e[i - 1] = (ce as u64 & M62) as i64;
+        cd >>= 62;
+        ce >>= 62;
+    }
+    d[l - 1] = cd as i64;
+    e[l - 1] = ce as i64;
+}
+
+/// x + (p where mask = !0), then x negated where neg = !0; limbs renormalised. Branch-free.
+#[inline(always)]
+fn add_p_then_negate<const N: usize>(x: &mut S62, p: &S62, add_mask: i64, neg_mask: i64) {
+    let l = limbs62(N);
+    let mut c: i64 = 0;
+    for i in 0..l {
+        let s = x[i] + (p[i] & add_mask);
+        let s = (s ^ neg_mask) - neg_mask + c;
+        if i + 1 < l {
+            x[i] = s & M62 as i64;
+            c = s >> 62;
+        } else {
+            x[i] = s;
+        }
+    }
+}
+
+/// Shared set-up and batches; `until_zero` stops as soon as g = 0 (variable time).
+#[inline(always)]
+fn inverse_core<const N: usize>(
+    x: &[u64; N],
+    p: &[u64; N],
+    bits: u32,
+    until_zero: bool,
+) -> [u64; N] {
+    assert!(
+        N >= 1 && limbs62(N) <= MAX_L && p[0] & 1 == 1,
+        "safegcd needs an odd modulus of at most 10 limbs"
+    );
+    let l = limbs62(N);
+    let p62 = to_s62(p);
+    let p_inv62 = inv_mod_2_64(p[0]) & M62;
+    let (mut f, mut g) = (p62, to_s62(x));
+    let (mut d, mut e) = ([0i64; MAX_L], [0i64; MAX_L]);
+    e[0] = 1;
+    let mut delta = 1i64;
+    let batches = divstep_bound(bits).div_ceil(62);
+    for _ in 0..batches {
+        if until_zero && g[..l].iter().all(|&w| w == 0) {
+            break;
+        }
+        let (nd, t) = divsteps_62(delta, f[0] as u64, g[0] as u64);
+        delta = nd;
+        update_fg::<N>(&mut f, &mut g, &t);
+        update_de::<N>(&mut d, &mut e, &t, &p62, p_inv62);
+    }
+    // Now g = 0 and f = +-gcd(p, x) = +-1 (x invertible), with d x = f mod p: x^{-1} = sign(f) d.
+    // d is in (-2p, p): add p if negative, negate if f < 0, add p if negative: [0, p).
+    let f_neg = f[l - 1] >> 63;
+    let d_neg = d[l - 1] >> 63;
+    add_p_then_negate::<N>(&mut d, &p62, d_neg, f_neg);
+    let d_neg = d[l - 1] >> 63;
+    add_p_then_negate::<N>(&mut d, &p62, d_neg, 0);
+    from_s62(&d)
+}
+
+/// x^{-1} mod p for x < p and an odd p of `bits` bits, in constant time (the inverse of 0 is 0,
+/// as for x^(p-2)). Not a Montgomery inverse: the caller converts.
+pub fn inv_mod<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
+    inverse_core(x, p, bits, false)
+}
+
+/// As [`inv_mod`], stopping as soon as the gcd is found: the running time depends on x.
+pub fn inv_mod_vartime<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
+    inverse_core(x, p, bits, true)
+}
