@@ -82,31 +82,25 @@ fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
     let (mut u, mut v, mut q, mut r) = (1i64, 0i64, 0i64, 1i64);
     let (mut f, mut g) = (f0 as i64, g0 as i64);
     for _ in 0..62 {
-        // swap (all ones) when delta > 0 and g is odd; odd (all ones) when g is odd.
-        let odd = barrier((g & 1).wrapping_neg() as u64) as i64;
-        let swap = barrier(((delta.wrapping_neg() >> 63) & odd) as u64) as i64;
-        // On swap: (delta, f, g, u, v, q, r) <- (-delta, g, -f, q, r, -u, -v).
-        delta = (delta ^ swap).wrapping_sub(swap);
-        let t = (f ^ g) & swap;
-        f ^= t;
-        g ^= t;
-        g = (g ^ swap).wrapping_sub(swap);
-        let t = (u ^ q) & swap;
-        u ^= t;
-        q ^= t;
-        q = (q ^ swap).wrapping_sub(swap);
-        let t = (v ^ r) & swap;
-        v ^= t;
-        r ^= t;
-        r = (r ^ swap).wrapping_sub(swap);
-        // Then, for odd g: g += f, and the second row follows; finally halve g (double the first row).
-        g = g.wrapping_add(f & odd);
-        q = q.wrapping_add(u & odd);
-        r = r.wrapping_add(v & odd);
+        // c1: delta > 0; c2: g odd (all-ones masks). Subtract f (c1) or add it to g where g is
+        // odd; where both hold (the swap), adding the new g back to f gives the old g. The
+        // dependency chain through g is five instructions per step.
+        let c1 = barrier((delta.wrapping_neg() >> 63) as u64) as i64;
+        let c2 = barrier((g & 1).wrapping_neg() as u64) as i64;
+        let x = (f ^ c1).wrapping_sub(c1);
+        let y = (u ^ c1).wrapping_sub(c1);
+        let z = (v ^ c1).wrapping_sub(c1);
+        g = g.wrapping_add(x & c2);
+        q = q.wrapping_add(y & c2);
+        r = r.wrapping_add(z & c2);
+        let swap = c1 & c2;
+        delta = (delta ^ swap).wrapping_sub(swap).wrapping_add(1);
+        f = f.wrapping_add(g & swap);
+        u = u.wrapping_add(q & swap);
+        v = v.wrapping_add(r & swap);
         g >>= 1;
         u = u.wrapping_shl(1);
         v = v.wrapping_shl(1);
-        delta = delta.wrapping_add(1);
     }
     (delta, [u, v, q, r])
 }
