@@ -109,11 +109,11 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
     }
 }
 
+/// One library's measured closures, by op name.
+type PeerOps = (String, Vec<(&'static str, Box<dyn FnMut()>)>);
+
 /// Takes the peers' closures for one op out of the prepared lists.
-fn peer_closures(
-    op: &str,
-    peers: &mut Vec<(String, Vec<(&'static str, Box<dyn FnMut()>)>)>,
-) -> Vec<(String, Box<dyn FnMut()>)> {
+fn peer_closures(op: &str, peers: &mut [PeerOps]) -> Vec<(String, Box<dyn FnMut()>)> {
     let mut out = Vec::new();
     for (name, ops) in peers.iter_mut() {
         if let Some(pos) = ops.iter().position(|(o, _)| *o == op) {
@@ -131,7 +131,7 @@ fn bench_curve_on<C: PairingCurve>(
     progress: &mut dyn FnMut(&str),
 ) -> Vec<BenchRow> {
     let mut rng = TestRng::new(0xbe4c);
-    let mut peers: Vec<(String, Vec<(&'static str, Box<dyn FnMut()>)>)> = Vec::new();
+    let mut peers: Vec<PeerOps> = Vec::new();
     #[cfg(feature = "peers")]
     if with_peers {
         for p in crate::peers::peers_for(curve) {

@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 /// Decodes hex text (upper or lower case, no prefix, even length).
 pub fn hex_decode(s: &str) -> Result<Vec<u8>> {
     let b = s.as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return Err(Error::NotHex);
     }
     fn nibble(c: u8) -> Result<u8> {

@@ -124,7 +124,7 @@ fn edges<const N: usize>(p: &[u64; N]) -> Vec<[u64; N]> {
     }
     v.push(big(&ones_low) % &pb);
     v.push(&pb - big(&ones_low) % &pb - 1u32);
-    v.iter().map(|x| limbs_of(x)).collect()
+    v.iter().map(limbs_of).collect()
 }
 
 fn check_mont(name: &str, a: &BigUint, b: &BigUint, p: &BigUint, r: &BigUint, n: usize) {

@@ -63,7 +63,7 @@ fn bn254_round_trip_and_errors() {
         if let Some(y) = (x.square() * x + b).sqrt_vartime() {
             break Affine::<G2<C>>::new_unchecked(x, y);
         }
-        x = x + tripair::field::Fp2::ONE;
+        x += tripair::field::Fp2::ONE;
     };
     assert_eq!(
         decode_g2::<C>(&encode_g2::<C>(&pt)),
@@ -108,7 +108,7 @@ fn bls12_381_zcash_format_and_errors() {
         if let Some(y) = (x.square() * x + bcoef).sqrt_vartime() {
             break Affine::<G1<C>>::new_unchecked(x, y);
         }
-        x = x + Fp::ONE;
+        x += Fp::ONE;
     };
     assert_eq!(
         decode_g1::<C>(&encode_g1::<C>(&pt)),
@@ -120,7 +120,7 @@ fn bls12_381_zcash_format_and_errors() {
         if (x.square() * x + bcoef).sqrt_vartime().is_none() {
             break x;
         }
-        x = x + Fp::ONE;
+        x += Fp::ONE;
     };
     let mut enc = nx.to_be_bytes();
     enc[0] |= 0x80;

@@ -59,7 +59,7 @@ macro_rules! define_fp {
             const R2: [u64; $n] = $crate::arith::limbs::pow2_mod(128 * $n, &Self::MODULUS);
             const R3: [u64; $n] = $crate::arith::limbs::pow2_mod(192 * $n, &Self::MODULUS);
             const BITS: u32 = $crate::arith::limbs::bit_length(&Self::MODULUS);
-            const BYTES: usize = (Self::BITS as usize + 7) / 8;
+            const BYTES: usize = (Self::BITS as usize).div_ceil(8);
             const P_MINUS_2: [u64; $n] = $crate::arith::limbs::sub(&Self::MODULUS, &$crate::arith::limbs::from_u64(2)).0;
             const P_MINUS_1_HALF: [u64; $n] = $crate::arith::limbs::shr1(&Self::MODULUS);
             const S: u32 = (Self::MODULUS[0] - 1).trailing_zeros();

@@ -31,8 +31,8 @@ impl<L: Limbs> FrobeniusCoeffs<L> {
         for k in 0..6 {
             let g2 = g * g.conjugate();
             let g3 = g2 * g;
-            for (j, v) in [g, g2, g3].iter().enumerate() {
-                gamma[j][k] = (*v.c0.mont_limbs(), *v.c1.mont_limbs());
+            for (row, v) in gamma.iter_mut().zip([g, g2, g3]) {
+                row[k] = (*v.c0.mont_limbs(), *v.c1.mont_limbs());
             }
             g *= g1;
         }

@@ -7,6 +7,7 @@
 //!   Rodríguez-Henríquez hard part), the value arkworks, gnark-crypto and mcl return for BN254;
 //! - BLS12 curves: e(P, Q) = f^(3 (p^12 - 1)/r) (Hayashida–Hayasaka–Teruya, eprint 2020/875),
 //!   the value arkworks, blst, gnark-crypto and mcl return for BLS12-381.
+//!
 //! Both are fixed powers (coprime to r) of the reduced pairing, so bilinearity and non-degeneracy hold.
 
 pub mod final_exp;
