@@ -142,6 +142,17 @@ impl<G: tripair::curve::CurveGroup> GenExt for Affine<G> {
 fn check_fields<C: PairingCurve>() {
     let mut rng = TestRng::new(1);
     let p = limbs_to_big(<C::Fp as FpParams>::MODULUS.as_ref());
+    // Divsteps inversion against Fermat on structured values: +-2^k and 2^k + 1 for every k (long
+    // runs of zero bits), then 0 and -1.
+    let mut pow2 = Fp::<C::Fp>::ONE;
+    for _ in 0..<C::Fp as FpParams>::BITS + 2 {
+        for x in [pow2, -pow2, pow2 + Fp::ONE] {
+            assert_eq!(x.inv(), x.inv_fermat(), "{}: divsteps inverse", C::NAME);
+        }
+        pow2 = pow2.double();
+    }
+    assert_eq!(Fp::<C::Fp>::ZERO.inv(), Fp::ZERO);
+    assert_eq!((-Fp::<C::Fp>::ONE).inv(), -Fp::ONE);
     for i in 0..200 {
         let a: Fp<C::Fp> = random_fp(&mut rng);
         let b: Fp<C::Fp> = random_fp(&mut rng);
