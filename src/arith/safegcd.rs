@@ -105,60 +105,55 @@ fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
     (delta, [u, v, q, r])
 }
 
-/// (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62), exact.
+/// (a, b) <- ((u a + v b) / 2^62, (q a + r b) / 2^62). With `MODULAR` false (f, g) the division
+/// is exact. With `MODULAR` true (d, e) it is modulo p: multiples md p, me p are added so that the
+/// low 62 bits vanish, and inputs in (-2p, p) give outputs in (-2p, p).
 #[inline(always)]
-fn update_fg<const N: usize>(f: &mut S62, g: &mut S62, t: &[i64; 4]) {
-    let l = limbs62(N);
-    let [u, v, q, r] = t.map(|x| x as i128);
-    let mut cf = u * f[0] as i128 + v * g[0] as i128;
-    let mut cg = q * f[0] as i128 + r * g[0] as i128;
-    debug_assert!(cf as u64 & M62 == 0 && cg as u64 & M62 == 0);
-    cf >>= 62;
-    cg >>= 62;
-    for i in 1..l {
-        cf += u * f[i] as i128 + v * g[i] as i128;
-        cg += q * f[i] as i128 + r * g[i] as i128;
-        f[i - 1] = (cf as u64 & M62) as i64;
-        g[i - 1] = (cg as u64 & M62) as i64;
-        cf >>= 62;
-        cg >>= 62;
-    }
-    f[l - 1] = cf as i64;
-    g[l - 1] = cg as i64;
-}
-
-/// (d, e) <- ((u d + v e) / 2^62, (q d + r e) / 2^62) modulo p, adding the multiples of p that
-/// make the low 62 bits vanish. Inputs in (-2p, p) give outputs in (-2p, p).
-#[inline(always)]
-fn update_de<const N: usize>(d: &mut S62, e: &mut S62, t: &[i64; 4], p: &S62, p_inv62: u64) {
+fn apply_transition<const N: usize, const MODULAR: bool>(
+    a: &mut S62,
+    b: &mut S62,
+    t: &[i64; 4],
+    p: &S62,
+    p_inv62: u64,
+) {
     let l = limbs62(N);
     let [u, v, q, r] = *t;
-    // Start md, me from the rows of the negative inputs, which keeps the results above -2p.
-    let sd = d[l - 1] >> 63;
-    let se = e[l - 1] >> 63;
-    let mut md = (u & sd) + (v & se);
-    let mut me = (q & sd) + (r & se);
-    let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
-    let mut cd = u * d[0] as i128 + v * e[0] as i128;
-    let mut ce = q * d[0] as i128 + r * e[0] as i128;
-    // md -= (p^{-1} cd + md) mod 2^62, so that cd + p md = 0 mod 2^62.
-    md = md.wrapping_sub((p_inv62.wrapping_mul(cd as u64).wrapping_add(md as u64) & M62) as i64);
-    me = me.wrapping_sub((p_inv62.wrapping_mul(ce as u64).wrapping_add(me as u64) & M62) as i64);
-    cd += p[0] as i128 * md as i128;
-    ce += p[0] as i128 * me as i128;
-    debug_assert!(cd as u64 & M62 == 0 && ce as u64 & M62 == 0);
-    cd >>= 62;
-    ce >>= 62;
-    for i in 1..l {
-        cd += u * d[i] as i128 + v * e[i] as i128 + p[i] as i128 * md as i128;
-        ce += q * d[i] as i128 + r * e[i] as i128 + p[i] as i128 * me as i128;
-        d[i - 1] = (cd as u64 & M62) as i64;
-        e[i - 1] = (ce as u64 & M62) as i64;
-        cd >>= 62;
-        ce >>= 62;
+    let (mut ma, mut mb) = (0i64, 0i64);
+    if MODULAR {
+        // Start from the rows of the negative inputs, which keeps the results above -2p.
+        let (sa, sb) = (a[l - 1] >> 63, b[l - 1] >> 63);
+        ma = (u & sa) + (v & sb);
+        mb = (q & sa) + (r & sb);
     }
-    d[l - 1] = cd as i64;
-    e[l - 1] = ce as i64;
+    let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
+    let mut ca = u * a[0] as i128 + v * b[0] as i128;
+    let mut cb = q * a[0] as i128 + r * b[0] as i128;
+    if MODULAR {
+        // ma -= (p^{-1} ca + ma) mod 2^62, so that ca + p ma = 0 mod 2^62.
+        ma =
+            ma.wrapping_sub((p_inv62.wrapping_mul(ca as u64).wrapping_add(ma as u64) & M62) as i64);
+        mb =
+            mb.wrapping_sub((p_inv62.wrapping_mul(cb as u64).wrapping_add(mb as u64) & M62) as i64);
+        ca += p[0] as i128 * ma as i128;
+        cb += p[0] as i128 * mb as i128;
+    }
+    debug_assert!(ca as u64 & M62 == 0 && cb as u64 & M62 == 0);
+    ca >>= 62;
+    cb >>= 62;
+    for i in 1..l {
+        ca += u * a[i] as i128 + v * b[i] as i128;
+        cb += q * a[i] as i128 + r * b[i] as i128;
+        if MODULAR {
+            ca += p[i] as i128 * ma as i128;
+            cb += p[i] as i128 * mb as i128;
+        }
+        a[i - 1] = (ca as u64 & M62) as i64;
+        b[i - 1] = (cb as u64 & M62) as i64;
+        ca >>= 62;
+        cb >>= 62;
+    }
+    a[l - 1] = ca as i64;
+    b[l - 1] = cb as i64;
 }
 
 /// x + (p where mask = !0), then x negated where neg = !0; limbs renormalised. Branch-free.
@@ -204,8 +199,8 @@ fn inverse_core<const N: usize>(
         }
         let (nd, t) = divsteps_62(delta, f[0] as u64, g[0] as u64);
         delta = nd;
-        update_fg::<N>(&mut f, &mut g, &t);
-        update_de::<N>(&mut d, &mut e, &t, &p62, p_inv62);
+        apply_transition::<N, false>(&mut f, &mut g, &t, &p62, p_inv62);
+        apply_transition::<N, true>(&mut d, &mut e, &t, &p62, p_inv62);
     }
     // Now g = 0 and f = +-gcd(p, x) = +-1 (x invertible), with d x = f mod p: x^{-1} = sign(f) d.
     // d is in (-2p, p): add p if negative, negate if f < 0, add p if negative: [0, p).
