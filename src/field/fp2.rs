@@ -128,7 +128,7 @@ impl<T: TowerParams> Fp2<T> {
     #[inline]
     pub fn square(&self) -> Self {
         if Self::LAZY {
-            return self.square_wide().reduce();
+            return self.square_wide_inline().reduce();
         }
         let (a0, a1) = (self.c0, self.c1);
         if T::BETA == -1 {
@@ -318,7 +318,7 @@ impl<T: TowerParams> Mul for Fp2<T> {
     #[inline]
     fn mul(self, r: Self) -> Self {
         if Self::LAZY {
-            return self.mul_wide(&r).reduce();
+            return self.mul_wide_inline(&r).reduce();
         }
         let v0 = self.c0 * r.c0;
         let v1 = self.c1 * r.c1;
@@ -413,9 +413,22 @@ impl<T: TowerParams> Fp2<T> {
     /// limb so that products of values below 2p stay below p*2^(64N).
     pub const LAZY: bool = T::BETA == -1 && lazy_reduction_applies::<T::Fp>();
 
-    /// The product before reduction (requires [`Self::LAZY`]): 3 double-width products.
-    #[inline(always)]
+    /// The product before reduction (requires [`Self::LAZY`]): 3 double-width products. Out of
+    /// line: in the F_p6 and F_p12 products this leaves the caller's registers to the caller
+    /// (measured: the F_p6 product about 9% faster than with it inlined).
+    #[inline(never)]
     pub(crate) fn mul_wide(&self, b: &Self) -> Fp2Wide<T> {
+        self.mul_wide_inline(b)
+    }
+
+    /// The square before reduction, out of line (see [`Self::mul_wide`]).
+    #[inline(never)]
+    pub(crate) fn square_wide(&self) -> Fp2Wide<T> {
+        self.square_wide_inline()
+    }
+
+    #[inline(always)]
+    fn mul_wide_inline(&self, b: &Self) -> Fp2Wide<T> {
         assert!(
             Self::LAZY,
             "lazy reduction needs u^2 = -1 and two spare bits in p"
@@ -445,7 +458,7 @@ impl<T: TowerParams> Fp2<T> {
     /// The square before reduction (requires [`Self::LAZY`]): (a0 + a1)(a0 - a1 + p) and
     /// 2 a0 a1, with unreduced factors below 2p, so each product is below 4p^2 < p*2^(64N).
     #[inline(always)]
-    pub(crate) fn square_wide(&self) -> Fp2Wide<T> {
+    fn square_wide_inline(&self) -> Fp2Wide<T> {
         assert!(
             Self::LAZY,
             "lazy reduction needs u^2 = -1 and two spare bits in p"
