@@ -11,8 +11,13 @@
 use super::limbs::ct::barrier;
 
 const M62: u64 = u64::MAX >> 2;
-/// Enough 62-bit limbs for N = 10 64-bit limbs (642 bits with sign and slack).
-const MAX_L: usize = 11;
+/// Enough 62-bit limbs for N = 16 64-bit limbs (1026 bits with sign and slack).
+const MAX_L: usize = 17;
+
+/// Whether moduli of N 64-bit limbs are supported (N <= 16).
+pub const fn supports_limbs(n: usize) -> bool {
+    n >= 1 && limbs62(n) <= MAX_L
+}
 
 /// 62-bit limbs needed for an N-limb modulus: values in (-2p, p) plus a sign bit.
 const fn limbs62(n: usize) -> usize {

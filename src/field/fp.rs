@@ -339,8 +339,11 @@ impl<F: FpParams> Fp<F> {
 
     /// Constant-time inverse by Bernstein–Yang divsteps (see [`crate::arith::safegcd`]); the
     /// inverse of 0 is 0. The divsteps invert the Montgomery value xR; one Montgomery product by
-    /// R^3 gives x^{-1} R.
+    /// R^3 gives x^{-1} R. Fields wider than the divsteps support (over 1024 bits) use Fermat.
     pub fn inv(&self) -> Self {
+        if !crate::arith::safegcd::supports_limbs(<F::Limbs as Limbs>::N) {
+            return self.inv_fermat();
+        }
         let r = self.mont.inv_mod(&F::MODULUS, F::BITS);
         Self::from_mont(r.mont_mul::<F::Backend>(&F::R3, &F::MODULUS, F::INV))
     }
@@ -356,6 +359,9 @@ impl<F: FpParams> Fp<F> {
     pub fn inv_vartime(&self) -> Option<Self> {
         if self.is_zero() {
             return None;
+        }
+        if !crate::arith::safegcd::supports_limbs(<F::Limbs as Limbs>::N) {
+            return Some(self.inv_fermat());
         }
         let r = self.mont.inv_mod_vartime(&F::MODULUS, F::BITS);
         Some(Self::from_mont(r.mont_mul::<F::Backend>(

@@ -380,8 +380,9 @@ impl<T: TowerParams> CompressedCyclotomic<T> {
 
     /// The full elements, with one shared F_p2 inversion (Montgomery's trick). With
     /// g = e1 != 0: e3 = (xi e5^2 + 3 e2^2 - 2 e4) / (4 e1); otherwise e3 = 2 e2 e5 / e4; then
-    /// e0 = xi (2 e3^2 + e1 e5 - 3 e2 e4) + 1 (Karabina 2013, Theorem 3.2). Constant time: both
-    /// cases are computed and selected; a zero denominator (only for the identity) counts as 1.
+    /// e0 = xi (2 e3^2 + e1 e5 - 3 e2 e4) + 1 (Karabina 2013, Section 3; the tests check these
+    /// against full squarings). Constant time: both cases are computed and selected; a zero
+    /// denominator (e1 = e4 = 0, as in the identity) counts as 1.
     pub fn decompress_batch(cs: &[Self]) -> Vec<Fp12<T>> {
         let mut num = Vec::with_capacity(cs.len());
         let mut den = Vec::with_capacity(cs.len());
