@@ -54,11 +54,46 @@ pub fn mul_wide_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
 
 /// The comb's accumulators before the lanes are combined: a linear function of the product,
 /// so sums and differences of products can be taken here and combined once
-/// ([`acc_to_wide`]). Words at or above the accumulator length are zero.
+/// ([`acc_to_wide`]). At most N + 1 words are used (word N in `ht`, `lt`); unused words are
+/// zero. Sized by N so that values passed between the fused kernels' steps stay small.
 #[derive(Clone, Copy)]
-pub struct Acc {
-    h: [__m512i; MAX_WORDS + 1],
-    l: [__m512i; MAX_WORDS + 1],
+pub struct Acc<const N: usize> {
+    h: [__m512i; N],
+    l: [__m512i; N],
+    ht: __m512i,
+    lt: __m512i,
+}
+
+impl<const N: usize> Acc<N> {
+    /// From word arrays (words at or above N + 1 are dropped; they are zero).
+    #[inline(always)]
+    fn from_words(h: &[__m512i; MAX_WORDS + 1], l: &[__m512i; MAX_WORDS + 1]) -> Self {
+        Acc {
+            h: core::array::from_fn(|w| h[w]),
+            l: core::array::from_fn(|w| l[w]),
+            ht: h[N],
+            lt: l[N],
+        }
+    }
+    /// Word w (w <= N) of the hi and lo accumulators.
+    #[inline(always)]
+    fn word(&self, w: usize) -> (__m512i, __m512i) {
+        if w < N {
+            (self.h[w], self.l[w])
+        } else {
+            (self.ht, self.lt)
+        }
+    }
+    #[inline(always)]
+    fn set_word(&mut self, w: usize, (h, l): (__m512i, __m512i)) {
+        if w < N {
+            self.h[w] = h;
+            self.l[w] = l;
+        } else {
+            self.ht = h;
+            self.lt = l;
+        }
+    }
 }
 
 /// Trit sum (or difference, `neg_b`) of two accumulators.
@@ -67,15 +102,12 @@ pub struct Acc {
 /// Calling it is sound only on a CPU with AVX-512 F.
 #[inline]
 #[target_feature(enable = "avx512f")]
-pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc, y: &Acc, neg_b: bool) -> Acc {
+pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc<N>, y: &Acc<N>, neg_b: bool) -> Acc<N> {
     let mut r = *x;
     for w in 0..acc_words::<N, P>() {
-        let yh = if neg_b {
-            _mm512_xor_si512(y.h[w], y.l[w])
-        } else {
-            y.h[w]
-        };
-        (r.h[w], r.l[w]) = vtadd(x.h[w], x.l[w], yh, y.l[w]);
+        let ((xh, xl), (yh, yl)) = (x.word(w), y.word(w));
+        let yh = if neg_b { _mm512_xor_si512(yh, yl) } else { yh };
+        r.set_word(w, vtadd(xh, xl, yh, yl));
     }
     r
 }
@@ -86,10 +118,11 @@ pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc, y: &Acc, neg_b: bool) -> 
 /// Calling it is sound only on a CPU with AVX-512 F.
 #[inline]
 #[target_feature(enable = "avx512f")]
-pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc) -> Acc {
+pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc<N>) -> Acc<N> {
     let mut r = *x;
     for w in 0..acc_words::<N, P>() {
-        r.h[w] = _mm512_xor_si512(x.h[w], x.l[w]);
+        let (h, l) = x.word(w);
+        r.set_word(w, (_mm512_xor_si512(h, l), l));
     }
     r
 }
@@ -113,7 +146,7 @@ const fn acc_words<const N: usize, P: Trinomial3>() -> usize {
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc {
+pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc<N> {
     let np: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -124,6 +157,7 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
     let g_count = 8 / np; // groups of windows per word
     let wg = 32 / g_count; // 2-trit windows per group
     let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+    debug_assert!(aw <= N + 1);
 
     // ---- table T_w[u] = (t0 + t1 x) * A, word w, slot u = (h1 h0 l1 l0) ----
     // x*A fits in N words because m < 64N.
@@ -217,7 +251,7 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
         }
     }
 
-    Acc { h: acc_h, l: acc_l }
+    Acc::from_words(&acc_h, &acc_l)
 }
 
 /// Combines the lanes of an accumulator into the unreduced product (the rest of
@@ -227,7 +261,7 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc) -> Wide3<N, P> {
+pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> Wide3<N, P> {
     let (h, l) = acc_to_bufs::<N, P>(acc);
     Wide3::from_bufs(&h, &l)
 }
@@ -239,7 +273,7 @@ pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc) -> Wide3<N, P> {
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 fn acc_to_bufs<const N: usize, P: Trinomial3>(
-    acc: &Acc,
+    acc: &Acc<N>,
 ) -> ([u64; 2 * MAX_WORDS], [u64; 2 * MAX_WORDS]) {
     let np: usize = if N <= 2 {
         2
@@ -251,7 +285,11 @@ fn acc_to_bufs<const N: usize, P: Trinomial3>(
     let g_count = 8 / np; // groups of windows per word
     let wg = 32 / g_count; // 2-trit windows per group
     let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
-    let (acc_h, acc_l) = (&acc.h, &acc.l);
+    let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    for w in 0..aw {
+        (acc_h[w], acc_l[w]) = acc.word(w);
+    }
     // ---- shift lane k by its group offset 2*g*wg bits (aw + 1 words) ----
     let mut sh = [0i64; 8];
     for (k, s) in sh.iter_mut().enumerate() {
@@ -369,7 +407,7 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxWide {
 struct AvxAcc(());
 
 impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
-    type W = Acc;
+    type W = Acc<N>;
     #[inline(always)]
     fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
         // SAFETY: an AvxAcc value is made only inside the target-feature functions below,
