@@ -16,8 +16,10 @@
 
 use core::arch::x86_64::*;
 
-use super::gf3::{Gf3, Trinomial3, Wide3, MAX_WORDS};
-use super::gf3_tower::{mul33_fused, mul36_fused, mul_line_fused, Gf33, Gf36, Line3, WideAlg};
+use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
+use super::gf3_tower::{
+    mul33_fused, mul36_fused, mul_line_fused, Gf33, Gf36, Line3, PortableWide, WideAlg,
+};
 
 /// Trit addition of bit-sliced vectors in three VPTERNLOGQ (imm values checked exhaustively in
 /// the tests against the scalar formula).
@@ -37,24 +39,12 @@ pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m5
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
-    let acc = comb_acc_avx512::<N, P>(a, b);
-    let (mut h, mut l) = acc_to_bufs::<N, P>(&acc);
-    Gf3::<N, P>::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
-}
-
-/// The unreduced product of a and b (see the module documentation).
-///
-/// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn mul_wide_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Wide3<N, P> {
-    acc_to_wide::<N, P>(&comb_acc_avx512::<N, P>(a, b))
+    acc_reduce::<N, P>(&comb_acc_avx512::<N, P>(a, b))
 }
 
 /// The comb's accumulators before the lanes are combined: a linear function of the product,
 /// so sums and differences of products can be taken here and combined once
-/// ([`acc_to_wide`]). At most N + 1 words are used (word N in `ht`, `lt`); unused words are
+/// ([`acc_reduce`]). At most N + 1 words are used (word N in `ht`, `lt`); unused words are
 /// zero. Sized by N so that values passed between the fused kernels' steps stay small.
 #[derive(Clone, Copy)]
 pub struct Acc<const N: usize> {
@@ -140,7 +130,7 @@ const fn acc_words<const N: usize, P: Trinomial3>() -> usize {
     (P::M + 1 + 2 * (wg - 1)).div_ceil(64)
 }
 
-/// The comb part of [`mul_wide_avx512`] (see the module documentation).
+/// The comb part of [`mul_avx512`] (see the module documentation).
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
@@ -254,19 +244,19 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
     Acc::from_words(&acc_h, &acc_l)
 }
 
-/// Combines the lanes of an accumulator into the unreduced product (the rest of
-/// [`mul_wide_avx512`]).
+/// The reduced element an accumulator stands for: its lanes combined ([`acc_to_bufs`]) and
+/// reduced.
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> Wide3<N, P> {
-    let (h, l) = acc_to_bufs::<N, P>(acc);
-    Wide3::from_bufs(&h, &l)
+pub fn acc_reduce<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> Gf3<N, P> {
+    let (mut h, mut l) = acc_to_bufs::<N, P>(acc);
+    Gf3::<N, P>::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
 }
 
-/// [`acc_to_wide`] into 2N-word buffers (hi, lo).
+/// Combines the lanes of an accumulator into the unreduced product, in 2N-word buffers (hi, lo).
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
@@ -366,40 +356,6 @@ fn acc_to_bufs<const N: usize, P: Trinomial3>(
     (out_h, out_l)
 }
 
-/// Unreduced AVX-512 products for the fused tower kernels (exists only on a CPU with the
-/// features of [`mul_avx512`]).
-#[derive(Clone, Copy)]
-struct AvxWide(());
-
-impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxWide {
-    type W = Wide3<N, P>;
-    #[inline(always)]
-    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
-        if !P::USE_AVX512 {
-            return a.mul_wide_portable(b);
-        }
-        // SAFETY: an AvxWide value is made only inside the target-feature functions below,
-        // which callers may run only on a CPU with the features.
-        unsafe { mul_wide_avx512(a, b) }
-    }
-    #[inline(always)]
-    fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
-        a.add(b)
-    }
-    #[inline(always)]
-    fn subw(self, a: &Self::W, b: &Self::W) -> Self::W {
-        a.sub(b)
-    }
-    #[inline(always)]
-    fn negw(self, a: &Self::W) -> Self::W {
-        a.neg()
-    }
-    #[inline(always)]
-    fn finish(self, a: &Self::W) -> Gf3<N, P> {
-        a.reduce()
-    }
-}
-
 /// AVX-512 products kept as comb accumulators: sums and differences are taken on the
 /// accumulators, and the lanes are combined and reduced once per result (exists only on a CPU
 /// with the features of [`mul_avx512`]).
@@ -432,15 +388,8 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
     #[inline(always)]
     fn finish(self, a: &Self::W) -> Gf3<N, P> {
         // SAFETY: as in mulw.
-        unsafe { acc_to_wide::<N, P>(a) }.reduce()
+        unsafe { acc_reduce::<N, P>(a) }
     }
-}
-
-/// Whether the fused kernels combine products on the comb accumulators (fewer lane
-/// combinations, but 2 * (N + 1) registers per live product: measured faster at N <= 2 only)
-/// rather than on unreduced words.
-const fn acc_domain<const N: usize, P: Trinomial3>() -> bool {
-    P::USE_AVX512 && N <= 2
 }
 
 /// F_{3^3m} product with AVX-512 products, reduced once per coefficient.
@@ -452,10 +401,10 @@ pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf33<N, P, B>,
     b: &Gf33<N, P, B>,
 ) -> Gf33<N, P, B> {
-    if acc_domain::<N, P>() {
+    if P::USE_AVX512 {
         mul33_fused(AvxAcc(()), a, b)
     } else {
-        mul33_fused(AvxWide(()), a, b)
+        mul33_fused(PortableWide, a, b)
     }
 }
 
@@ -468,10 +417,10 @@ pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     b: &Gf36<N, P, B>,
 ) -> Gf36<N, P, B> {
-    if acc_domain::<N, P>() {
+    if P::USE_AVX512 {
         mul36_fused(AvxAcc(()), a, b)
     } else {
-        mul36_fused(AvxWide(()), a, b)
+        mul36_fused(PortableWide, a, b)
     }
 }
 
@@ -484,10 +433,10 @@ pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     l: &Line3<N, P>,
 ) -> Gf36<N, P, B> {
-    if acc_domain::<N, P>() {
+    if P::USE_AVX512 {
         mul_line_fused(AvxAcc(()), a, l)
     } else {
-        mul_line_fused(AvxWide(()), a, l)
+        mul_line_fused(PortableWide, a, l)
     }
 }
 
