@@ -244,27 +244,134 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
     Acc::from_words(&acc_h, &acc_l)
 }
 
-/// The reduced element an accumulator stands for: its lanes combined ([`acc_to_bufs`]) and
-/// reduced.
+/// The reduced element an accumulator stands for: its lanes combined ([`acc_to_regs`]) and
+/// reduced (in registers when the product fits one, 2N <= 8 words; else by the scalar reduction).
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn acc_reduce<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> Gf3<N, P> {
-    let (mut h, mut l) = acc_to_bufs::<N, P>(acc);
+    let (rh, rl) = acc_to_regs::<N, P>(acc);
+    if 2 * N <= 8 && P::K < 64 {
+        return reduce_reg::<N, P>(rh[0], rl[0]);
+    }
+    let mut h = [0u64; 2 * MAX_WORDS];
+    let mut l = [0u64; 2 * MAX_WORDS];
+    // SAFETY: h and l have 2 * MAX_WORDS = 16 words, two registers' worth.
+    unsafe {
+        for r in 0..2 {
+            _mm512_storeu_si512(h.as_mut_ptr().add(8 * r) as *mut _, rh[r]);
+            _mm512_storeu_si512(l.as_mut_ptr().add(8 * r) as *mut _, rl[r]);
+        }
+    }
     Gf3::<N, P>::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
 }
 
-/// Combines the lanes of an accumulator into the unreduced product, in 2N-word buffers (hi, lo).
+/// The 8-word vector v shifted down by s bits (0 < s < 512; words beyond the top read as zero).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vbmi2")]
+fn vshr(v: __m512i, s: usize) -> __m512i {
+    let q = s / 64;
+    let mut i0 = [0i64; 8];
+    let mut i1 = [0i64; 8];
+    let (mut m0, mut m1) = (0u8, 0u8);
+    for lane in 0..8 {
+        if lane + q < 8 {
+            i0[lane] = (lane + q) as i64;
+            m0 |= 1 << lane;
+        }
+        if lane + q + 1 < 8 {
+            i1[lane] = (lane + q + 1) as i64;
+            m1 |= 1 << lane;
+        }
+    }
+    // SAFETY: i0 and i1 are 8 i64 (64 bytes).
+    let (i0, i1) = unsafe {
+        (
+            _mm512_loadu_si512(i0.as_ptr() as *const _),
+            _mm512_loadu_si512(i1.as_ptr() as *const _),
+        )
+    };
+    let lo = _mm512_maskz_permutexvar_epi64(m0, i0, v);
+    let hi = _mm512_maskz_permutexvar_epi64(m1, i1, v);
+    _mm512_shrdv_epi64(lo, hi, _mm512_set1_epi64((s % 64) as i64))
+}
+
+/// The 8-word vector v shifted up by s bits (0 < s < 64; bits leaving word 7 are dropped).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vbmi2")]
+fn vshl(v: __m512i, s: usize) -> __m512i {
+    let below = _mm512_alignr_epi64::<7>(v, _mm512_setzero_si512());
+    _mm512_shldv_epi64(v, below, _mm512_set1_epi64(s as i64))
+}
+
+/// One fold of [`reduce_reg`]: (h, l) mod x^m + (-c) H + (-a) x^k H with H = (h, l) div x^m
+/// (`lowm` masks the positions below m). A function, not a closure: closures do not get the
+/// target features, and the vector helpers would not be inlined into one.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, __m512i) {
+    let (hh, hl) = (vshr(h, P::M), vshr(l, P::M));
+    let (h0, l0) = (_mm512_and_si512(h, lowm), _mm512_and_si512(l, lowm));
+    // -c H: c = 1 negates (hi ^= lo).
+    let ch = if P::C == 1 {
+        _mm512_xor_si512(hh, hl)
+    } else {
+        hh
+    };
+    let (h1, l1) = vtadd(h0, l0, ch, hl);
+    let (kh, kl) = (vshl(hh, P::K), vshl(hl, P::K));
+    let ah = if P::A == 1 {
+        _mm512_xor_si512(kh, kl)
+    } else {
+        kh
+    };
+    vtadd(h1, l1, ah, kl)
+}
+
+/// Reduces the unreduced product (degree <= 2m - 2, words 0..2N of hi and lo, 2N <= 8) in
+/// registers: with H = W div x^m and x^m = -c - a x^k, W = (W mod x^m) + (-c) H + (-a) x^k H,
+/// whose part of degree >= m (at most k - 1 trits) is folded once more the same way.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P> {
+    let m = P::M;
+    let mut lowm = [0i64; 8];
+    for (w, x) in lowm.iter_mut().enumerate() {
+        *x = if 64 * (w + 1) <= m {
+            -1
+        } else if 64 * w >= m {
+            0
+        } else {
+            ((1u64 << (m - 64 * w)) - 1) as i64
+        };
+    }
+    // SAFETY: lowm is 8 i64 (64 bytes).
+    let lowm = unsafe { _mm512_loadu_si512(lowm.as_ptr() as *const _) };
+    let (h, l) = fold_reg::<P>(h, l, lowm);
+    let (h, l) = fold_reg::<P>(h, l, lowm);
+    let mut hi = [0u64; 8];
+    let mut lo = [0u64; 8];
+    // SAFETY: hi and lo are 8 u64 (64 bytes).
+    unsafe {
+        _mm512_storeu_si512(hi.as_mut_ptr() as *mut _, h);
+        _mm512_storeu_si512(lo.as_mut_ptr() as *mut _, l);
+    }
+    Gf3::from_words(
+        core::array::from_fn(|w| hi[w]),
+        core::array::from_fn(|w| lo[w]),
+    )
+}
+
+/// Combines the lanes of an accumulator into the unreduced product: words 8r..8r+8 of the hi and
+/// lo vectors in register r (2N <= 16 words).
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-fn acc_to_bufs<const N: usize, P: Trinomial3>(
-    acc: &Acc<N>,
-) -> ([u64; 2 * MAX_WORDS], [u64; 2 * MAX_WORDS]) {
+fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [__m512i; 2]) {
     let np: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -320,8 +427,8 @@ fn acc_to_bufs<const N: usize, P: Trinomial3>(
     }
 
     // ---- transpose back: output word c = sum over j of X_(c-j)[lane j*G] ----
-    let mut out_h = [0u64; 2 * MAX_WORDS];
-    let mut out_l = [0u64; 2 * MAX_WORDS];
+    let mut out_h = [_mm512_setzero_si512(); 2];
+    let mut out_l = [_mm512_setzero_si512(); 2];
     let out_regs = (2 * N).div_ceil(8);
     for r in 0..out_regs {
         let mut rh = _mm512_setzero_si512();
@@ -347,11 +454,7 @@ fn acc_to_bufs<const N: usize, P: Trinomial3>(
             rh = nh;
             rl = nl;
         }
-        // SAFETY: out_h/out_l have 2*MAX_WORDS = 16 >= 8*r + 8 words (r < out_regs <= 2).
-        unsafe {
-            _mm512_storeu_si512(out_h.as_mut_ptr().add(8 * r) as *mut _, rh);
-            _mm512_storeu_si512(out_l.as_mut_ptr().add(8 * r) as *mut _, rl);
-        }
+        (out_h[r], out_l[r]) = (rh, rl);
     }
     (out_h, out_l)
 }
