@@ -10,7 +10,10 @@
 //! by the window bits (h1 h0 l1 l0) fits two registers), and a trit addition is three VPTERNLOGQ
 //! (project notes: h = TL(ah, al, bh; 0x49), hi = TL(h, ah, bl; 0x42), lo = TL(h, al, bl; 0x6e)).
 //! At the end each lane is shifted by its group offset, the groups of a word are summed across
-//! lanes, and the words are transposed back and reduced by the scalar trinomial reduction.
+//! lanes, and the words are transposed back and reduced: in registers (two folds with cross-lane
+//! shifts) when the product has at most 8 words, else by the scalar trinomial reduction.
+//! Accumulators are linear in the product: the fused tower products add and subtract them and
+//! combine and reduce once per output coefficient.
 
 #![cfg(target_arch = "x86_64")]
 
