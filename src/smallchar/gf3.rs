@@ -133,6 +133,55 @@ fn clear_chunk(v: &mut [u64], pos: usize, len: usize) {
     }
 }
 
+/// Adds the trit vector (sh, sl) shifted up by `shift` positions into (h, l); the shifted vector
+/// must fit in h.len() words.
+#[inline(always)]
+fn add_shifted(h: &mut [u64], l: &mut [u64], sh: &[u64], sl: &[u64], shift: usize) {
+    let (q, r) = (shift / 64, shift % 64);
+    let word = |v: &[u64], i: usize| if i < v.len() { v[i] } else { 0 };
+    for w in q..h.len() {
+        let i = w - q;
+        let (mut xh, mut xl) = (word(sh, i) << r, word(sl, i) << r);
+        if r != 0 && i > 0 {
+            xh |= word(sh, i - 1) >> (64 - r);
+            xl |= word(sl, i - 1) >> (64 - r);
+        }
+        (h[w], l[w]) = trit_add(h[w], l[w], xh, xl);
+    }
+}
+
+/// Spreads trits [from, to) of v to positions off, off + 3, ... (off < 3) of an N-word vector
+/// (the positions must lie below 64N). `spread(x, q)` is word q (0, 1, 2) of the bits of x taken
+/// to every third position of three words; only the words that receive bits are asked for.
+#[inline(always)]
+fn spread_slice<const N: usize>(
+    v: &[u64; N],
+    from: usize,
+    to: usize,
+    off: usize,
+    spread: &impl Fn(u64, usize) -> u64,
+) -> [u64; N] {
+    let mut out = [0u64; N];
+    let len = to - from;
+    for t in 0..len.div_ceil(64) {
+        let n = if len - 64 * t < 64 { len - 64 * t } else { 64 };
+        let x = get_chunk(v, from + 64 * t, n);
+        // Word q of the spread holds source bits 0..22, 22..43, 43..64.
+        for (q, first) in [0usize, 22, 43].into_iter().enumerate() {
+            let w = 3 * t + q;
+            if first >= n || w >= N {
+                continue;
+            }
+            let y = spread(x, q);
+            out[w] |= y << off;
+            if off != 0 && w + 1 < N {
+                out[w + 1] |= y >> (64 - off);
+            }
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------------------------
 // Moduli
 // ---------------------------------------------------------------------------------------------
@@ -659,15 +708,70 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
 
     /// Cubing: sum a_i x^i -> sum a_i x^(3i), then reduction. Bit spreading by shifts and masks.
     pub fn cube_portable(&self) -> Self {
-        let mut h = [0u64; WIDE];
-        let mut l = [0u64; WIDE];
-        for w in 0..N {
-            let sh = spread3_word(self.hi[w]);
-            let sl = spread3_word(self.lo[w]);
-            h[3 * w..3 * w + 3].copy_from_slice(&sh);
-            l[3 * w..3 * w + 3].copy_from_slice(&sl);
+        self.cube_sliced(|x, q| spread3_word(x)[q])
+    }
+
+    /// Cubing from the three slices of the input, given `spread` as in [`spread_slice`].
+    ///
+    /// With i_r = ceil(r m / 3), the terms a_i x^(3i), i_r <= i < i_(r+1), are x^(3i - rm) (x^m)^r
+    /// with 0 <= 3i - rm < m; their sums S_r (r = 0, 1, 2) sit at positions = -rm (mod 3), so
+    /// they are disjoint bit-vectors of m trits. With x^m = -c - a x^k and c^2 = a^2 = 1:
+    /// a^3 = S0 + (-c) S1 + S2 + x^k ((-a) S1 + 2ac S2) + x^(2k) S2,
+    /// where S0 + (-c) S1 + S2 and the bracket are ORs of disjoint vectors (scaling by 2 is a
+    /// negation). What remains has degree < m + 2k and needs one short reduction.
+    #[inline(always)]
+    fn cube_sliced(&self, spread: impl Fn(u64, usize) -> u64) -> Self {
+        let (m, k) = (P::M, P::K);
+        // Reduction steps of the whole spread vector (chunks of min(64, m - k) trits): with three
+        // or fewer (m = 79, 97) it measured as fast as the slices, and 2k >= m has no slices.
+        let steps = (2 * m - 2).div_ceil(if m - k < 64 { m - k } else { 64 });
+        if 2 * k >= m || steps <= 3 {
+            let mut h = [0u64; WIDE];
+            let mut l = [0u64; WIDE];
+            for w in 0..N {
+                for (src, dst) in [(self.hi[w], &mut h), (self.lo[w], &mut l)] {
+                    for q in 0..3 {
+                        dst[3 * w + q] = spread(src, q);
+                    }
+                }
+            }
+            return Self::reduce_wide(&mut h[..3 * N], &mut l[..3 * N], 3 * (m - 1) + 1);
         }
-        Self::reduce_wide(&mut h[..3 * N], &mut l[..3 * N], 3 * (P::M - 1) + 1)
+        let i1 = m.div_ceil(3);
+        let i2 = (2 * m).div_ceil(3);
+        // No closures here: they would not inherit the caller's target features (BMI2), and
+        // `spread` could not be inlined into them.
+        let (o1, o2) = (3 * i1 - m, 3 * i2 - 2 * m);
+        let sh = [
+            spread_slice(&self.hi, 0, i1, 0, &spread),
+            spread_slice(&self.hi, i1, i2, o1, &spread),
+            spread_slice(&self.hi, i2, m, o2, &spread),
+        ];
+        let sl = [
+            spread_slice(&self.lo, 0, i1, 0, &spread),
+            spread_slice(&self.lo, i1, i2, o1, &spread),
+            spread_slice(&self.lo, i2, m, o2, &spread),
+        ];
+        let neg_a = 3 - P::A;
+        let neg_c = 3 - P::C;
+        let two_ac = (2 * P::A * P::C) % 3;
+        let mut h = [0u64; 2 * MAX_WORDS];
+        let mut l = [0u64; 2 * MAX_WORDS];
+        let mut vh = [0u64; N];
+        let mut vl = [0u64; N];
+        for w in 0..N {
+            let (h1, l1) = trit_scale(sh[1][w], sl[1][w], neg_c);
+            h[w] = sh[0][w] | h1 | sh[2][w];
+            l[w] = sl[0][w] | l1 | sl[2][w];
+            let (h1, l1) = trit_scale(sh[1][w], sl[1][w], neg_a);
+            let (h2, l2) = trit_scale(sh[2][w], sl[2][w], two_ac);
+            vh[w] = h1 | h2;
+            vl[w] = l1 | l2;
+        }
+        let words = (m + 2 * k).div_ceil(64);
+        add_shifted(&mut h[..words], &mut l[..words], &vh, &vl, k);
+        add_shifted(&mut h[..words], &mut l[..words], &sh[2], &sl[2], 2 * k);
+        Self::reduce_wide(&mut h[..words], &mut l[..words], m + 2 * k)
     }
 
     /// The three "thirds" e_r = sum_i a_(3i+r) x^i, r = 0, 1, 2 (portable bit gathering).
@@ -746,16 +850,7 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
     #[target_feature(enable = "bmi2")]
     pub fn cube_bmi2(&self) -> Self {
         use core::arch::x86_64::_pdep_u64;
-        let mut h = [0u64; WIDE];
-        let mut l = [0u64; WIDE];
-        for w in 0..N {
-            for (src, dst) in [(self.hi[w], &mut h), (self.lo[w], &mut l)] {
-                dst[3 * w] = _pdep_u64(src, SPREAD_MASK[0]);
-                dst[3 * w + 1] = _pdep_u64(src >> 22, SPREAD_MASK[1]);
-                dst[3 * w + 2] = _pdep_u64(src >> 43, SPREAD_MASK[2]);
-            }
-        }
-        Self::reduce_wide(&mut h[..3 * N], &mut l[..3 * N], 3 * (P::M - 1) + 1)
+        self.cube_sliced(|x, q| _pdep_u64(x >> [0, 22, 43][q], SPREAD_MASK[q]))
     }
 
     /// Cube root with PEXT (callers must know that the CPU has BMI2).

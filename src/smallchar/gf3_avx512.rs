@@ -10,14 +10,19 @@
 //! by the window bits (h1 h0 l1 l0) fits two registers), and a trit addition is three VPTERNLOGQ
 //! (project notes: h = TL(ah, al, bh; 0x49), hi = TL(h, ah, bl; 0x42), lo = TL(h, al, bl; 0x6e)).
 //! At the end each lane is shifted by its group offset, the groups of a word are summed across
-//! lanes, and the words are transposed back and reduced by the scalar trinomial reduction.
+//! lanes, and the words are transposed back and reduced: in registers (two folds with cross-lane
+//! shifts) when the product has at most 8 words, else by the scalar trinomial reduction.
+//! Accumulators are linear in the product: the fused tower products add and subtract them and
+//! combine and reduce once per output coefficient.
 
 #![cfg(target_arch = "x86_64")]
 
 use core::arch::x86_64::*;
 
-use super::gf3::{Gf3, Trinomial3, Wide3, MAX_WORDS};
-use super::gf3_tower::{mul33_fused, mul36_fused, mul_line_fused, Gf33, Gf36, Line3, WideAlg};
+use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
+use super::gf3_tower::{
+    mul33_fused, mul36_fused, mul_line_fused, Gf33, Gf36, Line3, PortableWide, WideAlg,
+};
 
 /// Trit addition of bit-sliced vectors in three VPTERNLOGQ (imm values checked exhaustively in
 /// the tests against the scalar formula).
@@ -37,28 +42,51 @@ pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m5
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
-    let acc = comb_acc_avx512::<N, P>(a, b);
-    let (mut h, mut l) = acc_to_bufs::<N, P>(&acc);
-    Gf3::<N, P>::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
-}
-
-/// The unreduced product of a and b (see the module documentation).
-///
-/// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn mul_wide_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Wide3<N, P> {
-    acc_to_wide::<N, P>(&comb_acc_avx512::<N, P>(a, b))
+    acc_reduce::<N, P>(&comb_acc_avx512::<N, P>(a, b), false)
 }
 
 /// The comb's accumulators before the lanes are combined: a linear function of the product,
 /// so sums and differences of products can be taken here and combined once
-/// ([`acc_to_wide`]). Words at or above the accumulator length are zero.
+/// ([`acc_reduce`]). At most N + 1 words are used (word N in `ht`, `lt`); unused words are
+/// zero. Sized by N so that values passed between the fused kernels' steps stay small.
 #[derive(Clone, Copy)]
-pub struct Acc {
-    h: [__m512i; MAX_WORDS + 1],
-    l: [__m512i; MAX_WORDS + 1],
+pub struct Acc<const N: usize> {
+    h: [__m512i; N],
+    l: [__m512i; N],
+    ht: __m512i,
+    lt: __m512i,
+}
+
+impl<const N: usize> Acc<N> {
+    /// From word arrays (words at or above N + 1 are dropped; they are zero).
+    #[inline(always)]
+    fn from_words(h: &[__m512i; MAX_WORDS + 1], l: &[__m512i; MAX_WORDS + 1]) -> Self {
+        Acc {
+            h: core::array::from_fn(|w| h[w]),
+            l: core::array::from_fn(|w| l[w]),
+            ht: h[N],
+            lt: l[N],
+        }
+    }
+    /// Word w (w <= N) of the hi and lo accumulators.
+    #[inline(always)]
+    fn word(&self, w: usize) -> (__m512i, __m512i) {
+        if w < N {
+            (self.h[w], self.l[w])
+        } else {
+            (self.ht, self.lt)
+        }
+    }
+    #[inline(always)]
+    fn set_word(&mut self, w: usize, (h, l): (__m512i, __m512i)) {
+        if w < N {
+            self.h[w] = h;
+            self.l[w] = l;
+        } else {
+            self.ht = h;
+            self.lt = l;
+        }
+    }
 }
 
 /// Trit sum (or difference, `neg_b`) of two accumulators.
@@ -67,15 +95,12 @@ pub struct Acc {
 /// Calling it is sound only on a CPU with AVX-512 F.
 #[inline]
 #[target_feature(enable = "avx512f")]
-pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc, y: &Acc, neg_b: bool) -> Acc {
+pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc<N>, y: &Acc<N>, neg_b: bool) -> Acc<N> {
     let mut r = *x;
     for w in 0..acc_words::<N, P>() {
-        let yh = if neg_b {
-            _mm512_xor_si512(y.h[w], y.l[w])
-        } else {
-            y.h[w]
-        };
-        (r.h[w], r.l[w]) = vtadd(x.h[w], x.l[w], yh, y.l[w]);
+        let ((xh, xl), (yh, yl)) = (x.word(w), y.word(w));
+        let yh = if neg_b { _mm512_xor_si512(yh, yl) } else { yh };
+        r.set_word(w, vtadd(xh, xl, yh, yl));
     }
     r
 }
@@ -86,10 +111,11 @@ pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc, y: &Acc, neg_b: bool) -> 
 /// Calling it is sound only on a CPU with AVX-512 F.
 #[inline]
 #[target_feature(enable = "avx512f")]
-pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc) -> Acc {
+pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc<N>) -> Acc<N> {
     let mut r = *x;
     for w in 0..acc_words::<N, P>() {
-        r.h[w] = _mm512_xor_si512(x.h[w], x.l[w]);
+        let (h, l) = x.word(w);
+        r.set_word(w, (_mm512_xor_si512(h, l), l));
     }
     r
 }
@@ -107,13 +133,13 @@ const fn acc_words<const N: usize, P: Trinomial3>() -> usize {
     (P::M + 1 + 2 * (wg - 1)).div_ceil(64)
 }
 
-/// The comb part of [`mul_wide_avx512`] (see the module documentation).
+/// The comb part of [`mul_avx512`] (see the module documentation).
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc {
+pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc<N> {
     let np: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -124,6 +150,7 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
     let g_count = 8 / np; // groups of windows per word
     let wg = 32 / g_count; // 2-trit windows per group
     let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+    debug_assert!(aw <= N + 1);
 
     // ---- table T_w[u] = (t0 + t1 x) * A, word w, slot u = (h1 h0 l1 l0) ----
     // x*A fits in N words because m < 64N.
@@ -217,30 +244,139 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
         }
     }
 
-    Acc { h: acc_h, l: acc_l }
+    Acc::from_words(&acc_h, &acc_l)
 }
 
-/// Combines the lanes of an accumulator into the unreduced product (the rest of
-/// [`mul_wide_avx512`]).
+/// The reduced element an accumulator stands for: its lanes combined ([`acc_to_regs`]) and
+/// reduced, in registers if `in_regs` and the product fits one (2N <= 8 words), else by the
+/// scalar reduction. Measured: the register reduction is faster inside the fused tower
+/// products, the scalar one for a single product (it overlaps with the vector work there).
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn acc_to_wide<const N: usize, P: Trinomial3>(acc: &Acc) -> Wide3<N, P> {
-    let (h, l) = acc_to_bufs::<N, P>(acc);
-    Wide3::from_bufs(&h, &l)
+pub fn acc_reduce<const N: usize, P: Trinomial3>(acc: &Acc<N>, in_regs: bool) -> Gf3<N, P> {
+    let (rh, rl) = acc_to_regs::<N, P>(acc);
+    if in_regs && 2 * N <= 8 && P::K < 64 {
+        return reduce_reg::<N, P>(rh[0], rl[0]);
+    }
+    let mut h = [0u64; 2 * MAX_WORDS];
+    let mut l = [0u64; 2 * MAX_WORDS];
+    // SAFETY: h and l have 2 * MAX_WORDS = 16 words, two registers' worth.
+    unsafe {
+        for r in 0..2 {
+            _mm512_storeu_si512(h.as_mut_ptr().add(8 * r) as *mut _, rh[r]);
+            _mm512_storeu_si512(l.as_mut_ptr().add(8 * r) as *mut _, rl[r]);
+        }
+    }
+    Gf3::<N, P>::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
 }
 
-/// [`acc_to_wide`] into 2N-word buffers (hi, lo).
+/// The 8-word vector v shifted down by s bits (0 < s < 512; words beyond the top read as zero).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vbmi2")]
+fn vshr(v: __m512i, s: usize) -> __m512i {
+    let q = s / 64;
+    let mut i0 = [0i64; 8];
+    let mut i1 = [0i64; 8];
+    let (mut m0, mut m1) = (0u8, 0u8);
+    for lane in 0..8 {
+        if lane + q < 8 {
+            i0[lane] = (lane + q) as i64;
+            m0 |= 1 << lane;
+        }
+        if lane + q + 1 < 8 {
+            i1[lane] = (lane + q + 1) as i64;
+            m1 |= 1 << lane;
+        }
+    }
+    // SAFETY: i0 and i1 are 8 i64 (64 bytes).
+    let (i0, i1) = unsafe {
+        (
+            _mm512_loadu_si512(i0.as_ptr() as *const _),
+            _mm512_loadu_si512(i1.as_ptr() as *const _),
+        )
+    };
+    let lo = _mm512_maskz_permutexvar_epi64(m0, i0, v);
+    let hi = _mm512_maskz_permutexvar_epi64(m1, i1, v);
+    _mm512_shrdv_epi64(lo, hi, _mm512_set1_epi64((s % 64) as i64))
+}
+
+/// The 8-word vector v shifted up by s bits (0 < s < 64; bits leaving word 7 are dropped).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vbmi2")]
+fn vshl(v: __m512i, s: usize) -> __m512i {
+    let below = _mm512_alignr_epi64::<7>(v, _mm512_setzero_si512());
+    _mm512_shldv_epi64(v, below, _mm512_set1_epi64(s as i64))
+}
+
+/// One fold of [`reduce_reg`]: (h, l) mod x^m + (-c) H + (-a) x^k H with H = (h, l) div x^m
+/// (`lowm` masks the positions below m). A function, not a closure: closures do not get the
+/// target features, and the vector helpers would not be inlined into one.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, __m512i) {
+    let (hh, hl) = (vshr(h, P::M), vshr(l, P::M));
+    let (h0, l0) = (_mm512_and_si512(h, lowm), _mm512_and_si512(l, lowm));
+    // -c H: c = 1 negates (hi ^= lo).
+    let ch = if P::C == 1 {
+        _mm512_xor_si512(hh, hl)
+    } else {
+        hh
+    };
+    let (h1, l1) = vtadd(h0, l0, ch, hl);
+    let (kh, kl) = (vshl(hh, P::K), vshl(hl, P::K));
+    let ah = if P::A == 1 {
+        _mm512_xor_si512(kh, kl)
+    } else {
+        kh
+    };
+    vtadd(h1, l1, ah, kl)
+}
+
+/// Reduces the unreduced product (degree <= 2m - 2, words 0..2N of hi and lo, 2N <= 8) in
+/// registers: with H = W div x^m and x^m = -c - a x^k, W = (W mod x^m) + (-c) H + (-a) x^k H,
+/// whose part of degree >= m (at most k - 1 trits) is folded once more the same way.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P> {
+    let m = P::M;
+    let mut lowm = [0i64; 8];
+    for (w, x) in lowm.iter_mut().enumerate() {
+        *x = if 64 * (w + 1) <= m {
+            -1
+        } else if 64 * w >= m {
+            0
+        } else {
+            ((1u64 << (m - 64 * w)) - 1) as i64
+        };
+    }
+    // SAFETY: lowm is 8 i64 (64 bytes).
+    let lowm = unsafe { _mm512_loadu_si512(lowm.as_ptr() as *const _) };
+    let (h, l) = fold_reg::<P>(h, l, lowm);
+    let (h, l) = fold_reg::<P>(h, l, lowm);
+    let mut hi = [0u64; 8];
+    let mut lo = [0u64; 8];
+    // SAFETY: hi and lo are 8 u64 (64 bytes).
+    unsafe {
+        _mm512_storeu_si512(hi.as_mut_ptr() as *mut _, h);
+        _mm512_storeu_si512(lo.as_mut_ptr() as *mut _, l);
+    }
+    Gf3::from_words(
+        core::array::from_fn(|w| hi[w]),
+        core::array::from_fn(|w| lo[w]),
+    )
+}
+
+/// Combines the lanes of an accumulator into the unreduced product: words 8r..8r+8 of the hi and
+/// lo vectors in register r (2N <= 16 words).
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-fn acc_to_bufs<const N: usize, P: Trinomial3>(
-    acc: &Acc,
-) -> ([u64; 2 * MAX_WORDS], [u64; 2 * MAX_WORDS]) {
+fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [__m512i; 2]) {
     let np: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -251,7 +387,11 @@ fn acc_to_bufs<const N: usize, P: Trinomial3>(
     let g_count = 8 / np; // groups of windows per word
     let wg = 32 / g_count; // 2-trit windows per group
     let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
-    let (acc_h, acc_l) = (&acc.h, &acc.l);
+    let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    for w in 0..aw {
+        (acc_h[w], acc_l[w]) = acc.word(w);
+    }
     // ---- shift lane k by its group offset 2*g*wg bits (aw + 1 words) ----
     let mut sh = [0i64; 8];
     for (k, s) in sh.iter_mut().enumerate() {
@@ -292,8 +432,8 @@ fn acc_to_bufs<const N: usize, P: Trinomial3>(
     }
 
     // ---- transpose back: output word c = sum over j of X_(c-j)[lane j*G] ----
-    let mut out_h = [0u64; 2 * MAX_WORDS];
-    let mut out_l = [0u64; 2 * MAX_WORDS];
+    let mut out_h = [_mm512_setzero_si512(); 2];
+    let mut out_l = [_mm512_setzero_si512(); 2];
     let out_regs = (2 * N).div_ceil(8);
     for r in 0..out_regs {
         let mut rh = _mm512_setzero_si512();
@@ -319,47 +459,9 @@ fn acc_to_bufs<const N: usize, P: Trinomial3>(
             rh = nh;
             rl = nl;
         }
-        // SAFETY: out_h/out_l have 2*MAX_WORDS = 16 >= 8*r + 8 words (r < out_regs <= 2).
-        unsafe {
-            _mm512_storeu_si512(out_h.as_mut_ptr().add(8 * r) as *mut _, rh);
-            _mm512_storeu_si512(out_l.as_mut_ptr().add(8 * r) as *mut _, rl);
-        }
+        (out_h[r], out_l[r]) = (rh, rl);
     }
     (out_h, out_l)
-}
-
-/// Unreduced AVX-512 products for the fused tower kernels (exists only on a CPU with the
-/// features of [`mul_avx512`]).
-#[derive(Clone, Copy)]
-struct AvxWide(());
-
-impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxWide {
-    type W = Wide3<N, P>;
-    #[inline(always)]
-    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
-        if !P::USE_AVX512 {
-            return a.mul_wide_portable(b);
-        }
-        // SAFETY: an AvxWide value is made only inside the target-feature functions below,
-        // which callers may run only on a CPU with the features.
-        unsafe { mul_wide_avx512(a, b) }
-    }
-    #[inline(always)]
-    fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
-        a.add(b)
-    }
-    #[inline(always)]
-    fn subw(self, a: &Self::W, b: &Self::W) -> Self::W {
-        a.sub(b)
-    }
-    #[inline(always)]
-    fn negw(self, a: &Self::W) -> Self::W {
-        a.neg()
-    }
-    #[inline(always)]
-    fn finish(self, a: &Self::W) -> Gf3<N, P> {
-        a.reduce()
-    }
 }
 
 /// AVX-512 products kept as comb accumulators: sums and differences are taken on the
@@ -369,7 +471,7 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxWide {
 struct AvxAcc(());
 
 impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
-    type W = Acc;
+    type W = Acc<N>;
     #[inline(always)]
     fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
         // SAFETY: an AvxAcc value is made only inside the target-feature functions below,
@@ -394,15 +496,8 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
     #[inline(always)]
     fn finish(self, a: &Self::W) -> Gf3<N, P> {
         // SAFETY: as in mulw.
-        unsafe { acc_to_wide::<N, P>(a) }.reduce()
+        unsafe { acc_reduce::<N, P>(a, true) }
     }
-}
-
-/// Whether the fused kernels combine products on the comb accumulators (fewer lane
-/// combinations, but 2 * (N + 1) registers per live product: measured faster at N <= 2 only)
-/// rather than on unreduced words.
-const fn acc_domain<const N: usize, P: Trinomial3>() -> bool {
-    P::USE_AVX512 && N <= 2
 }
 
 /// F_{3^3m} product with AVX-512 products, reduced once per coefficient.
@@ -414,10 +509,10 @@ pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf33<N, P, B>,
     b: &Gf33<N, P, B>,
 ) -> Gf33<N, P, B> {
-    if acc_domain::<N, P>() {
+    if P::USE_AVX512 {
         mul33_fused(AvxAcc(()), a, b)
     } else {
-        mul33_fused(AvxWide(()), a, b)
+        mul33_fused(PortableWide, a, b)
     }
 }
 
@@ -430,10 +525,10 @@ pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     b: &Gf36<N, P, B>,
 ) -> Gf36<N, P, B> {
-    if acc_domain::<N, P>() {
+    if P::USE_AVX512 {
         mul36_fused(AvxAcc(()), a, b)
     } else {
-        mul36_fused(AvxWide(()), a, b)
+        mul36_fused(PortableWide, a, b)
     }
 }
 
@@ -446,10 +541,10 @@ pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     l: &Line3<N, P>,
 ) -> Gf36<N, P, B> {
-    if acc_domain::<N, P>() {
+    if P::USE_AVX512 {
         mul_line_fused(AvxAcc(()), a, l)
     } else {
-        mul_line_fused(AvxWide(()), a, l)
+        mul_line_fused(PortableWide, a, l)
     }
 }
 

@@ -4,10 +4,11 @@
 //! Multiplication in F_{3^3m} uses the 6-multiplication Karatsuba formulas, F_{3^6m} the 3-product
 //! Karatsuba over F_{3^3m} (18 F_{3^m} products); the Miller loop multiplies by its sparse line
 //! values -t^2 + y*sigma - t*rho - rho^2 in 13 F_{3^m} products (Beuchat et al., IEEE TC 57(11),
-//! 2008, Section 4). The backend's fused kernels (`Backend3::mul_rho3`, `mul_sigma`, `mul_line`)
-//! keep the F_{3^m} products unreduced and reduce once per output coefficient; the `*_plain`
-//! methods reduce every product and are their reference. Every operation that multiplies takes
-//! the backend it runs on.
+//! 2008, Section 4); the fused version needs 11 (Toom-Cook at 0, 1, -1, infinity for the products
+//! by c0 + c1 rho, see `sparse_w`). The backend's fused kernels (`Backend3::mul_rho3`,
+//! `mul_sigma`, `mul_line`) keep the F_{3^m} products unreduced and reduce once per output
+//! coefficient; the `*_plain` methods reduce every product and are their reference. Every
+//! operation that multiplies takes the backend it runs on.
 //! Broken parameters (small characteristic): research use only.
 
 use num_bigint::BigUint;
@@ -430,8 +431,14 @@ pub(crate) fn mul36_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
     Gf36::new(finish33(al, &r0), finish33(al, &r1))
 }
 
-/// Product with (c0 + c1 rho - rho^2) in 5 products: the unreduced folded product part and the
+/// Product with (c0 + c1 rho - rho^2) in 4 products: the unreduced folded product part and the
 /// part without products (-a0 rho^2 - a1 rho^3 - a2 rho^4, folded).
+///
+/// (a0 + a1 r + a2 r^2)(c0 + c1 r) = d0 + d1 r + d2 r^2 + d3 r^3 by evaluation at the four points
+/// 0, 1, -1, infinity of P^1(F_3) (Toom-Cook): v0 = a0 c0, v1 = (a0 + a1 + a2)(c0 + c1),
+/// vm = (a0 - a1 + a2)(c0 - c1), vi = a2 c1; d0 = v0, d3 = vi, and since 1/2 = -1 in F_3,
+/// d0 + d2 = -(v1 + vm), d1 + d3 = vm - v1. Folded with r^3 = r + b:
+/// c0 = v0 + b vi, c1 = d1 + d3 = vm - v1, c2 = d2 = -(v0 + v1 + vm).
 #[inline(always)]
 fn sparse_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     al: A,
@@ -440,20 +447,26 @@ fn sparse_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     c1: &Gf3<N, P>,
 ) -> ([A::W; 3], Gf33<N, P, B>) {
     let a = &a.c;
-    let p00 = al.mulw(&a[0], c0);
-    let p11 = al.mulw(&a[1], c1);
-    let m01 = al.mulw(&a[0].add(&a[1]), &c0.add(c1));
-    let p20 = al.mulw(&a[2], c0);
-    let p21 = al.mulw(&a[2], c1);
-    let s01 = al.subw(&al.subw(&m01, &p00), &p11);
-    let d2 = al.addw(&p20, &p11);
-    let zero = al.subw(&p00, &p00);
-    let w = fold_w::<N, P, B, A>(al, [p00, s01, d2, p21, zero]);
+    let a02 = a[0].add(&a[2]);
+    let v0 = al.mulw(&a[0], c0);
+    let v1 = al.mulw(&a02.add(&a[1]), &c0.add(c1));
+    let vm = al.mulw(&a02.sub(&a[1]), &c0.sub(c1));
+    let vi = al.mulw(&a[2], c1);
+    let w = [
+        if B == 1 {
+            al.addw(&v0, &vi)
+        } else {
+            al.subw(&v0, &vi)
+        },
+        al.subw(&vm, &v1),
+        al.negw(&al.addw(&al.addw(&v0, &v1), &vm)),
+    ];
     let plain = Gf33::fold([Gf3::zero(), Gf3::zero(), a[0].neg(), a[1].neg(), a[2].neg()]);
     (w, plain)
 }
 
-/// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 13 products, 6 reductions.
+/// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 11 products (Karatsuba over sigma,
+/// 4 + 3 + 4), 6 reductions.
 #[inline(always)]
 pub(crate) fn mul_line_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     al: A,
