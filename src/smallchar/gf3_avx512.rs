@@ -14,6 +14,18 @@
 //! shifts) when the product has at most 8 words, else by the scalar trinomial reduction.
 //! Accumulators are linear in the product: the fused tower products add and subtract them and
 //! combine and reduce once per output coefficient.
+//!
+//! Tried and dropped (measured side by side on the AMD EPYC test machine): one level of
+//! Karatsuba on 2-word halves for m = 193 (split at 112 trits so that the three 8-step half
+//! combs keep 2-word accumulators; the sums and differences on the accumulators, three lane
+//! combinations, then x^112 / x^224 shifts in one register). The comb work falls by a quarter,
+//! but the extra tables, window vectors and lane combinations cost more: the F_{3^193} product
+//! went from 384-388 to 492-512 cycles and eta3-193 (fused tower products) from 668k to 707k.
+//! Also dropped: cubing the six F_{3^m} coefficients of an F_{3^6m} element at once in this
+//! transposed layout (lane = coefficient; bit spreading by the shift-and-mask steps of the
+//! scalar code, then the chunked reduction on all lanes). Six cubes took 262 cycles against 200
+//! for six BMI2 (PDEP) cubes at m = 97, and 384 against 369 at m = 193: the shift-and-mask
+//! spreading needs about 15 vector instructions per output word where PDEP needs one.
 
 #![cfg(target_arch = "x86_64")]
 
