@@ -269,8 +269,8 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
                 carry = x >> 63;
             }
             if u & 1 == 1 {
-                for i in 0..N {
-                    t[u][i] ^= self.w[i];
+                for (x, &w) in t[u].iter_mut().zip(&self.w) {
+                    *x ^= w;
                 }
             }
         }

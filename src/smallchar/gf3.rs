@@ -781,10 +781,10 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
             let get = |v: &[u64; N], q: usize| if 3 * t + q < N { v[3 * t + q] } else { 0 };
             let hw = [get(&self.hi, 0), get(&self.hi, 1), get(&self.hi, 2)];
             let lw = [get(&self.lo, 0), get(&self.lo, 1), get(&self.lo, 2)];
-            for r in 0..3 {
+            for (r, o) in out.iter_mut().enumerate() {
                 if t < N {
-                    out[r].0[t] = gather3_block(&hw, r);
-                    out[r].1[t] = gather3_block(&lw, r);
+                    o.0[t] = gather3_block(&hw, r);
+                    o.1[t] = gather3_block(&lw, r);
                 }
             }
         }
@@ -1097,12 +1097,10 @@ impl<const N: usize, P: Trinomial3> Wide3<N, P> {
     #[inline(always)]
     pub(crate) fn from_bufs(h: &[u64], l: &[u64]) -> Self {
         let mut r = Self::zero();
-        for w in 0..N {
-            r.h[0][w] = h[w];
-            r.h[1][w] = h[N + w];
-            r.l[0][w] = l[w];
-            r.l[1][w] = l[N + w];
-        }
+        r.h[0][..N].copy_from_slice(&h[..N]);
+        r.h[1][..N].copy_from_slice(&h[N..2 * N]);
+        r.l[0][..N].copy_from_slice(&l[..N]);
+        r.l[1][..N].copy_from_slice(&l[N..2 * N]);
         r
     }
     #[inline(always)]
@@ -1140,12 +1138,10 @@ impl<const N: usize, P: Trinomial3> Wide3<N, P> {
     pub fn reduce(&self) -> Gf3<N, P> {
         let mut h = [0u64; 2 * MAX_WORDS];
         let mut l = [0u64; 2 * MAX_WORDS];
-        for w in 0..N {
-            h[w] = self.h[0][w];
-            h[N + w] = self.h[1][w];
-            l[w] = self.l[0][w];
-            l[N + w] = self.l[1][w];
-        }
+        h[..N].copy_from_slice(&self.h[0][..N]);
+        h[N..2 * N].copy_from_slice(&self.h[1][..N]);
+        l[..N].copy_from_slice(&self.l[0][..N]);
+        l[N..2 * N].copy_from_slice(&self.l[1][..N]);
         Gf3::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
     }
 }
