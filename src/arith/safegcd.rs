@@ -187,8 +187,8 @@ fn inverse_core<const N: usize>(
     until_zero: bool,
 ) -> [u64; N] {
     assert!(
-        N >= 1 && limbs62(N) <= MAX_L && p[0] & 1 == 1,
-        "safegcd needs an odd modulus of at most 10 limbs"
+        supports_limbs(N) && p[0] & 1 == 1,
+        "safegcd needs an odd modulus of at most 16 limbs"
     );
     let l = limbs62(N);
     let p62 = to_s62(p);
