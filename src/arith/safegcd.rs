@@ -88,8 +88,8 @@ fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
     let (mut f, mut g) = (f0 as i64, g0 as i64);
     for _ in 0..62 {
         // c1: delta > 0; c2: g odd (all-ones masks). Subtract f (c1) or add it to g where g is
-        // odd; where both hold (the swap), adding the new g back to f gives the old g. The
-        // dependency chain through g is five instructions per step.
+        // odd; where both hold (the swap), adding the new g back to f gives the old g. The loop is
+        // latency-bound: about six dependent instructions per step run through f and g.
         let c1 = barrier((delta.wrapping_neg() >> 63) as u64) as i64;
         let c2 = barrier((g & 1).wrapping_neg() as u64) as i64;
         let x = (f ^ c1).wrapping_sub(c1);
@@ -218,7 +218,8 @@ fn inverse_core<const N: usize>(
 }
 
 /// x^{-1} mod p for x < p and an odd p of `bits` bits, in constant time (the inverse of 0 is 0,
-/// as for x^(p-2)). Not a Montgomery inverse: the caller converts.
+/// as for x^(p-2)). x must be 0 or invertible modulo p (any x < p when p is prime). Not a
+/// Montgomery inverse: the caller converts.
 pub fn inv_mod<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
     inverse_core(x, p, bits, false)
 }
