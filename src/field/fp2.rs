@@ -37,10 +37,7 @@ impl<T: TowerParams> fmt::Debug for Fp2<T> {
 /// a * beta in F_p.
 #[inline]
 pub fn mul_by_beta<T: TowerParams>(a: TowerFp<T>) -> TowerFp<T> {
-    match T::BETA {
-        -1 => -a,
-        b => mul_signed_small(a, b),
-    }
+    mul_signed_small(a, T::BETA)
 }
 
 /// a * k in F_p for a small signed constant k.
