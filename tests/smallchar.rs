@@ -560,7 +560,45 @@ fn check_fused_tower<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(b
         );
         assert_eq!(a.mul(&b, be), a.mul_plain(&b, Portable3));
         assert_eq!(a.mul_by_line(&l, be), a.mul_by_line_plain(&l, be));
+        // The loop's line from t and y (t^2 inside, the table of t shared with c1 = -t).
+        let (t, y) = (r(), r());
+        let lt = Line3 {
+            c0: t.mul_portable(&t).neg(),
+            c1: t.neg(),
+            y,
+        };
+        assert_eq!(
+            a.mul_by_line_t(&t, &y, be),
+            a.mul_by_line_plain(&lt, Portable3),
+            "{}",
+            be.name()
+        );
     }
+}
+
+/// The loop in Frobenius form (no cubing of R) equals the loop of Beuchat et al. as written,
+/// serial and on two threads, on every backend.
+fn check_loop_forms<const N: usize, P: Trinomial3, const B: i8, const H: u64>(ks: &[(u64, u64)]) {
+    let g = Curve3::<N, P, B, H>::generator();
+    for &(a, b) in ks {
+        let p = g.mul_vartime(&BigUint::from(a));
+        let q = g.mul_vartime(&BigUint::from(b));
+        let want = eta3::eta_t_loop_cubing(&p, &q, Portable3);
+        assert_eq!(eta3::eta_t_loop(&p, &q, Portable3), want, "m = {}", P::M);
+        assert_eq!(eta3::eta_t_loop_parallel(&p, &q, Portable3), want);
+        if let Some(be) = Avx512Bmi2::detect() {
+            assert_eq!(eta3::eta_t_loop_cubing(&p, &q, be), want);
+            assert_eq!(eta3::eta_t_loop(&p, &q, be), want);
+            assert_eq!(eta3::eta_t_loop_parallel(&p, &q, be), want);
+        }
+    }
+}
+
+#[test]
+fn smallchar_eta3_loop_frobenius_form_equals_cubing_loop() {
+    check_loop_forms::<2, T97, 1, 7>(&[(1, 1), (3, 11), (0x1234_5678, 0x9abc_def1)]);
+    check_loop_forms::<4, T193, -1, 1>(&[(2, 5), (77, 0xdead_beef)]);
+    check_loop_forms::<8, T509, 1, 7>(&[(3, 4)]);
 }
 
 /// The fused tower kernels (portable and AVX-512) equal the plain tower products.

@@ -1339,6 +1339,17 @@ pub trait Backend3: Copy + Send + Sync + 'static {
     ) -> Gf36<N, P, B> {
         gf3_tower::mul_line_fused(gf3_tower::PortableWide, a, l)
     }
+    /// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma from t and y, t^2
+    /// included (portable unless overridden).
+    #[inline]
+    fn mul_line_t<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf36<N, P, B>,
+        t: &Gf3<N, P>,
+        y: &Gf3<N, P>,
+    ) -> Gf36<N, P, B> {
+        gf3_tower::mul_line_t_fused(gf3_tower::PortableWide, a, t, y)
+    }
 }
 
 /// Plain Rust, any CPU.
@@ -1440,6 +1451,16 @@ impl Backend3 for Avx512Bmi2 {
     ) -> Gf36<N, P, B> {
         // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
         unsafe { super::gf3_avx512::mul_line_avx512(a, l) }
+    }
+    #[inline]
+    fn mul_line_t<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf36<N, P, B>,
+        t: &Gf3<N, P>,
+        y: &Gf3<N, P>,
+    ) -> Gf36<N, P, B> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::mul_line_t_avx512(a, t, y) }
     }
 }
 

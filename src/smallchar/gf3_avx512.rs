@@ -33,7 +33,8 @@ use core::arch::x86_64::*;
 
 use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
 use super::gf3_tower::{
-    mul33_fused, mul36_fused, mul_line_fused, Gf33, Gf36, Line3, PortableWide, WideAlg,
+    mul33_fused, mul36_fused, mul_line_fused, mul_line_t_fused, Gf33, Gf36, Line3, PortableWide,
+    WideAlg,
 };
 
 /// Trit addition of bit-sliced vectors in three VPTERNLOGQ (imm values checked exhaustively in
@@ -145,26 +146,38 @@ const fn acc_words<const N: usize, P: Trinomial3>() -> usize {
     (P::M + 1 + 2 * (wg - 1)).div_ceil(64)
 }
 
-/// The comb part of [`mul_avx512`] (see the module documentation).
+/// The comb's table of a left operand A: T_w[u] = (t0 + t1 x) * A for the 16 window slots
+/// u = (h1 h0 l1 l0), word w in lane u & 7 of register u >> 3. Built once, it serves every
+/// product with A ([`comb_with_table`]).
+#[derive(Clone, Copy)]
+pub struct Table<const N: usize> {
+    th: [[__m512i; 2]; N],
+    tl: [[__m512i; 2]; N],
+}
+
+/// The table of -A (every entry negated: hi ^= lo).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub fn table_neg<const N: usize>(t: &Table<N>) -> Table<N> {
+    let mut r = *t;
+    for w in 0..N {
+        for k in 0..2 {
+            r.th[w][k] = _mm512_xor_si512(t.th[w][k], t.tl[w][k]);
+        }
+    }
+    r
+}
+
+/// The comb table of A (see [`Table`]).
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc<N> {
-    let np: usize = if N <= 2 {
-        2
-    } else if N <= 4 {
-        4
-    } else {
-        8
-    };
-    let g_count = 8 / np; // groups of windows per word
-    let wg = 32 / g_count; // 2-trit windows per group
-    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
-    debug_assert!(aw <= N + 1);
-
-    // ---- table T_w[u] = (t0 + t1 x) * A, word w, slot u = (h1 h0 l1 l0) ----
+pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
     // x*A fits in N words because m < 64N.
     let mut xa_h = [0u64; MAX_WORDS];
     let mut xa_l = [0u64; MAX_WORDS];
@@ -178,8 +191,8 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
     let l0_mask: __mmask8 = 0xAA;
     let l1_mask: __mmask8 = 0xCC;
     let h0_vec = _mm512_set_epi64(-1, -1, -1, -1, 0, 0, 0, 0);
-    let mut th = [[_mm512_setzero_si512(); 2]; MAX_WORDS];
-    let mut tl = [[_mm512_setzero_si512(); 2]; MAX_WORDS];
+    let mut th = [[_mm512_setzero_si512(); 2]; N];
+    let mut tl = [[_mm512_setzero_si512(); 2]; N];
     for w in 0..N {
         let a_h = _mm512_set1_epi64(a.hi[w] as i64);
         let a_l = _mm512_set1_epi64(a.lo[w] as i64);
@@ -197,6 +210,38 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
         th[w] = [s0h, s1h];
         tl[w] = [s0l, s1l];
     }
+    Table { th, tl }
+}
+
+/// The comb part of [`mul_avx512`] (see the module documentation).
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc<N> {
+    comb_with_table::<N, P>(&comb_table::<N, P>(a), b)
+}
+
+/// The comb of B against the table of A: the accumulators of A*B.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N, P>) -> Acc<N> {
+    let np: usize = if N <= 2 {
+        2
+    } else if N <= 4 {
+        4
+    } else {
+        8
+    };
+    let g_count = 8 / np; // groups of windows per word
+    let wg = 32 / g_count; // 2-trit windows per group
+    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+    debug_assert!(aw <= N + 1);
+    let (th, tl) = (&tab.th, &tab.tl);
 
     // ---- window index vectors: lane k = j*G + g holds the nibbles of its group ----
     // Nibble n of the interleaved word (per 32 trits) = (l_2n, l_2n+1, h_2n, h_2n+1).
@@ -484,11 +529,27 @@ struct AvxAcc(());
 
 impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
     type W = Acc<N>;
+    type T = Table<N>;
     #[inline(always)]
     fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
         // SAFETY: an AvxAcc value is made only inside the target-feature functions below,
         // which callers may run only on a CPU with the features.
         unsafe { comb_acc_avx512(a, b) }
+    }
+    #[inline(always)]
+    fn table(self, a: &Gf3<N, P>) -> Self::T {
+        // SAFETY: as in mulw.
+        unsafe { comb_table::<N, P>(a) }
+    }
+    #[inline(always)]
+    fn negt(self, t: &Self::T) -> Self::T {
+        // SAFETY: as in mulw.
+        unsafe { table_neg(t) }
+    }
+    #[inline(always)]
+    fn mult(self, t: &Self::T, b: &Gf3<N, P>) -> Self::W {
+        // SAFETY: as in mulw.
+        unsafe { comb_with_table::<N, P>(t, b) }
     }
     #[inline(always)]
     fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
@@ -557,6 +618,24 @@ pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
         mul_line_fused(AvxAcc(()), a, l)
     } else {
         mul_line_fused(PortableWide, a, l)
+    }
+}
+
+/// Product with the loop's line value from t and y ([`mul_line_t_fused`]) with AVX-512
+/// products.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_line_t_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf36<N, P, B>,
+    t: &Gf3<N, P>,
+    y: &Gf3<N, P>,
+) -> Gf36<N, P, B> {
+    if P::USE_AVX512 {
+        mul_line_t_fused(AvxAcc(()), a, t, y)
+    } else {
+        mul_line_t_fused(PortableWide, a, t, y)
     }
 }
 

@@ -260,6 +260,13 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
         be.mul_line(self, l)
     }
 
+    /// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma from t and y, on the
+    /// backend's fused kernel ([`Backend3::mul_line_t`]; t^2 included).
+    #[inline]
+    pub fn mul_by_line_t<Bk: Backend3>(&self, t: &Gf3<N, P>, y: &Gf3<N, P>, be: Bk) -> Self {
+        be.mul_line_t(self, t, y)
+    }
+
     /// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 13 F_{3^m} products, each
     /// reduced: the plain reference of the fused kernels.
     pub fn mul_by_line_plain<Bk: Backend3>(&self, l: &Line3<N, P>, be: Bk) -> Self {
@@ -327,7 +334,14 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
 /// [`Wide3`], the AVX-512 one on the comb's accumulator registers).
 pub(crate) trait WideAlg<const N: usize, P: Trinomial3>: Copy {
     type W: Copy;
+    /// A left operand prepared for several products (the comb's table on AVX-512).
+    type T: Copy;
     fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W;
+    fn table(self, a: &Gf3<N, P>) -> Self::T;
+    /// The prepared operand of -a.
+    fn negt(self, t: &Self::T) -> Self::T;
+    /// The unreduced product of the prepared operand and b.
+    fn mult(self, t: &Self::T, b: &Gf3<N, P>) -> Self::W;
     fn addw(self, a: &Self::W, b: &Self::W) -> Self::W;
     fn subw(self, a: &Self::W, b: &Self::W) -> Self::W;
     fn negw(self, a: &Self::W) -> Self::W;
@@ -341,9 +355,22 @@ pub(crate) struct PortableWide;
 
 impl<const N: usize, P: Trinomial3> WideAlg<N, P> for PortableWide {
     type W = Wide3<N, P>;
+    type T = Gf3<N, P>;
     #[inline(always)]
     fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
         a.mul_wide_portable(b)
+    }
+    #[inline(always)]
+    fn table(self, a: &Gf3<N, P>) -> Self::T {
+        *a
+    }
+    #[inline(always)]
+    fn negt(self, t: &Self::T) -> Self::T {
+        t.neg()
+    }
+    #[inline(always)]
+    fn mult(self, t: &Self::T, b: &Gf3<N, P>) -> Self::W {
+        t.mul_wide_portable(b)
     }
     #[inline(always)]
     fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
@@ -432,7 +459,8 @@ pub(crate) fn mul36_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
 }
 
 /// Product with (c0 + c1 rho - rho^2) in 4 products: the unreduced folded product part and the
-/// part without products (-a0 rho^2 - a1 rho^3 - a2 rho^4, folded).
+/// part without products (-a0 rho^2 - a1 rho^3 - a2 rho^4, folded). The line side is the
+/// prepared (table) operand: `tc1` is the table of c1, shared by both calls of a line product.
 ///
 /// (a0 + a1 r + a2 r^2)(c0 + c1 r) = d0 + d1 r + d2 r^2 + d3 r^3 by evaluation at the four points
 /// 0, 1, -1, infinity of P^1(F_3) (Toom-Cook): v0 = a0 c0, v1 = (a0 + a1 + a2)(c0 + c1),
@@ -445,13 +473,14 @@ fn sparse_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     a: &Gf33<N, P, B>,
     c0: &Gf3<N, P>,
     c1: &Gf3<N, P>,
+    tc1: &A::T,
 ) -> ([A::W; 3], Gf33<N, P, B>) {
     let a = &a.c;
     let a02 = a[0].add(&a[2]);
-    let v0 = al.mulw(&a[0], c0);
-    let v1 = al.mulw(&a02.add(&a[1]), &c0.add(c1));
-    let vm = al.mulw(&a02.sub(&a[1]), &c0.sub(c1));
-    let vi = al.mulw(&a[2], c1);
+    let v0 = al.mult(&al.table(c0), &a[0]);
+    let v1 = al.mult(&al.table(&c0.add(c1)), &a02.add(&a[1]));
+    let vm = al.mult(&al.table(&c0.sub(c1)), &a02.sub(&a[1]));
+    let vi = al.mult(tc1, &a[2]);
     let w = [
         if B == 1 {
             al.addw(&v0, &vi)
@@ -466,20 +495,53 @@ fn sparse_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
 }
 
 /// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 11 products (Karatsuba over sigma,
-/// 4 + 3 + 4), 6 reductions.
+/// 4 + 3 + 4) on 8 tables (c1 serves two products, y three), 6 reductions. `tc1` is the
+/// prepared c1.
 #[inline(always)]
-pub(crate) fn mul_line_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+fn mul_line_tab<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     al: A,
     r: &Gf36<N, P, B>,
     l: &Line3<N, P>,
+    tc1: &A::T,
 ) -> Gf36<N, P, B> {
-    let (r0g0, q0) = sparse_w(al, &r.c0, &l.c0, &l.c1);
-    let r1g1: [A::W; 3] = core::array::from_fn(|i| al.mulw(&r.c1.c[i], &l.y));
-    let (s, qs) = sparse_w(al, &r.c0.add(&r.c1), &l.c0.add(&l.y), &l.c1);
+    let (r0g0, q0) = sparse_w(al, &r.c0, &l.c0, &l.c1, tc1);
+    let ty = al.table(&l.y);
+    let r1g1: [A::W; 3] = core::array::from_fn(|i| al.mult(&ty, &r.c1.c[i]));
+    let (s, qs) = sparse_w(al, &r.c0.add(&r.c1), &l.c0.add(&l.y), &l.c1, tc1);
     let x0: [A::W; 3] = core::array::from_fn(|i| al.subw(&r0g0[i], &r1g1[i]));
     let x1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &r0g0[i]), &r1g1[i]));
     Gf36::new(
         finish33(al, &x0).add(&q0),
         finish33(al, &x1).add(&qs.sub(&q0)),
     )
+}
+
+/// Product with a line value, reduced once per coefficient.
+#[inline(always)]
+pub(crate) fn mul_line_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    r: &Gf36<N, P, B>,
+    l: &Line3<N, P>,
+) -> Gf36<N, P, B> {
+    mul_line_tab(al, r, l, &al.table(&l.c1))
+}
+
+/// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma, given t and y: t^2 is
+/// computed here, on the table of t, whose negation serves as the table of c1 = -t
+/// (12 products on 8 tables).
+#[inline(always)]
+pub(crate) fn mul_line_t_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    r: &Gf36<N, P, B>,
+    t: &Gf3<N, P>,
+    y: &Gf3<N, P>,
+) -> Gf36<N, P, B> {
+    let tt = al.table(t);
+    let t2 = al.finish(&al.mult(&tt, t));
+    let l = Line3 {
+        c0: t2.neg(),
+        c1: t.neg(),
+        y: *y,
+    };
+    mul_line_tab(al, r, &l, &al.negt(&tt))
 }
