@@ -52,8 +52,8 @@ pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m5
 ///
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
     acc_reduce::<N, P>(&comb_acc_avx512::<N, P>(a, b), false)
 }
@@ -174,9 +174,9 @@ pub fn table_neg<const N: usize>(t: &Table<N>) -> Table<N> {
 /// The comb table of A (see [`Table`]).
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
     // x*A fits in N words because m < 64N.
     let mut xa_h = [0u64; MAX_WORDS];
@@ -216,39 +216,129 @@ pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
 /// The comb part of [`mul_avx512`] (see the module documentation).
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc<N> {
     comb_with_table::<N, P>(&comb_table::<N, P>(a), b)
 }
 
-/// The comb of B against the table of A: the accumulators of A*B.
-///
-/// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N, P>) -> Acc<N> {
-    let np: usize = if N <= 2 {
-        2
-    } else if N <= 4 {
+/// Groups of windows per word (G) for N words: lanes are (word, group) pairs of the 8 lanes of
+/// a register, words padded to 2, 4 or 8.
+const fn group_count(n: usize) -> usize {
+    if n <= 2 {
         4
+    } else if n <= 4 {
+        2
     } else {
-        8
-    };
-    let g_count = 8 / np; // groups of windows per word
-    let wg = 32 / g_count; // 2-trit windows per group
-    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
-    debug_assert!(aw <= N + 1);
-    let (th, tl) = (&tab.th, &tab.tl);
+        1
+    }
+}
 
-    // ---- window index vectors: lane k = j*G + g holds the nibbles of its group ----
-    // Nibble n of the interleaved word (per 32 trits) = (l_2n, l_2n+1, h_2n, h_2n+1).
-    let mut v0 = [0u64; 8]; // windows of the lane's group (or windows 0..15 when G = 1)
-    let mut v1 = [0u64; 8]; // windows 16..31 when G = 1
+/// Compile-time control vectors of [`window_indices`] for N words.
+struct WindowCtl<const N: usize>;
+
+impl<const N: usize> WindowCtl<N> {
+    const G: usize = group_count(N);
+    /// Lane k reads word k / G.
+    const LANES: [i64; 8] = {
+        let mut l = [0i64; 8];
+        let mut k = 0;
+        while k < 8 {
+            l[k] = (k / Self::G) as i64;
+            k += 1;
+        }
+        l
+    };
+    /// VPMULTISHIFTQB counts: byte b of lane k reads 8 bits from trit off + 4b of the l slice
+    /// (`high` = false) or off + 4b - 4 of the h slice, off = the first trit of the lane's group
+    /// plus `extra`.
+    const fn shifts(extra: usize, high: bool) -> [u8; 64] {
+        let wg = 32 / Self::G;
+        let mut c = [0u8; 64];
+        let mut k = 0;
+        while k < 8 {
+            let off = 2 * (k % Self::G) * wg + extra;
+            let mut byte = 0;
+            while byte < 8 {
+                let back = if high { 60 } else { 0 };
+                c[8 * k + byte] = ((off + 4 * byte + back) % 64) as u8;
+                byte += 1;
+            }
+            k += 1;
+        }
+        c
+    }
+    const L0: [u8; 64] = Self::shifts(0, false);
+    const H0: [u8; 64] = Self::shifts(0, true);
+    const L1: [u8; 64] = Self::shifts(32, false);
+    const H1: [u8; 64] = Self::shifts(32, true);
+}
+
+/// The window index vectors of B: lane k = j*G + g holds, from its low nibble up, the 4-bit
+/// table slots (h1 h0 l1 l0) of the 2-trit windows of group g of word j (windows 0..15 of the
+/// word in the first vector and 16..31 in the second when G = 1). Built in vector registers:
+/// VPERMQ spreads word j over its lanes, VPMULTISHIFTQB puts the l bits of windows 2b, 2b+1 in
+/// the low nibble of byte b and their h bits in the high nibble (the group offset is in the
+/// shift counts), and one GF2P8AFFINEQB permutes each byte's bits (l0 l1 l2 l3 h0 h1 h2 h3)
+/// into two slots (l0 l1 h0 h1)(l2 l3 h2 h3).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> (__m512i, __m512i) {
+    if N <= 2 {
+        return window_indices_pdep(b);
+    }
+    let mask: __mmask8 = ((1u32 << N) - 1) as u8;
+    // SAFETY: the masked loads read only the first N <= 8 words of hi and lo; the control
+    // arrays are 64 bytes each.
+    let (bl, bh, lanes, l0, h0, l1, h1) = unsafe {
+        let ld = |p: *const u8| _mm512_loadu_si512(p as *const _);
+        (
+            _mm512_maskz_loadu_epi64(mask, b.lo.as_ptr() as *const _),
+            _mm512_maskz_loadu_epi64(mask, b.hi.as_ptr() as *const _),
+            ld(WindowCtl::<N>::LANES.as_ptr() as *const u8),
+            ld(WindowCtl::<N>::L0.as_ptr()),
+            ld(WindowCtl::<N>::H0.as_ptr()),
+            ld(WindowCtl::<N>::L1.as_ptr()),
+            ld(WindowCtl::<N>::H1.as_ptr()),
+        )
+    };
+    let (bl, bh) = (
+        _mm512_permutexvar_epi64(lanes, bl),
+        _mm512_permutexvar_epi64(lanes, bh),
+    );
+    // Bit permutation (l0 l1 l2 l3 h0 h1 h2 h3) -> (l0 l1 h0 h1 l2 l3 h2 h3): matrix byte 7 - i
+    // holds the input bit of output bit i.
+    let perm = _mm512_set1_epi64(0x0102_1020_0408_4080);
+    let nib = _mm512_set1_epi8(0x0f);
+    let slots = |cl: __m512i, ch: __m512i| {
+        let ml = _mm512_multishift_epi64_epi8(cl, bl);
+        let mh = _mm512_multishift_epi64_epi8(ch, bh);
+        // Low nibble from ml, high nibble from mh.
+        let c = _mm512_ternarylogic_epi64::<0xca>(nib, ml, mh);
+        _mm512_gf2p8affine_epi64_epi8::<0>(c, perm)
+    };
+    let v0 = slots(l0, h0);
+    let v1 = if WindowCtl::<N>::G == 1 {
+        slots(l1, h1)
+    } else {
+        v0
+    };
+    (v0, v1)
+}
+
+/// [`window_indices`] by scalar PDEP: measured faster for N <= 2 (two words), where the vector
+/// version's longer dependency chain is not paid back.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+fn window_indices_pdep<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> (__m512i, __m512i) {
+    let g_count = WindowCtl::<N>::G;
+    let wg = 32 / g_count;
+    let mut v0 = [0u64; 8];
+    let mut v1 = [0u64; 8];
     for j in 0..N {
         let (bh, bl) = (b.hi[j], b.lo[j]);
+        // Nibble n of q (per 32 trits) = (l_2n, l_2n+1, h_2n, h_2n+1).
         let q0 = _pdep_u64(bl & 0xffff_ffff, 0x3333_3333_3333_3333)
             | _pdep_u64(bh & 0xffff_ffff, 0xcccc_cccc_cccc_cccc);
         let q1 =
@@ -267,12 +357,37 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
         }
     }
     // SAFETY: v0 and v1 are 8 u64 (64 bytes) each; unaligned loads are allowed.
-    let (vv0, vv1) = unsafe {
+    unsafe {
         (
             _mm512_loadu_si512(v0.as_ptr() as *const _),
             _mm512_loadu_si512(v1.as_ptr() as *const _),
         )
+    }
+}
+
+/// The comb of B against the table of A: the accumulators of A*B.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N, P>) -> Acc<N> {
+    let np: usize = if N <= 2 {
+        2
+    } else if N <= 4 {
+        4
+    } else {
+        8
     };
+    let g_count = 8 / np; // groups of windows per word
+    let wg = 32 / g_count; // 2-trit windows per group
+    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+    debug_assert!(aw <= N + 1);
+    let (th, tl) = (&tab.th, &tab.tl);
+
+    // ---- window index vectors: lane k = j*G + g holds the nibbles of its group ----
+    // Nibble n of the interleaved word (per 32 trits) = (l_2n, l_2n+1, h_2n, h_2n+1).
+    let (vv0, vv1) = window_indices::<N, P>(b);
 
     // ---- the comb: wg steps, top window first ----
     let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
@@ -310,9 +425,9 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
 /// products, the scalar one for a single product (it overlaps with the vector work there).
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn acc_reduce<const N: usize, P: Trinomial3>(acc: &Acc<N>, in_regs: bool) -> Gf3<N, P> {
     let (rh, rl) = acc_to_regs::<N, P>(acc);
     if in_regs && 2 * N <= 8 && P::K < 64 {
@@ -372,7 +487,7 @@ fn vshl(v: __m512i, s: usize) -> __m512i {
 /// (`lowm` masks the positions below m). A function, not a closure: closures do not get the
 /// target features, and the vector helpers would not be inlined into one.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, __m512i) {
     let (hh, hl) = (vshr(h, P::M), vshr(l, P::M));
     let (h0, l0) = (_mm512_and_si512(h, lowm), _mm512_and_si512(l, lowm));
@@ -396,7 +511,7 @@ fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, _
 /// registers: with H = W div x^m and x^m = -c - a x^k, W = (W mod x^m) + (-c) H + (-a) x^k H,
 /// whose part of degree >= m (at most k - 1 trits) is folded once more the same way.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P> {
     let m = P::M;
     let mut lowm = [0i64; 8];
@@ -430,9 +545,9 @@ fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P
 /// lo vectors in register r (2N <= 16 words).
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [__m512i; 2]) {
     let np: usize = if N <= 2 {
         2
@@ -576,8 +691,8 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
 /// F_{3^3m} product with AVX-512 products, reduced once per coefficient.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf33<N, P, B>,
     b: &Gf33<N, P, B>,
@@ -592,8 +707,8 @@ pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
 /// F_{3^6m} product with AVX-512 products, reduced once per coefficient.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     b: &Gf36<N, P, B>,
@@ -608,8 +723,8 @@ pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
 /// Product with a sparse line value with AVX-512 products, reduced once per coefficient.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     l: &Line3<N, P>,
@@ -625,8 +740,8 @@ pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
 /// products.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn mul_line_t_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     t: &Gf3<N, P>,
