@@ -171,6 +171,24 @@ pub fn table_neg<const N: usize>(t: &Table<N>) -> Table<N> {
     r
 }
 
+/// The table of A + B (or A - B if `sub`) from those of A and B: entries are linear in A.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub fn table_add<const N: usize>(a: &Table<N>, b: &Table<N>, sub: bool) -> Table<N> {
+    let mut r = *a;
+    for w in 0..N {
+        for k in 0..2 {
+            let (bh, bl) = (b.th[w][k], b.tl[w][k]);
+            let bh = if sub { _mm512_xor_si512(bh, bl) } else { bh };
+            (r.th[w][k], r.tl[w][k]) = vtadd(a.th[w][k], a.tl[w][k], bh, bl);
+        }
+    }
+    r
+}
+
 /// The comb table of A (see [`Table`]).
 ///
 /// # Safety
@@ -660,6 +678,11 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
     fn negt(self, t: &Self::T) -> Self::T {
         // SAFETY: as in mulw.
         unsafe { table_neg(t) }
+    }
+    #[inline(always)]
+    fn addt(self, a: &Self::T, b: &Self::T, sub: bool) -> Self::T {
+        // SAFETY: as in mulw.
+        unsafe { table_add(a, b, sub) }
     }
     #[inline(always)]
     fn mult(self, t: &Self::T, b: &Gf3<N, P>) -> Self::W {

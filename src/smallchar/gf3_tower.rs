@@ -340,6 +340,9 @@ pub(crate) trait WideAlg<const N: usize, P: Trinomial3>: Copy {
     fn table(self, a: &Gf3<N, P>) -> Self::T;
     /// The prepared operand of -a.
     fn negt(self, t: &Self::T) -> Self::T;
+    /// The prepared operand of a + b (or a - b if `sub`) from those of a and b: preparing is
+    /// linear, and this is cheaper than preparing a + b.
+    fn addt(self, a: &Self::T, b: &Self::T, sub: bool) -> Self::T;
     /// The unreduced product of the prepared operand and b.
     fn mult(self, t: &Self::T, b: &Gf3<N, P>) -> Self::W;
     fn addw(self, a: &Self::W, b: &Self::W) -> Self::W;
@@ -367,6 +370,14 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for PortableWide {
     #[inline(always)]
     fn negt(self, t: &Self::T) -> Self::T {
         t.neg()
+    }
+    #[inline(always)]
+    fn addt(self, a: &Self::T, b: &Self::T, sub: bool) -> Self::T {
+        if sub {
+            a.sub(b)
+        } else {
+            a.add(b)
+        }
     }
     #[inline(always)]
     fn mult(self, t: &Self::T, b: &Gf3<N, P>) -> Self::W {
@@ -460,7 +471,8 @@ pub(crate) fn mul36_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
 
 /// Product with (c0 + c1 rho - rho^2) in 4 products: the unreduced folded product part and the
 /// part without products (-a0 rho^2 - a1 rho^3 - a2 rho^4, folded). The line side is the
-/// prepared (table) operand: `tc1` is the table of c1, shared by both calls of a line product.
+/// prepared (table) operand, given as the tables of c0 and c1; those of c0 +- c1 are derived
+/// from them.
 ///
 /// (a0 + a1 r + a2 r^2)(c0 + c1 r) = d0 + d1 r + d2 r^2 + d3 r^3 by evaluation at the four points
 /// 0, 1, -1, infinity of P^1(F_3) (Toom-Cook): v0 = a0 c0, v1 = (a0 + a1 + a2)(c0 + c1),
@@ -471,15 +483,14 @@ pub(crate) fn mul36_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
 fn sparse_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     al: A,
     a: &Gf33<N, P, B>,
-    c0: &Gf3<N, P>,
-    c1: &Gf3<N, P>,
+    tc0: &A::T,
     tc1: &A::T,
 ) -> ([A::W; 3], Gf33<N, P, B>) {
     let a = &a.c;
     let a02 = a[0].add(&a[2]);
-    let v0 = al.mult(&al.table(c0), &a[0]);
-    let v1 = al.mult(&al.table(&c0.add(c1)), &a02.add(&a[1]));
-    let vm = al.mult(&al.table(&c0.sub(c1)), &a02.sub(&a[1]));
+    let v0 = al.mult(tc0, &a[0]);
+    let v1 = al.mult(&al.addt(tc0, tc1, false), &a02.add(&a[1]));
+    let vm = al.mult(&al.addt(tc0, tc1, true), &a02.sub(&a[1]));
     let vi = al.mult(tc1, &a[2]);
     let w = [
         if B == 1 {
@@ -495,19 +506,19 @@ fn sparse_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
 }
 
 /// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 11 products (Karatsuba over sigma,
-/// 4 + 3 + 4) on 8 tables (c1 serves two products, y three), 6 reductions. `tc1` is the
-/// prepared c1.
+/// 4 + 3 + 4), 6 reductions. Takes the tables of c0, c1 and y; the other five (c0 +- c1,
+/// c0 + y, c0 + y +- c1) are sums of these.
 #[inline(always)]
 fn mul_line_tab<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     al: A,
     r: &Gf36<N, P, B>,
-    l: &Line3<N, P>,
+    tc0: &A::T,
     tc1: &A::T,
+    ty: &A::T,
 ) -> Gf36<N, P, B> {
-    let (r0g0, q0) = sparse_w(al, &r.c0, &l.c0, &l.c1, tc1);
-    let ty = al.table(&l.y);
-    let r1g1: [A::W; 3] = core::array::from_fn(|i| al.mult(&ty, &r.c1.c[i]));
-    let (s, qs) = sparse_w(al, &r.c0.add(&r.c1), &l.c0.add(&l.y), &l.c1, tc1);
+    let (r0g0, q0) = sparse_w(al, &r.c0, tc0, tc1);
+    let r1g1: [A::W; 3] = core::array::from_fn(|i| al.mult(ty, &r.c1.c[i]));
+    let (s, qs) = sparse_w(al, &r.c0.add(&r.c1), &al.addt(tc0, ty, false), tc1);
     let x0: [A::W; 3] = core::array::from_fn(|i| al.subw(&r0g0[i], &r1g1[i]));
     let x1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &r0g0[i]), &r1g1[i]));
     Gf36::new(
@@ -523,12 +534,12 @@ pub(crate) fn mul_line_fused<const N: usize, P: Trinomial3, const B: i8, A: Wide
     r: &Gf36<N, P, B>,
     l: &Line3<N, P>,
 ) -> Gf36<N, P, B> {
-    mul_line_tab(al, r, l, &al.table(&l.c1))
+    mul_line_tab(al, r, &al.table(&l.c0), &al.table(&l.c1), &al.table(&l.y))
 }
 
 /// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma, given t and y: t^2 is
 /// computed here, on the table of t, whose negation serves as the table of c1 = -t
-/// (12 products on 8 tables).
+/// (12 products; 3 tables built, 5 derived by sums).
 #[inline(always)]
 pub(crate) fn mul_line_t_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     al: A,
@@ -538,10 +549,6 @@ pub(crate) fn mul_line_t_fused<const N: usize, P: Trinomial3, const B: i8, A: Wi
 ) -> Gf36<N, P, B> {
     let tt = al.table(t);
     let t2 = al.finish(&al.mult(&tt, t));
-    let l = Line3 {
-        c0: t2.neg(),
-        c1: t.neg(),
-        y: *y,
-    };
-    mul_line_tab(al, r, &l, &al.negt(&tt))
+    let tc0 = al.negt(&al.table(&t2));
+    mul_line_tab(al, r, &tc0, &al.negt(&tt), &al.table(y))
 }
