@@ -110,7 +110,7 @@ impl<const N: usize> Acc<N> {
 #[target_feature(enable = "avx512f")]
 pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc<N>, y: &Acc<N>, neg_b: bool) -> Acc<N> {
     let mut r = *x;
-    for w in 0..acc_words::<N, P>() {
+    for w in 0..Layout::<N, P>::AW {
         let ((xh, xl), (yh, yl)) = (x.word(w), y.word(w));
         let yh = if neg_b { _mm512_xor_si512(yh, yl) } else { yh };
         r.set_word(w, vtadd(xh, xl, yh, yl));
@@ -126,24 +126,150 @@ pub fn acc_add<const N: usize, P: Trinomial3>(x: &Acc<N>, y: &Acc<N>, neg_b: boo
 #[target_feature(enable = "avx512f")]
 pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc<N>) -> Acc<N> {
     let mut r = *x;
-    for w in 0..acc_words::<N, P>() {
+    for w in 0..Layout::<N, P>::AW {
         let (h, l) = x.word(w);
         r.set_word(w, (_mm512_xor_si512(h, l), l));
     }
     r
 }
 
-#[inline(always)]
-const fn acc_words<const N: usize, P: Trinomial3>() -> usize {
-    let g_count = 8 / if N <= 2 {
+/// The comb's lane layout for F_{3^m}: lane k runs WG 2-trit windows of B from trit off(k).
+/// Packed: WG = ceil(ceil(m/2) / 8) and off(k) = 2 WG k, so that the 8 lanes cover the m trits
+/// with the least padding (m = 193: 13 steps instead of 16). Word-aligned: B padded to NP = 2,
+/// 4 or 8 words, G = 8 / NP groups of WG = 32 / G windows per word. Packed lanes straddle words
+/// and their groups (lanes with the same first word Q) are uneven, which costs more in the lane
+/// combination; it is used where it saves at least 3 steps (m = 79, 163, 193, 353; measured
+/// slower for m = 97, 7 steps against 8). Lane k's first trit is bit R[k] of word Q[k].
+struct Layout<const N: usize, P: Trinomial3>(core::marker::PhantomData<P>);
+
+impl<const N: usize, P: Trinomial3> Layout<N, P> {
+    const NP: usize = if N <= 2 {
         2
     } else if N <= 4 {
         4
     } else {
         8
     };
-    let wg = 32 / g_count;
-    (P::M + 1 + 2 * (wg - 1)).div_ceil(64)
+    /// Groups per word of the word-aligned layout.
+    const G: usize = 8 / Self::NP;
+    const WG_PACKED: usize = P::M.div_ceil(2).div_ceil(8);
+    const PACKED: bool = 32 / Self::G >= Self::WG_PACKED + 3;
+    /// Comb steps (windows per lane).
+    const WG: usize = if Self::PACKED {
+        Self::WG_PACKED
+    } else {
+        32 / Self::G
+    };
+    /// Accumulator words per lane: A (x A) times WG windows has degree < m + 2 WG - 1.
+    const AW: usize = (P::M + 2 * Self::WG - 1).div_ceil(64);
+    /// Per-lane vectors: 0 = Q, 1 = Q + 1, 2 = R.
+    const fn lane_vec(kind: u8) -> [i64; 8] {
+        let mut v = [0i64; 8];
+        let mut k = 0;
+        while k < 8 {
+            v[k] = match kind {
+                0 => Self::q(k) as i64,
+                1 => Self::q(k) as i64 + 1,
+                _ => (Self::off(k) % 64) as i64,
+            };
+            k += 1;
+        }
+        v
+    }
+    /// First trit of lane k.
+    const fn off(k: usize) -> usize {
+        if Self::PACKED {
+            2 * Self::WG * k
+        } else {
+            64 * (k / Self::G) + 2 * Self::WG * (k % Self::G)
+        }
+    }
+    const fn q(k: usize) -> usize {
+        Self::off(k) / 64
+    }
+    const Q: [i64; 8] = Self::lane_vec(0);
+    const Q1: [i64; 8] = Self::lane_vec(1);
+    const R: [i64; 8] = Self::lane_vec(2);
+    /// Lanes whose next word Q + 1 exists.
+    const Q1_MASK: u8 = {
+        let mut m = 0u8;
+        let mut k = 0;
+        while k < 8 {
+            if Self::q(k) + 1 < N {
+                m |= 1 << k;
+            }
+            k += 1;
+        }
+        m
+    };
+    /// Lanes in the largest group.
+    const MAX_GROUP: usize = {
+        let (mut best, mut run, mut k) = (1, 1, 1);
+        while k < 8 {
+            run = if Self::q(k) == Self::q(k - 1) {
+                run + 1
+            } else {
+                1
+            };
+            if run > best {
+                best = run;
+            }
+            k += 1;
+        }
+        best
+    };
+    /// Segmented sums, step d = 1, 2, 4: lane k adds lane k + d when both are in one group.
+    const fn seg_mask(d: usize) -> u8 {
+        let mut m = 0u8;
+        let mut k = 0;
+        while k + d < 8 {
+            if Self::q(k + d) == Self::q(k) {
+                m |= 1 << k;
+            }
+            k += 1;
+        }
+        m
+    }
+    /// [`Self::seg_mask`] for d = 1, 2, 4.
+    const SEG: [u8; 3] = [Self::seg_mask(1), Self::seg_mask(2), Self::seg_mask(4)];
+    /// [`Self::transpose`] for r = 0, 1 and w = 0..=MAX_WORDS + 1.
+    const TRANSPOSE: [[([i64; 8], u8); MAX_WORDS + 2]; 2] = {
+        let mut t = [[([0i64; 8], 0u8); MAX_WORDS + 2]; 2];
+        let mut r = 0;
+        while r < 2 {
+            let mut w = 0;
+            while w < MAX_WORDS + 2 {
+                t[r][w] = Self::transpose(r, w);
+                w += 1;
+            }
+            r += 1;
+        }
+        t
+    };
+    /// The first lane of the group with word q (every q up to Q[7] has one: 2 WG <= 64).
+    const fn head(q: usize) -> usize {
+        let mut k = 0;
+        while Self::q(k) != q {
+            k += 1;
+        }
+        k
+    }
+    /// Transposition of output register r from shifted word w: lane c of the output (word
+    /// 8r + c) takes word w of the group with Q = 8r + c - w, read at its head lane.
+    const fn transpose(r: usize, w: usize) -> ([i64; 8], u8) {
+        let mut idx = [0i64; 8];
+        let mut m = 0u8;
+        let mut c = 0;
+        while c < 8 {
+            let oc = 8 * r + c;
+            if oc >= w && oc - w <= Self::q(7) && oc < 2 * N {
+                idx[c] = Self::head(oc - w) as i64;
+                m |= 1 << c;
+            }
+            c += 1;
+        }
+        (idx, m)
+    }
 }
 
 /// The comb's table of a left operand A: T_w[u] = (t0 + t1 x) * A for the 16 window slots
@@ -241,117 +367,68 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
     comb_with_table::<N, P>(&comb_table::<N, P>(a), b)
 }
 
-/// Groups of windows per word (G) for N words: lanes are (word, group) pairs of the 8 lanes of
-/// a register, words padded to 2, 4 or 8.
-const fn group_count(n: usize) -> usize {
-    if n <= 2 {
-        4
-    } else if n <= 4 {
-        2
-    } else {
-        1
-    }
-}
-
-/// Compile-time control vectors of [`window_indices`] for N words.
-struct WindowCtl<const N: usize>;
-
-impl<const N: usize> WindowCtl<N> {
-    const G: usize = group_count(N);
-    /// Lane k reads word k / G.
-    const LANES: [i64; 8] = {
-        let mut l = [0i64; 8];
-        let mut k = 0;
-        while k < 8 {
-            l[k] = (k / Self::G) as i64;
-            k += 1;
-        }
-        l
-    };
-    /// VPMULTISHIFTQB counts: byte b of lane k reads 8 bits from trit off + 4b of the l slice
-    /// (`high` = false) or off + 4b - 4 of the h slice, off = the first trit of the lane's group
-    /// plus `extra`.
-    const fn shifts(extra: usize, high: bool) -> [u8; 64] {
-        let wg = 32 / Self::G;
-        let mut c = [0u8; 64];
-        let mut k = 0;
-        while k < 8 {
-            let off = 2 * (k % Self::G) * wg + extra;
-            let mut byte = 0;
-            while byte < 8 {
-                let back = if high { 60 } else { 0 };
-                c[8 * k + byte] = ((off + 4 * byte + back) % 64) as u8;
-                byte += 1;
-            }
-            k += 1;
-        }
-        c
-    }
-    const L0: [u8; 64] = Self::shifts(0, false);
-    const H0: [u8; 64] = Self::shifts(0, true);
-    const L1: [u8; 64] = Self::shifts(32, false);
-    const H1: [u8; 64] = Self::shifts(32, true);
-}
-
-/// The window index vectors of B: lane k = j*G + g holds, from its low nibble up, the 4-bit
-/// table slots (h1 h0 l1 l0) of the 2-trit windows of group g of word j (windows 0..15 of the
-/// word in the first vector and 16..31 in the second when G = 1). Built in vector registers:
-/// VPERMQ spreads word j over its lanes, VPMULTISHIFTQB puts the l bits of windows 2b, 2b+1 in
-/// the low nibble of byte b and their h bits in the high nibble (the group offset is in the
-/// shift counts), and one GF2P8AFFINEQB permutes each byte's bits (l0 l1 l2 l3 h0 h1 h2 h3)
-/// into two slots (l0 l1 h0 h1)(l2 l3 h2 h3).
+/// The window index vectors of B: lane k holds, from its low nibble up, the 4-bit table slots
+/// (h1 h0 l1 l0) of its windows (0..15 in the first vector, 16..31 in the second). Built in
+/// vector registers: VPERMQ brings words Q[k] and Q[k] + 1 to lane k, VPSHRDVQ shifts the
+/// lane's first trit to bit 0, VPMULTISHIFTQB puts the l bits of windows 2b, 2b+1 in the low
+/// nibble of byte b and their h bits in the high nibble, and one GF2P8AFFINEQB permutes each
+/// byte's bits (l0 l1 l2 l3 h0 h1 h2 h3) into two slots (l0 l1 h0 h1)(l2 l3 h2 h3).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> (__m512i, __m512i) {
-    if N <= 2 {
+    if N <= 2 && !Layout::<N, P>::PACKED {
         return window_indices_pdep(b);
     }
     let mask: __mmask8 = ((1u32 << N) - 1) as u8;
-    // SAFETY: the masked loads read only the first N <= 8 words of hi and lo; the control
-    // arrays are 64 bytes each.
-    let (bl, bh, lanes, l0, h0, l1, h1) = unsafe {
-        let ld = |p: *const u8| _mm512_loadu_si512(p as *const _);
+    // SAFETY: the masked loads read only the first N <= 8 words of hi and lo; the lane
+    // vectors are 8 i64 (64 bytes).
+    let (bl, bh, q, q1, r) = unsafe {
+        let ld = |v: &[i64; 8]| _mm512_loadu_si512(v.as_ptr() as *const _);
         (
             _mm512_maskz_loadu_epi64(mask, b.lo.as_ptr() as *const _),
             _mm512_maskz_loadu_epi64(mask, b.hi.as_ptr() as *const _),
-            ld(WindowCtl::<N>::LANES.as_ptr() as *const u8),
-            ld(WindowCtl::<N>::L0.as_ptr()),
-            ld(WindowCtl::<N>::H0.as_ptr()),
-            ld(WindowCtl::<N>::L1.as_ptr()),
-            ld(WindowCtl::<N>::H1.as_ptr()),
+            ld(&Layout::<N, P>::Q),
+            ld(&Layout::<N, P>::Q1),
+            ld(&Layout::<N, P>::R),
         )
     };
-    let (bl, bh) = (
-        _mm512_permutexvar_epi64(lanes, bl),
-        _mm512_permutexvar_epi64(lanes, bh),
-    );
+    let m1 = Layout::<N, P>::Q1_MASK;
+    let lane = |v: __m512i| {
+        let lo = _mm512_permutexvar_epi64(q, v);
+        let hi = _mm512_maskz_permutexvar_epi64(m1, q1, v);
+        _mm512_shrdv_epi64(lo, hi, r)
+    };
+    let (vl, vh) = (lane(bl), lane(bh));
     // Bit permutation (l0 l1 l2 l3 h0 h1 h2 h3) -> (l0 l1 h0 h1 l2 l3 h2 h3): matrix byte 7 - i
     // holds the input bit of output bit i.
     let perm = _mm512_set1_epi64(0x0102_1020_0408_4080);
     let nib = _mm512_set1_epi8(0x0f);
-    let slots = |cl: __m512i, ch: __m512i| {
-        let ml = _mm512_multishift_epi64_epi8(cl, bl);
-        let mh = _mm512_multishift_epi64_epi8(ch, bh);
+    let slots = |first: i64| {
+        // Byte b reads 8 bits from trit first + 4b (l) and first + 4b - 4 (h).
+        let cl = _mm512_set1_epi64(0x1c18_1410_0c08_0400 + first * 0x0101_0101_0101_0101);
+        let ch = _mm512_set1_epi64(0x1814_100c_0804_003c + first * 0x0101_0101_0101_0101);
+        let ml = _mm512_multishift_epi64_epi8(cl, vl);
+        let mh = _mm512_multishift_epi64_epi8(ch, vh);
         // Low nibble from ml, high nibble from mh.
         let c = _mm512_ternarylogic_epi64::<0xca>(nib, ml, mh);
         _mm512_gf2p8affine_epi64_epi8::<0>(c, perm)
     };
-    let v0 = slots(l0, h0);
-    let v1 = if WindowCtl::<N>::G == 1 {
-        slots(l1, h1)
+    let v0 = slots(0);
+    let v1 = if Layout::<N, P>::WG > 16 {
+        slots(32)
     } else {
         v0
     };
     (v0, v1)
 }
 
-/// [`window_indices`] by scalar PDEP: measured faster for N <= 2 (two words), where the vector
-/// version's longer dependency chain is not paid back.
+/// [`window_indices`] by scalar PDEP for the word-aligned layout: measured faster for N <= 2,
+/// where the vector version's longer dependency chain is not paid back.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 fn window_indices_pdep<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> (__m512i, __m512i) {
-    let g_count = WindowCtl::<N>::G;
-    let wg = 32 / g_count;
+    let g_count = Layout::<N, P>::G;
+    let wg = Layout::<N, P>::WG;
     let mut v0 = [0u64; 8];
     let mut v1 = [0u64; 8];
     for j in 0..N {
@@ -390,21 +467,10 @@ fn window_indices_pdep<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> (__m512i
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N, P>) -> Acc<N> {
-    let np: usize = if N <= 2 {
-        2
-    } else if N <= 4 {
-        4
-    } else {
-        8
-    };
-    let g_count = 8 / np; // groups of windows per word
-    let wg = 32 / g_count; // 2-trit windows per group
-    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+    let wg = Layout::<N, P>::WG;
+    let aw = Layout::<N, P>::AW;
     debug_assert!(aw <= N + 1);
     let (th, tl) = (&tab.th, &tab.tl);
-
-    // ---- window index vectors: lane k = j*G + g holds the nibbles of its group ----
-    // Nibble n of the interleaved word (per 32 trits) = (l_2n, l_2n+1, h_2n, h_2n+1).
     let (vv0, vv1) = window_indices::<N, P>(b);
 
     // ---- the comb: wg steps, top window first ----
@@ -567,28 +633,15 @@ fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [__m512i; 2]) {
-    let np: usize = if N <= 2 {
-        2
-    } else if N <= 4 {
-        4
-    } else {
-        8
-    };
-    let g_count = 8 / np; // groups of windows per word
-    let wg = 32 / g_count; // 2-trit windows per group
-    let aw = (P::M + 1 + 2 * (wg - 1)).div_ceil(64); // accumulator words (N or N+1)
+    let aw = Layout::<N, P>::AW;
     let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
     let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
     for w in 0..aw {
         (acc_h[w], acc_l[w]) = acc.word(w);
     }
-    // ---- shift lane k by its group offset 2*g*wg bits (aw + 1 words) ----
-    let mut sh = [0i64; 8];
-    for (k, s) in sh.iter_mut().enumerate() {
-        *s = (2 * (k % g_count) * wg) as i64;
-    }
-    // SAFETY: sh is 8 i64 (64 bytes).
-    let shv = unsafe { _mm512_loadu_si512(sh.as_ptr() as *const _) };
+    // ---- shift lane k up by R[k] bits (aw + 1 words) ----
+    // SAFETY: R is 8 i64 (64 bytes).
+    let shv = unsafe { _mm512_loadu_si512(Layout::<N, P>::R.as_ptr() as *const _) };
     let inv = _mm512_sub_epi64(_mm512_set1_epi64(64), shv);
     let mut x_h = [_mm512_setzero_si512(); MAX_WORDS + 2];
     let mut x_l = [_mm512_setzero_si512(); MAX_WORDS + 2];
@@ -602,26 +655,35 @@ fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [_
     x_h[aw] = _mm512_srlv_epi64(acc_h[aw - 1], inv);
     x_l[aw] = _mm512_srlv_epi64(acc_l[aw - 1], inv);
 
-    // ---- sum the groups of each word: lane j*G += lanes j*G + d ----
-    let mut d = g_count / 2;
-    while d >= 1 {
-        let mut pi = [0i64; 8];
-        for (k, p) in pi.iter_mut().enumerate() {
-            *p = ((k + d) % 8) as i64;
-        }
-        // SAFETY: pi is 8 i64 (64 bytes).
-        let piv = unsafe { _mm512_loadu_si512(pi.as_ptr() as *const _) };
+    // ---- segmented sums: the head lane of each group gets the group's sum ----
+    let mut d = 1;
+    while d < Layout::<N, P>::MAX_GROUP {
+        let piv = _mm512_set_epi64(
+            ((7 + d) % 8) as i64,
+            ((6 + d) % 8) as i64,
+            ((5 + d) % 8) as i64,
+            ((4 + d) % 8) as i64,
+            ((3 + d) % 8) as i64,
+            ((2 + d) % 8) as i64,
+            ((1 + d) % 8) as i64,
+            d as i64,
+        );
+        // Word-aligned groups are even: the wrapped-in lanes only reach lanes that are not
+        // heads, so no mask is needed there.
+        let mask = if Layout::<N, P>::PACKED {
+            Layout::<N, P>::SEG[d.trailing_zeros() as usize]
+        } else {
+            0xff
+        };
         for w in 0..=aw {
-            let ph = _mm512_permutexvar_epi64(piv, x_h[w]);
-            let pl = _mm512_permutexvar_epi64(piv, x_l[w]);
-            let (nh, nl) = vtadd(x_h[w], x_l[w], ph, pl);
-            x_h[w] = nh;
-            x_l[w] = nl;
+            let ph = _mm512_maskz_permutexvar_epi64(mask, piv, x_h[w]);
+            let pl = _mm512_maskz_permutexvar_epi64(mask, piv, x_l[w]);
+            (x_h[w], x_l[w]) = vtadd(x_h[w], x_l[w], ph, pl);
         }
-        d /= 2;
+        d *= 2;
     }
 
-    // ---- transpose back: output word c = sum over j of X_(c-j)[lane j*G] ----
+    // ---- transpose: output word c = sum over groups g of X_(c - Q_g)[head of g] ----
     let mut out_h = [_mm512_setzero_si512(); 2];
     let mut out_l = [_mm512_setzero_si512(); 2];
     let out_regs = (2 * N).div_ceil(8);
@@ -629,15 +691,8 @@ fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [_
         let mut rh = _mm512_setzero_si512();
         let mut rl = _mm512_setzero_si512();
         for w in 0..=aw {
-            let mut pi = [0i64; 8];
-            let mut mask: u8 = 0;
-            for (lane, p) in pi.iter_mut().enumerate() {
-                let c = 8 * r + lane;
-                if c >= w && c - w < N && c < 2 * N {
-                    *p = ((c - w) * g_count) as i64;
-                    mask |= 1 << lane;
-                }
-            }
+            let (pi, mask) = &Layout::<N, P>::TRANSPOSE[r][w];
+            let mask = *mask;
             if mask == 0 {
                 continue;
             }
@@ -645,9 +700,7 @@ fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [_
             let piv = unsafe { _mm512_loadu_si512(pi.as_ptr() as *const _) };
             let ph = _mm512_maskz_permutexvar_epi64(mask, piv, x_h[w]);
             let pl = _mm512_maskz_permutexvar_epi64(mask, piv, x_l[w]);
-            let (nh, nl) = vtadd(rh, rl, ph, pl);
-            rh = nh;
-            rl = nl;
+            (rh, rl) = vtadd(rh, rl, ph, pl);
         }
         (out_h[r], out_l[r]) = (rh, rl);
     }
