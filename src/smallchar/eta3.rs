@@ -5,12 +5,15 @@
 //! (Barbulescu–Gaudry–Joux–Thomé 2014). These pairings exist for research and comparison only.
 //!
 //! #E = 3^m + 1 + mu*b*3^((m+1)/2), embedding degree 6, distortion map
-//! psi(x, y) = (rho - x, sigma*y). The Miller loop is the cube-root-free loop of Beuchat, Brisebarre,
-//! Detrey, Okamoto, Shirase, Takagi (IEEE TC 57(11), 2008, Algorithm 3), the final exponentiation
-//! W = (3^(3m) - 1)(3^m + 1)(3^m + 1 - mu*b*3^((m+1)/2)) goes through the torus (same paper,
-//! Section 5): U = R^(3^(3m)-1) = conj(R)/R needs one inversion; U^(3^m+1) and the last factor
-//! use Frobenius maps, cubings and conjugation (the inverse on the torus).
-//! The two-thread loop splits the product of line values as in Mitsunari 2009, Algorithm 4.
+//! psi(x, y) = (rho - x, sigma*y). The Miller loop computes the value of the cube-root-free loop of
+//! Beuchat, Brisebarre, Detrey, Okamoto, Shirase, Takagi (IEEE TC 57(11), 2008, Algorithm 3) as a
+//! product of Frobenius images of its line values, without cubing the accumulator (see
+//! [`eta_t_loop`]; the loop as written is [`eta_t_loop_cubing`], its test reference). The final
+//! exponentiation by W = (3^(3m) - 1)(3^m + 1)(3^m + 1 - mu*b*3^((m+1)/2)) goes through the
+//! torus (same paper, Section 5): U = R^(3^(3m)-1) = conj(R)/R needs one inversion; U^(3^m+1)
+//! and the last factor use Frobenius maps, cubings and conjugation (the inverse on the torus).
+//! The two-thread loop splits that product of line values in two ranges (Mitsunari 2009,
+//! Algorithm 4).
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};

@@ -2,18 +2,23 @@
 //!
 //! The comb (Hankerson–Menezes–Vanstone Alg. 2.36, in characteristic 3 as in Mitsunari 2009,
 //! Alg. 1) adds table entries A*u, for the 2-trit windows u of B, into an accumulator that is
-//! shifted by two trits per step. Here the 8 lanes of a zmm register run 8 independent combs:
-//! lane k = j*G + g handles word j of B (padded to NP in {2, 4, 8} words) and the g-th of
-//! G = 8/NP groups of windows of that word. Word w of every lane's accumulator lives in register
+//! shifted by two trits per step. Here the 8 lanes of a zmm register run 8 independent combs,
+//! each over a run of WG windows of B (see `Layout`: either G = 8/NP groups per word of B padded
+//! to NP in {2, 4, 8} words, or runs packed from any trit so that 8 WG covers m/2 windows with the
+//! least padding). Word w of every lane's accumulator lives in register
 //! w ("transposed"), so the shift by two trits is one VPSHLDQ per word with no lane crossing, the
 //! table lookup of 8 different windows is one VPERMT2Q per entry word (the 16-slot table indexed
 //! by the window bits (h1 h0 l1 l0) fits two registers), and a trit addition is three VPTERNLOGQ
 //! (project notes: h = TL(ah, al, bh; 0x49), hi = TL(h, ah, bl; 0x42), lo = TL(h, al, bl; 0x6e)).
-//! At the end each lane is shifted by its group offset, the groups of a word are summed across
-//! lanes, and the words are transposed back and reduced: in registers (two folds with cross-lane
+//! The window slots are spread into nibbles by PDEP (two words) or by VPMULTISHIFTQB and one
+//! GF2P8AFFINEQB bit permutation per byte. At the end each lane is shifted by its offset within
+//! a word, the lanes that start in the same word are summed, and the words are transposed back
+//! and reduced: in registers (two folds with cross-lane
 //! shifts) when the product has at most 8 words, else by the scalar trinomial reduction.
 //! Accumulators are linear in the product: the fused tower products add and subtract them and
-//! combine and reduce once per output coefficient.
+//! combine and reduce once per output coefficient. Tables are linear in their operand too: a
+//! table built once serves every product with that operand, and the table of a sum is the sum
+//! of the tables (cheaper than building it: the line products build 3 of their 8 tables).
 //!
 //! Tried and dropped (measured side by side on the AMD EPYC test machine): one level of
 //! Karatsuba on 2-word halves for m = 193 (split at 112 trits so that the three 8-step half

@@ -5,9 +5,10 @@
 //! Karatsuba over F_{3^3m} (18 F_{3^m} products); the Miller loop multiplies by its sparse line
 //! values -t^2 + y*sigma - t*rho - rho^2 in 13 F_{3^m} products (Beuchat et al., IEEE TC 57(11),
 //! 2008, Section 4); the fused version needs 11 (Toom-Cook at 0, 1, -1, infinity for the products
-//! by c0 + c1 rho, see `sparse_w`). The backend's fused kernels (`Backend3::mul_rho3`,
-//! `mul_sigma`, `mul_line`) keep the F_{3^m} products unreduced and reduce once per output
-//! coefficient; the `*_plain` methods reduce every product and are their reference. Every
+//! by c0 + c1 rho, see `sparse_w`), and 12 with the square of t included (`mul_line_t_fused`),
+//! on comb tables of which 3 are built and 5 are sums of those. The backend's fused kernels
+//! (`Backend3::mul_rho3`, `mul_sigma`, `mul_line`, `mul_line_t`) keep the F_{3^m} products
+//! unreduced and reduce once per output coefficient; the `*_plain` methods reduce every product and are their reference. Every
 //! operation that multiplies takes the backend it runs on.
 //! Broken parameters (small characteristic): research use only.
 
