@@ -31,6 +31,11 @@
 //! scalar code, then the chunked reduction on all lanes). Six cubes took 262 cycles against 200
 //! for six BMI2 (PDEP) cubes at m = 97, and 384 against 369 at m = 193: the shift-and-mask
 //! spreading needs about 15 vector instructions per output word where PDEP needs one.
+//! Also dropped: a second table of x^2 A so that the comb adds two windows per accumulator shift
+//! (half the VPSHLDQ): the F_{3^6m} product gained 2-4%, but the eta3-193 loop, with twice the
+//! table registers live, was 4-13% slower and eta3-97 unchanged. And the packed lane layout
+//! for m = 97 (7 steps instead of 8): about 20% slower there, the uneven groups (5 and 3 lanes)
+//! costing a third round of lane sums and the vector window indices.
 
 #![cfg(target_arch = "x86_64")]
 
