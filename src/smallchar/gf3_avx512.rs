@@ -732,49 +732,44 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
     type W = Acc<N>;
     type T = Table<N>;
     #[inline(always)]
-    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
+    fn table(self, a: &Gf3<N, P>) -> Self::T {
         // SAFETY: an AvxAcc value is made only inside the target-feature functions below,
         // which callers may run only on a CPU with the features.
-        unsafe { comb_acc_avx512(a, b) }
-    }
-    #[inline(always)]
-    fn table(self, a: &Gf3<N, P>) -> Self::T {
-        // SAFETY: as in mulw.
         unsafe { comb_table::<N, P>(a) }
     }
     #[inline(always)]
     fn negt(self, t: &Self::T) -> Self::T {
-        // SAFETY: as in mulw.
+        // SAFETY: as in table.
         unsafe { table_neg(t) }
     }
     #[inline(always)]
     fn addt(self, a: &Self::T, b: &Self::T, sub: bool) -> Self::T {
-        // SAFETY: as in mulw.
+        // SAFETY: as in table.
         unsafe { table_add(a, b, sub) }
     }
     #[inline(always)]
     fn mult(self, t: &Self::T, b: &Gf3<N, P>) -> Self::W {
-        // SAFETY: as in mulw.
+        // SAFETY: as in table.
         unsafe { comb_with_table::<N, P>(t, b) }
     }
     #[inline(always)]
     fn addw(self, a: &Self::W, b: &Self::W) -> Self::W {
-        // SAFETY: as in mulw.
+        // SAFETY: as in table.
         unsafe { acc_add::<N, P>(a, b, false) }
     }
     #[inline(always)]
     fn subw(self, a: &Self::W, b: &Self::W) -> Self::W {
-        // SAFETY: as in mulw.
+        // SAFETY: as in table.
         unsafe { acc_add::<N, P>(a, b, true) }
     }
     #[inline(always)]
     fn negw(self, a: &Self::W) -> Self::W {
-        // SAFETY: as in mulw.
+        // SAFETY: as in table.
         unsafe { acc_neg::<N, P>(a) }
     }
     #[inline(always)]
     fn finish(self, a: &Self::W) -> Gf3<N, P> {
-        // SAFETY: as in mulw.
+        // SAFETY: as in table.
         unsafe { acc_reduce::<N, P>(a, true) }
     }
 }

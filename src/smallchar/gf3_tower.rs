@@ -8,8 +8,8 @@
 //! by c0 + c1 rho, see `sparse_w`), and 12 with the square of t included (`mul_line_t_fused`),
 //! on comb tables of which 3 are built and 5 are sums of those. The backend's fused kernels
 //! (`Backend3::mul_rho3`, `mul_sigma`, `mul_line`, `mul_line_t`) keep the F_{3^m} products
-//! unreduced and reduce once per output coefficient; the `*_plain` methods reduce every product and are their reference. Every
-//! operation that multiplies takes the backend it runs on.
+//! unreduced and reduce once per output coefficient; the `*_plain` methods reduce every product
+//! and are their reference. Every operation that multiplies takes the backend it runs on.
 //! Broken parameters (small characteristic): research use only.
 
 use num_bigint::BigUint;
@@ -337,7 +337,11 @@ pub(crate) trait WideAlg<const N: usize, P: Trinomial3>: Copy {
     type W: Copy;
     /// A left operand prepared for several products (the comb's table on AVX-512).
     type T: Copy;
-    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W;
+    /// The unreduced product a b (a prepared for this one product).
+    #[inline(always)]
+    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
+        self.mult(&self.table(a), b)
+    }
     fn table(self, a: &Gf3<N, P>) -> Self::T;
     /// The prepared operand of -a.
     fn negt(self, t: &Self::T) -> Self::T;
@@ -360,10 +364,6 @@ pub(crate) struct PortableWide;
 impl<const N: usize, P: Trinomial3> WideAlg<N, P> for PortableWide {
     type W = Wide3<N, P>;
     type T = Gf3<N, P>;
-    #[inline(always)]
-    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
-        a.mul_wide_portable(b)
-    }
     #[inline(always)]
     fn table(self, a: &Gf3<N, P>) -> Self::T {
         *a
