@@ -583,8 +583,7 @@ fn vshl(v: __m512i, s: usize) -> __m512i {
 }
 
 /// One fold of [`reduce_reg`]: (h, l) mod x^m + (-c) H + (-a) x^k H with H = (h, l) div x^m
-/// (`lowm` masks the positions below m). A function, not a closure: closures do not get the
-/// target features, and the vector helpers would not be inlined into one.
+/// (`lowm` masks the positions below m).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, __m512i) {
