@@ -144,16 +144,31 @@ pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc<N>) -> Acc<N> {
     r
 }
 
-/// The comb's lane layout for F_{3^m}: lane k runs WG 2-trit windows of B from trit off(k).
-/// Packed: WG = ceil(ceil(m/2) / 8) and off(k) = 2 WG k, so that the 8 lanes cover the m trits
-/// with the least padding (m = 193: 13 steps instead of 16). Word-aligned: B padded to NP = 2,
-/// 4 or 8 words, G = 8 / NP groups of WG = 32 / G windows per word. Packed lanes straddle words
-/// and their groups (lanes with the same first word Q) are uneven, which costs more in the lane
-/// combination; it is used where it saves at least 3 steps (m = 79, 163, 193, 353; measured
-/// slower for m = 97, 7 steps against 8). Lane k's first trit is bit R[k] of word Q[k].
+/// Window index vectors at most (8 windows, one byte each, per lane and vector): WG <= 24.
+const MAX_IDX: usize = 3;
+
+/// The comb's lane layout for F_{3^m}: lane k runs WG windows of WT trits of B from trit
+/// off(k). Packed: WG = ceil(ceil(m/WT) / 8) and off(k) = WT WG k, so that the 8 lanes cover
+/// the m trits with the least padding. Word-aligned: B padded to NP = 2, 4 or 8 words, G = 8 / NP
+/// groups of SPAN = 64 / G trits per word, WG = ceil(SPAN / WT) windows (the trits of a lane's
+/// last window beyond SPAN are masked off). Packed lanes straddle words and their groups (lanes
+/// with the same first word Q) are uneven, which costs more in the lane combination; it is used
+/// where it saves at least [`PACK_GAIN`] steps. Lane k's first trit is bit R[k] of word Q[k].
 struct Layout<const N: usize, P: Trinomial3>(core::marker::PhantomData<P>);
 
+/// Comb steps the packed layout must save to be used.
+const PACK_GAIN: usize = 2;
+
 impl<const N: usize, P: Trinomial3> Layout<N, P> {
+    /// Trits per window: 3 (27 window values, 14 up to sign, fit the 16 table slots), except
+    /// where two-word lanes align with words for 2-trit windows (m = 97: 8 steps): there the
+    /// 3-trit comb's sign selects and longer index chain cost more than its 6 steps save
+    /// (measured: eta3-97 9% slower; eta3-193 14% faster with 3-trit windows).
+    const WT: usize = if N <= 2 && 8 < P::M.div_ceil(2).div_ceil(8) + 3 {
+        2
+    } else {
+        3
+    };
     const NP: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -163,55 +178,80 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     };
     /// Groups per word of the word-aligned layout.
     const G: usize = 8 / Self::NP;
-    const WG_PACKED: usize = P::M.div_ceil(2).div_ceil(8);
-    const PACKED: bool = 32 / Self::G >= Self::WG_PACKED + 3;
+    const SPAN_ALIGNED: usize = 64 / Self::G;
+    const WG_ALIGNED: usize = Self::SPAN_ALIGNED.div_ceil(Self::WT);
+    const WG_PACKED: usize = P::M.div_ceil(Self::WT).div_ceil(8);
+    const PACKED: bool = Self::WT == 3 && Self::WG_ALIGNED >= Self::WG_PACKED + PACK_GAIN;
     /// Comb steps (windows per lane).
     const WG: usize = if Self::PACKED {
         Self::WG_PACKED
     } else {
-        32 / Self::G
+        Self::WG_ALIGNED
     };
-    /// Accumulator words per lane: A (x A) times WG windows has degree < m + 2 WG - 1.
-    const AW: usize = (P::M + 2 * Self::WG - 1).div_ceil(64);
-    /// Per-lane vectors: 0 = Q, 1 = Q + 1, 2 = R.
-    const fn lane_vec(kind: u8) -> [i64; 8] {
-        let mut v = [0i64; 8];
-        let mut k = 0;
-        while k < 8 {
-            v[k] = match kind {
-                0 => Self::q(k) as i64,
-                1 => Self::q(k) as i64 + 1,
-                _ => (Self::off(k) % 64) as i64,
-            };
-            k += 1;
-        }
-        v
-    }
+    /// Trits per lane.
+    const SPAN: usize = if Self::PACKED {
+        Self::WT * Self::WG
+    } else {
+        Self::SPAN_ALIGNED
+    };
+    /// Window index vectors.
+    const NV: usize = Self::WG.div_ceil(8);
+    /// Accumulator words per lane: A (x^(WT-1) A) times WG windows has degree < m + WT WG - 1.
+    const AW: usize = (P::M + Self::WT * Self::WG - 1).div_ceil(64);
     /// First trit of lane k.
     const fn off(k: usize) -> usize {
         if Self::PACKED {
-            2 * Self::WG * k
+            Self::WT * Self::WG * k
         } else {
-            64 * (k / Self::G) + 2 * Self::WG * (k % Self::G)
+            64 * (k / Self::G) + Self::SPAN_ALIGNED * (k % Self::G)
         }
     }
     const fn q(k: usize) -> usize {
         Self::off(k) / 64
     }
-    const Q: [i64; 8] = Self::lane_vec(0);
-    const Q1: [i64; 8] = Self::lane_vec(1);
-    const R: [i64; 8] = Self::lane_vec(2);
-    /// Lanes whose next word Q + 1 exists.
-    const Q1_MASK: u8 = {
-        let mut m = 0u8;
+    /// Offset of lane k within its first word.
+    const R: [i64; 8] = {
+        let mut v = [0i64; 8];
         let mut k = 0;
         while k < 8 {
-            if Self::q(k) + 1 < N {
-                m |= 1 << k;
-            }
+            v[k] = (Self::off(k) % 64) as i64;
             k += 1;
         }
-        m
+        v
+    };
+    /// The 64-trit funnels the window indices are read from: funnel f starts at trit
+    /// off(k) + 48 f (index vectors 2f and 2f + 1 read its trits 0..24 and 24..48). Per funnel:
+    /// the first word, the next word, the bit offset, the span mask (trits of the lane), and the
+    /// lane masks of the two words (words at or above N read as zero).
+    const FUNNEL: [([[i64; 8]; 4], u8, u8); 2] = {
+        let mut t = [([[0i64; 8]; 4], 0u8, 0u8); 2];
+        let mut f = 0;
+        while f < 2 {
+            let mut k = 0;
+            while k < 8 {
+                let s = Self::off(k) + 48 * f;
+                let rem = Self::SPAN as i64 - 48 * f as i64;
+                t[f].0[0][k] = (s / 64 % 8) as i64;
+                t[f].0[1][k] = ((s / 64 + 1) % 8) as i64;
+                t[f].0[2][k] = (s % 64) as i64;
+                t[f].0[3][k] = if rem >= 64 {
+                    -1
+                } else if rem <= 0 {
+                    0
+                } else {
+                    ((1u64 << rem) - 1) as i64
+                };
+                if s / 64 < N {
+                    t[f].1 |= 1 << k;
+                }
+                if s / 64 + 1 < N {
+                    t[f].2 |= 1 << k;
+                }
+                k += 1;
+            }
+            f += 1;
+        }
+        t
     };
     /// Lanes in the largest group.
     const MAX_GROUP: usize = {
@@ -257,7 +297,7 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
         }
         t
     };
-    /// The first lane of the group with word q (every q up to Q[7] has one: 2 WG <= 64).
+    /// The first lane of the group with word q (every q up to Q[7] has one: lanes span <= 64 trits).
     const fn head(q: usize) -> usize {
         let mut k = 0;
         while Self::q(k) != q {
@@ -283,14 +323,96 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     }
 }
 
-/// The comb's table of a left operand A: T_w[u] = (t0 + t1 x) * A for the 16 window slots
-/// u = (h1 h0 l1 l0), word w in lane u & 7 of register u >> 3. Built once, it serves every
-/// product with A ([`comb_with_table`]).
+/// The comb's table of a left operand A, word w of entry s in lane s & 7 of register s >> 3.
+/// 2-trit windows: T_w[u] = (t0 + t1 x) * A for the 16 slots u = (h1 h0 l1 l0). 3-trit windows:
+/// T_w[s] = u_s * A for the 14 window values u_s up to sign (leading trit +1; [`SLOT_OF_CODE`]);
+/// register 0: 0, 1, x, x + 1, x - 1, x^2 (slots 0..5, 6 and 7 unused); register 1: x^2 + v for
+/// the 8 nonzero 2-trit v of [`V8`]. Built once, it serves every product with A
+/// ([`comb_with_table`]).
 #[derive(Clone, Copy)]
 pub struct Table<const N: usize> {
     th: [[__m512i; 2]; N],
     tl: [[__m512i; 2]; N],
 }
+
+/// The nonzero 2-trit window values (c0, c1) = c0 + c1 x of table register 1, by lane.
+const V8: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// For a 3-trit window's code (bits 0..2: the lo bits l0 l1 l2, bits 3..5: the hi bits h0 h1 h2,
+/// trit i = 0 if l_i = 0, else -1 if h_i else 1), its table slot and, in bit 4, whether the
+/// window is the negated slot value. Read by one VPERMB per index vector.
+const SLOT_OF_CODE: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut code = 0;
+    while code < 64 {
+        let mut u = [0i8; 3];
+        let mut i = 0;
+        while i < 3 {
+            if code >> i & 1 == 1 {
+                u[i] = if code >> (3 + i) & 1 == 1 { -1 } else { 1 };
+            }
+            i += 1;
+        }
+        let lead = if u[2] != 0 {
+            2
+        } else if u[1] != 0 {
+            1
+        } else {
+            0
+        };
+        let neg = u[lead] < 0;
+        if neg {
+            u = [-u[0], -u[1], -u[2]];
+        }
+        let slot = if u[2] != 0 {
+            if u[0] == 0 && u[1] == 0 {
+                5
+            } else {
+                let mut j = 0;
+                while V8[j].0 != u[0] || V8[j].1 != u[1] {
+                    j += 1;
+                }
+                8 + j as u8
+            }
+        } else if u[1] != 0 {
+            match u[0] {
+                0 => 2,
+                1 => 3,
+                _ => 4,
+            }
+        } else if u[0] != 0 {
+            1
+        } else {
+            0
+        };
+        t[code] = slot | (neg as u8) << 4;
+        code += 1;
+    }
+    t
+};
+
+/// Lane masks of [`V8`]: (c0 != 0, c0 = -1, c1 != 0, c1 = -1).
+const V8_MASKS: (u8, u8, u8, u8) = {
+    let (mut nz0, mut neg0, mut nz1, mut neg1) = (0u8, 0u8, 0u8, 0u8);
+    let mut j = 0;
+    while j < 8 {
+        nz0 |= ((V8[j].0 != 0) as u8) << j;
+        neg0 |= ((V8[j].0 < 0) as u8) << j;
+        nz1 |= ((V8[j].1 != 0) as u8) << j;
+        neg1 |= ((V8[j].1 < 0) as u8) << j;
+        j += 1;
+    }
+    (nz0, neg0, nz1, neg1)
+};
 
 /// The table of -A (every entry negated: hi ^= lo).
 ///
@@ -333,6 +455,17 @@ pub fn table_add<const N: usize>(a: &Table<N>, b: &Table<N>, sub: bool) -> Table
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
 pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
+    if Layout::<N, P>::WT == 2 {
+        comb_table2(a)
+    } else {
+        comb_table3(a)
+    }
+}
+
+/// The 2-trit table: T_w[u] = (t0 + t1 x) * A for the 16 window slots u = (h1 h0 l1 l0).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+fn comb_table2<const N: usize>(a: &Gf3<N, impl Trinomial3>) -> Table<N> {
     // x*A fits in N words because m < 64N.
     let mut xa_h = [0u64; MAX_WORDS];
     let mut xa_l = [0u64; MAX_WORDS];
@@ -368,6 +501,50 @@ pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
     Table { th, tl }
 }
 
+/// The 3-trit table (see [`Table`]).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+fn comb_table3<const N: usize>(a: &Gf3<N, impl Trinomial3>) -> Table<N> {
+    // x A and x^2 A fit in N words because m + 2 <= 64 N.
+    let (nz0, neg0, nz1, neg1) = V8_MASKS;
+    let neg0 = _mm512_maskz_set1_epi64(neg0, -1);
+    let neg1 = _mm512_maskz_set1_epi64(neg1, -1);
+    // Register 0 from P (register 1 before x^2 A is added) and x^2 A: slot 1 = P[0] (1),
+    // 2 = P[2] (x), 3 = P[4] (x + 1), 4 = P[5] (x - 1), 5 = x^2 A (lane 0 of the second source).
+    let r0_idx = _mm512_set_epi64(0, 0, 8, 5, 4, 2, 0, 0);
+    let r0_mask: __mmask8 = 0b0011_1110;
+    let mut th = [[_mm512_setzero_si512(); 2]; N];
+    let mut tl = [[_mm512_setzero_si512(); 2]; N];
+    for w in 0..N {
+        let a_h = _mm512_set1_epi64(a.hi[w] as i64);
+        let a_l = _mm512_set1_epi64(a.lo[w] as i64);
+        let (p_h, p_l) = if w > 0 {
+            (
+                _mm512_set1_epi64(a.hi[w - 1] as i64),
+                _mm512_set1_epi64(a.lo[w - 1] as i64),
+            )
+        } else {
+            (_mm512_setzero_si512(), _mm512_setzero_si512())
+        };
+        let x_h = _mm512_shldi_epi64::<1>(a_h, p_h);
+        let x_l = _mm512_shldi_epi64::<1>(a_l, p_l);
+        let y_h = _mm512_shldi_epi64::<2>(a_h, p_h);
+        let y_l = _mm512_shldi_epi64::<2>(a_l, p_l);
+        // c0 A and c1 x A: zero where c = 0, negated (hi ^= lo) where c = -1.
+        let p0h = _mm512_maskz_ternarylogic_epi64::<0x78>(nz0, a_h, a_l, neg0);
+        let p0l = _mm512_maskz_mov_epi64(nz0, a_l);
+        let p1h = _mm512_maskz_ternarylogic_epi64::<0x78>(nz1, x_h, x_l, neg1);
+        let p1l = _mm512_maskz_mov_epi64(nz1, x_l);
+        let (ph, pl) = vtadd(p0h, p0l, p1h, p1l);
+        let (r1h, r1l) = vtadd(ph, pl, y_h, y_l);
+        let r0h = _mm512_maskz_permutex2var_epi64(r0_mask, ph, r0_idx, y_h);
+        let r0l = _mm512_maskz_permutex2var_epi64(r0_mask, pl, r0_idx, y_l);
+        th[w] = [r0h, r1h];
+        tl[w] = [r0l, r1l];
+    }
+    Table { th, tl }
+}
+
 /// The comb part of [`mul_avx512`] (see the module documentation).
 ///
 /// # Safety
@@ -378,66 +555,76 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
     comb_with_table::<N, P>(&comb_table::<N, P>(a), b)
 }
 
-/// The window index vectors of B: lane k holds, from its low nibble up, the 4-bit table slots
-/// (h1 h0 l1 l0) of its windows (0..15 in the first vector, 16..31 in the second). Built in
-/// vector registers: VPERMQ brings words Q[k] and Q[k] + 1 to lane k, VPSHRDVQ shifts the
-/// lane's first trit to bit 0, VPMULTISHIFTQB puts the l bits of windows 2b, 2b+1 in the low
-/// nibble of byte b and their h bits in the high nibble, and one GF2P8AFFINEQB permutes each
-/// byte's bits (l0 l1 l2 l3 h0 h1 h2 h3) into two slots (l0 l1 h0 h1)(l2 l3 h2 h3).
+/// The window index vectors of B: byte b of lane k in vector j holds the table slot of window
+/// 8j + b of lane k, and in bit 4 its sign ([`SLOT_OF_CODE`]). Built in vector registers:
+/// VPERMQ brings words Q[k] and Q[k] + 1 to lane k, VPSHRDVQ shifts the lane's first trit to
+/// bit 0, VPMULTISHIFTQB puts the three l bits of window b in bits 0..2 of byte b and its three
+/// h bits in bits 3..5, and one VPERMB maps the 6-bit code to slot and sign.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
-fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> (__m512i, __m512i) {
-    if N <= 2 && !Layout::<N, P>::PACKED {
+fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX_IDX] {
+    if Layout::<N, P>::WT == 2 {
         return window_indices_pdep(b);
     }
     let mask: __mmask8 = ((1u32 << N) - 1) as u8;
-    // SAFETY: the masked loads read only the first N <= 8 words of hi and lo; the lane
-    // vectors are 8 i64 (64 bytes).
-    let (bl, bh, q, q1, r) = unsafe {
-        let ld = |v: &[i64; 8]| _mm512_loadu_si512(v.as_ptr() as *const _);
+    // SAFETY: the masked loads read only the first N <= 8 words of hi and lo; SLOT_OF_CODE is
+    // 64 bytes.
+    let (bl, bh, lut) = unsafe {
         (
             _mm512_maskz_loadu_epi64(mask, b.lo.as_ptr() as *const _),
             _mm512_maskz_loadu_epi64(mask, b.hi.as_ptr() as *const _),
-            ld(&Layout::<N, P>::Q),
-            ld(&Layout::<N, P>::Q1),
-            ld(&Layout::<N, P>::R),
+            _mm512_loadu_si512(SLOT_OF_CODE.as_ptr() as *const _),
         )
     };
-    let m1 = Layout::<N, P>::Q1_MASK;
-    let lane = |v: __m512i| {
-        let lo = _mm512_permutexvar_epi64(q, v);
-        let hi = _mm512_maskz_permutexvar_epi64(m1, q1, v);
-        _mm512_shrdv_epi64(lo, hi, r)
-    };
-    let (vl, vh) = (lane(bl), lane(bh));
-    // Bit permutation (l0 l1 l2 l3 h0 h1 h2 h3) -> (l0 l1 h0 h1 l2 l3 h2 h3): matrix byte 7 - i
-    // holds the input bit of output bit i.
-    let perm = _mm512_set1_epi64(0x0102_1020_0408_4080);
-    let nib = _mm512_set1_epi8(0x0f);
-    let slots = |first: i64| {
-        // Byte b reads 8 bits from trit first + 4b (l) and first + 4b - 4 (h).
-        let cl = _mm512_set1_epi64(0x1c18_1410_0c08_0400 + first * 0x0101_0101_0101_0101);
-        let ch = _mm512_set1_epi64(0x1814_100c_0804_003c + first * 0x0101_0101_0101_0101);
-        let ml = _mm512_multishift_epi64_epi8(cl, vl);
-        let mh = _mm512_multishift_epi64_epi8(ch, vh);
-        // Low nibble from ml, high nibble from mh.
-        let c = _mm512_ternarylogic_epi64::<0xca>(nib, ml, mh);
-        _mm512_gf2p8affine_epi64_epi8::<0>(c, perm)
-    };
-    let v0 = slots(0);
-    let v1 = if Layout::<N, P>::WG > 16 {
-        slots(32)
-    } else {
-        v0
-    };
-    (v0, v1)
+    let low3 = _mm512_set1_epi8(0x07);
+    let mut out = [_mm512_setzero_si512(); MAX_IDX];
+    let nv = Layout::<N, P>::NV;
+    for f in 0..nv.div_ceil(2) {
+        let (v, m0, m1) = &Layout::<N, P>::FUNNEL[f];
+        // SAFETY: the funnel vectors are 8 i64 (64 bytes).
+        let [q, q1, r, span] =
+            v.map(|x| unsafe { _mm512_loadu_si512(x.as_ptr() as *const _) });
+        let lane = |x: __m512i| {
+            let lo = _mm512_maskz_permutexvar_epi64(*m0, q, x);
+            let hi = _mm512_maskz_permutexvar_epi64(*m1, q1, x);
+            let s = _mm512_shrdv_epi64(lo, hi, r);
+            if Layout::<N, P>::PACKED {
+                s
+            } else {
+                _mm512_and_si512(s, span)
+            }
+        };
+        let (vl, vh) = (lane(bl), lane(bh));
+        for half in 0..2 {
+            let j = 2 * f + half;
+            if j >= nv {
+                break;
+            }
+            // Byte b reads 8 bits from trit 24 half + 3b (l) and 24 half + 3b - 3 (h).
+            let ctrl = |first: usize| {
+                let mut c = 0i64;
+                for byte in 0..8 {
+                    c |= (((first + 64 + 3 * byte) % 64) as i64) << (8 * byte);
+                }
+                _mm512_set1_epi64(c)
+            };
+            let (cl, ch) = (ctrl(24 * half), ctrl(24 * half + 61));
+            let ml = _mm512_multishift_epi64_epi8(cl, vl);
+            let mh = _mm512_multishift_epi64_epi8(ch, vh);
+            // Low three bits from ml, the rest from mh (VPERMB reads the low six).
+            let c = _mm512_ternarylogic_epi64::<0xca>(low3, ml, mh);
+            out[j] = _mm512_permutexvar_epi8(c, lut);
+        }
+    }
+    out
 }
 
-/// [`window_indices`] by scalar PDEP for the word-aligned layout: measured faster for N <= 2,
-/// where the vector version's longer dependency chain is not paid back.
+/// The 2-trit window indices (word-aligned layout, N <= 2) by scalar PDEP: lane k holds, from
+/// its low nibble up, the 4-bit table slots (h1 h0 l1 l0) of its windows (0..15 in the first
+/// vector, 16..31 in the second).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
-fn window_indices_pdep<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> (__m512i, __m512i) {
+fn window_indices_pdep<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX_IDX] {
     let g_count = Layout::<N, P>::G;
     let wg = Layout::<N, P>::WG;
     let mut v0 = [0u64; 8];
@@ -464,10 +651,11 @@ fn window_indices_pdep<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> (__m512i
     }
     // SAFETY: v0 and v1 are 8 u64 (64 bytes) each; unaligned loads are allowed.
     unsafe {
-        (
+        [
             _mm512_loadu_si512(v0.as_ptr() as *const _),
             _mm512_loadu_si512(v1.as_ptr() as *const _),
-        )
+            _mm512_setzero_si512(),
+        ]
     }
 }
 
@@ -482,29 +670,55 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
     let aw = Layout::<N, P>::AW;
     debug_assert!(aw <= N + 1);
     let (th, tl) = (&tab.th, &tab.tl);
-    let (vv0, vv1) = window_indices::<N, P>(b);
+    let iv = window_indices::<N, P>(b);
 
     // ---- the comb: wg steps, top window first ----
     let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
     let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
     for t in 0..wg {
         let wi = wg - 1 - t;
-        let idx = if wi >= 16 {
-            _mm512_srl_epi64(vv1, _mm_cvtsi64_si128(4 * (wi as i64 - 16)))
+        // 2-trit windows: nibble wi of vector 0 (or 1); 3-trit: byte wi % 8 of vector wi / 8,
+        // with the sign in bit 4.
+        let (v, sh) = if Layout::<N, P>::WT == 2 {
+            (iv[wi / 16], 4 * (wi % 16) as i64)
         } else {
-            _mm512_srl_epi64(vv0, _mm_cvtsi64_si128(4 * wi as i64))
+            (iv[wi / 8], 8 * (wi % 8) as i64)
         };
+        let idx = if sh == 0 {
+            v
+        } else {
+            _mm512_srl_epi64(v, _mm_cvtsi64_si128(sh))
+        };
+        let neg = _mm512_test_epi64_mask(v, _mm512_set1_epi64(0x10 << sh));
         if t > 0 {
             for w in (1..aw).rev() {
-                acc_h[w] = _mm512_shldi_epi64::<2>(acc_h[w], acc_h[w - 1]);
-                acc_l[w] = _mm512_shldi_epi64::<2>(acc_l[w], acc_l[w - 1]);
+                (acc_h[w], acc_l[w]) = if Layout::<N, P>::WT == 2 {
+                    (
+                        _mm512_shldi_epi64::<2>(acc_h[w], acc_h[w - 1]),
+                        _mm512_shldi_epi64::<2>(acc_l[w], acc_l[w - 1]),
+                    )
+                } else {
+                    (
+                        _mm512_shldi_epi64::<3>(acc_h[w], acc_h[w - 1]),
+                        _mm512_shldi_epi64::<3>(acc_l[w], acc_l[w - 1]),
+                    )
+                };
             }
-            acc_h[0] = _mm512_slli_epi64::<2>(acc_h[0]);
-            acc_l[0] = _mm512_slli_epi64::<2>(acc_l[0]);
+            (acc_h[0], acc_l[0]) = if Layout::<N, P>::WT == 2 {
+                (_mm512_slli_epi64::<2>(acc_h[0]), _mm512_slli_epi64::<2>(acc_l[0]))
+            } else {
+                (_mm512_slli_epi64::<3>(acc_h[0]), _mm512_slli_epi64::<3>(acc_l[0]))
+            };
         }
         for w in 0..N {
-            let eh = _mm512_permutex2var_epi64(th[w][0], idx, th[w][1]);
             let el = _mm512_permutex2var_epi64(tl[w][0], idx, tl[w][1]);
+            let eh = _mm512_permutex2var_epi64(th[w][0], idx, th[w][1]);
+            // Negative 3-trit windows subtract the slot's entry (hi ^= lo).
+            let eh = if Layout::<N, P>::WT == 3 {
+                _mm512_mask_xor_epi64(eh, neg, eh, el)
+            } else {
+                eh
+            };
             let (nh, nl) = vtadd(acc_h[w], acc_l[w], eh, el);
             acc_h[w] = nh;
             acc_l[w] = nl;
