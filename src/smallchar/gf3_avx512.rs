@@ -164,7 +164,7 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     /// where two-word lanes align with words for 2-trit windows (m = 97: 8 steps): there the
     /// 3-trit comb's sign selects and longer index chain cost more than its 6 steps save
     /// (measured: eta3-97 9% slower; eta3-193 14% faster with 3-trit windows).
-    const WT: usize = if N <= 2 && 8 < P::M.div_ceil(2).div_ceil(8) + 3 {
+    const WT: usize = if N <= 2 && 8 < P::M.div_ceil(2).div_ceil(8) + 3 && false {
         2
     } else {
         3
@@ -586,12 +586,20 @@ fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX
             v.map(|x| unsafe { _mm512_loadu_si512(x.as_ptr() as *const _) });
         let lane = |x: __m512i| {
             let lo = _mm512_maskz_permutexvar_epi64(*m0, q, x);
-            let hi = _mm512_maskz_permutexvar_epi64(*m1, q1, x);
-            let s = _mm512_shrdv_epi64(lo, hi, r);
             if Layout::<N, P>::PACKED {
-                s
+                let hi = _mm512_maskz_permutexvar_epi64(*m1, q1, x);
+                _mm512_shrdv_epi64(lo, hi, r)
+            } else if f == 0 {
+                // Word-aligned lanes lie within their first word.
+                let s = _mm512_srlv_epi64(lo, r);
+                if Layout::<N, P>::SPAN < 64 {
+                    _mm512_and_si512(s, span)
+                } else {
+                    s
+                }
             } else {
-                _mm512_and_si512(s, span)
+                let hi = _mm512_maskz_permutexvar_epi64(*m1, q1, x);
+                _mm512_and_si512(_mm512_shrdv_epi64(lo, hi, r), span)
             }
         };
         let (vl, vh) = (lane(bl), lane(bh));
@@ -659,6 +667,25 @@ fn window_indices_pdep<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i
     }
 }
 
+/// x ^ y in the lanes of k, x elsewhere, as one merge-masked VPXORQ (the compiler otherwise
+/// emits an XOR and a masked move).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn masked_xor(mut x: __m512i, k: __mmask8, y: __m512i) -> __m512i {
+    // SAFETY: VPXORQ with merge masking reads and writes registers only (AVX-512 F, which this
+    // function requires).
+    unsafe {
+        core::arch::asm!(
+            "vpxorq {x}{{{k}}}, {x}, {y}",
+            x = inout(zmm_reg) x,
+            k = in(kreg) k,
+            y = in(zmm_reg) y,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    x
+}
+
 /// The comb of B against the table of A: the accumulators of A*B.
 ///
 /// # Safety
@@ -714,10 +741,12 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
             let el = _mm512_permutex2var_epi64(tl[w][0], idx, tl[w][1]);
             let eh = _mm512_permutex2var_epi64(th[w][0], idx, th[w][1]);
             // Negative 3-trit windows subtract the slot's entry (hi ^= lo).
-            let eh = if Layout::<N, P>::WT == 3 {
-                _mm512_mask_xor_epi64(eh, neg, eh, el)
-            } else {
+            let eh = if Layout::<N, P>::WT == 2 {
                 eh
+            } else if N <= 2 {
+                masked_xor(eh, neg, el)
+            } else {
+                _mm512_mask_xor_epi64(eh, neg, eh, el)
             };
             let (nh, nl) = vtadd(acc_h[w], acc_l[w], eh, el);
             acc_h[w] = nh;

@@ -423,13 +423,33 @@ fn mul33_w<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     a: &Gf33<N, P, B>,
     b: &Gf33<N, P, B>,
 ) -> [A::W; 3] {
-    let (a, b) = (&a.c, &b.c);
-    let p00 = al.mulw(&a[0], &b[0]);
-    let p11 = al.mulw(&a[1], &b[1]);
-    let p22 = al.mulw(&a[2], &b[2]);
-    let m01 = al.mulw(&a[0].add(&a[1]), &b[0].add(&b[1]));
-    let m02 = al.mulw(&a[0].add(&a[2]), &b[0].add(&b[2]));
-    let m12 = al.mulw(&a[1].add(&a[2]), &b[1].add(&b[2]));
+    mul33_wt(al, &tables33(al, a), b)
+}
+
+/// The prepared operands (tables) of an F_{3^3m} element's coefficients.
+#[inline(always)]
+fn tables33<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    a: &Gf33<N, P, B>,
+) -> [A::T; 3] {
+    core::array::from_fn(|i| al.table(&a.c[i]))
+}
+
+/// [`mul33_w`] from the tables of a's coefficients: those of the Karatsuba sums a_i + a_j are
+/// derived (tables are linear in their operand), 3 tables built instead of 6.
+#[inline(always)]
+fn mul33_wt<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    ta: &[A::T; 3],
+    b: &Gf33<N, P, B>,
+) -> [A::W; 3] {
+    let b = &b.c;
+    let p00 = al.mult(&ta[0], &b[0]);
+    let p11 = al.mult(&ta[1], &b[1]);
+    let p22 = al.mult(&ta[2], &b[2]);
+    let m01 = al.mult(&al.addt(&ta[0], &ta[1], false), &b[0].add(&b[1]));
+    let m02 = al.mult(&al.addt(&ta[0], &ta[2], false), &b[0].add(&b[2]));
+    let m12 = al.mult(&al.addt(&ta[1], &ta[2], false), &b[1].add(&b[2]));
     let s01 = al.subw(&al.subw(&m01, &p00), &p11);
     // d2 = m02 - p00 - p22 + p11
     let d2 = al.addw(&al.subw(&al.subw(&m02, &p00), &p22), &p11);
@@ -462,9 +482,12 @@ pub(crate) fn mul36_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
     a: &Gf36<N, P, B>,
     b: &Gf36<N, P, B>,
 ) -> Gf36<N, P, B> {
-    let p0 = mul33_w(al, &a.c0, &b.c0);
-    let p1 = mul33_w(al, &a.c1, &b.c1);
-    let s = mul33_w(al, &a.c0.add(&a.c1), &b.c0.add(&b.c1));
+    // The tables of a.c0 + a.c1 are the sums of those of a.c0 and a.c1.
+    let (t0, t1) = (tables33(al, &a.c0), tables33(al, &a.c1));
+    let ts: [A::T; 3] = core::array::from_fn(|i| al.addt(&t0[i], &t1[i], false));
+    let p0 = mul33_wt(al, &t0, &b.c0);
+    let p1 = mul33_wt(al, &t1, &b.c1);
+    let s = mul33_wt(al, &ts, &b.c0.add(&b.c1));
     let r0: [A::W; 3] = core::array::from_fn(|i| al.subw(&p0[i], &p1[i]));
     let r1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &p0[i]), &p1[i]));
     Gf36::new(finish33(al, &r0), finish33(al, &r1))
