@@ -1392,7 +1392,6 @@ impl Avx512Bmi2 {
                 && std::arch::is_x86_feature_detected!("avx512vbmi")
                 && std::arch::is_x86_feature_detected!("avx512vbmi2")
                 && std::arch::is_x86_feature_detected!("bmi2")
-                && std::arch::is_x86_feature_detected!("gfni")
             {
                 return Some(Avx512Bmi2 { _proof: () });
             }

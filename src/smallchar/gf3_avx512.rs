@@ -1,24 +1,27 @@
 //! F_{3^m} multiplication on 512-bit registers: a transposed left-to-right comb.
 //!
 //! The comb (Hankerson–Menezes–Vanstone Alg. 2.36, in characteristic 3 as in Mitsunari 2009,
-//! Alg. 1) adds table entries A*u, for the 2-trit windows u of B, into an accumulator that is
-//! shifted by two trits per step. Here the 8 lanes of a zmm register run 8 independent combs,
-//! each over a run of WG windows of B (see `Layout`: either G = 8/NP groups per word of B padded
-//! to NP in {2, 4, 8} words, or runs packed from any trit so that 8 WG covers m/2 windows with the
-//! least padding). Word w of every lane's accumulator lives in register
-//! w ("transposed"), so the shift by two trits is one VPSHLDQ per word with no lane crossing, the
-//! table lookup of 8 different windows is one VPERMT2Q per entry word (the 16-slot table indexed
-//! by the window bits (h1 h0 l1 l0) fits two registers), and a trit addition is three VPTERNLOGQ
-//! (project notes: h = TL(ah, al, bh; 0x49), hi = TL(h, ah, bl; 0x42), lo = TL(h, al, bl; 0x6e)).
-//! The window slots are spread into nibbles by PDEP (two words) or by VPMULTISHIFTQB and one
-//! GF2P8AFFINEQB bit permutation per byte. At the end each lane is shifted by its offset within
-//! a word, the lanes that start in the same word are summed, and the words are transposed back
-//! and reduced: in registers (two folds with cross-lane
-//! shifts) when the product has at most 8 words, else by the scalar trinomial reduction.
+//! Alg. 1) adds table entries A*u, for the 3-trit windows u of B, into an accumulator that is
+//! shifted by three trits per step. A window has 27 values, 14 up to sign (leading trit +1), so
+//! the table holds those 14 multiples of A and a window's sign selects A*u or -A*u (hi ^= lo,
+//! one masked XOR). Here the 8 lanes of a zmm register run 8 independent combs, each over a run
+//! of WG windows of B (see `Layout`: either G = 8/NP groups per word of B padded to NP in
+//! {2, 4, 8} words, or runs packed from any trit so that 8 WG covers m/3 windows with the least
+//! padding). Word w of every lane's accumulator lives in register w ("transposed"), so the shift
+//! by three trits is one VPSHLDQ per word with no lane crossing, the table lookup of 8 different
+//! windows is one VPERMT2Q per entry word (the 16-slot table fits two registers), and a trit
+//! addition is three VPTERNLOGQ (project notes: h = TL(ah, al, bh; 0x49), hi = TL(h, ah, bl;
+//! 0x42), lo = TL(h, al, bl; 0x6e)). The window slots and signs are made in vector registers:
+//! VPMULTISHIFTQB gathers each window's six bits into a byte and one VPERMB maps the byte to
+//! slot and sign. At the end each lane is shifted by its offset within a word, the lanes that
+//! start in the same word are summed, and the words are transposed back and reduced: in
+//! registers (two folds with cross-lane shifts) when the product has at most 8 words, else by
+//! the scalar trinomial reduction.
 //! Accumulators are linear in the product: the fused tower products add and subtract them and
 //! combine and reduce once per output coefficient. Tables are linear in their operand too: a
 //! table built once serves every product with that operand, and the table of a sum is the sum
-//! of the tables (cheaper than building it: the line products build 3 of their 8 tables).
+//! of the tables (cheaper than building it: the line products build 3 of their 8 tables, the
+//! F_{3^6m} product 6 of its 18).
 //!
 //! Tried and dropped (measured side by side on the AMD EPYC test machine): one level of
 //! Karatsuba on 2-word halves for m = 193 (split at 112 trits so that the three 8-step half
@@ -34,8 +37,10 @@
 //! Also dropped: a second table of x^2 A so that the comb adds two windows per accumulator shift
 //! (half the VPSHLDQ): the F_{3^6m} product gained 2-4%, but the eta3-193 loop, with twice the
 //! table registers live, was 4-13% slower and eta3-97 unchanged. And the packed lane layout
-//! for m = 97 (7 steps instead of 8): about 20% slower there, the uneven groups (5 and 3 lanes)
-//! costing a third round of lane sums and the vector window indices.
+//! for m = 97 (7 steps instead of 8, with 2-trit windows): about 20% slower there, the uneven
+//! groups (5 and 3 lanes) costing a third round of lane sums and the vector window indices.
+//! The 2-trit comb (9 window values, 16 slots indexed by the window's four bits, no sign
+//! select) was replaced by the 3-trit one: eta3-193 14% faster, eta3-97 4-8%.
 
 #![cfg(target_arch = "x86_64")]
 
@@ -62,8 +67,8 @@ pub(crate) fn vtadd(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> (__m5
 ///
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P> {
     // SAFETY: this function has the features acc_reduce needs.
     unsafe { acc_reduce::<N, P>(&comb_acc_avx512::<N, P>(a, b), false) }
@@ -144,10 +149,14 @@ pub fn acc_neg<const N: usize, P: Trinomial3>(x: &Acc<N>) -> Acc<N> {
     r
 }
 
+/// Trits per comb window: the 27 window values, 14 up to sign, fit the 16 table slots.
+/// Measured against 2-trit windows (9 values, no sign select): the eta3-193 loop 14% faster,
+/// the eta3-97 loop 4-8% faster (there with the sign select as one merge-masked VPXORQ).
+const WT: usize = 3;
 /// Window index vectors at most (8 windows, one byte each, per lane and vector): WG <= 24.
 const MAX_IDX: usize = 3;
 
-/// The comb's lane layout for F_{3^m}: lane k runs WG windows of WT trits of B from trit
+/// The comb's lane layout for F_{3^m}: lane k runs WG windows of WT = 3 trits of B from trit
 /// off(k). Packed: WG = ceil(ceil(m/WT) / 8) and off(k) = WT WG k, so that the 8 lanes cover
 /// the m trits with the least padding. Word-aligned: B padded to NP = 2, 4 or 8 words, G = 8 / NP
 /// groups of SPAN = 64 / G trits per word, WG = ceil(SPAN / WT) windows (the trits of a lane's
@@ -160,15 +169,6 @@ struct Layout<const N: usize, P: Trinomial3>(core::marker::PhantomData<P>);
 const PACK_GAIN: usize = 2;
 
 impl<const N: usize, P: Trinomial3> Layout<N, P> {
-    /// Trits per window: 3 (27 window values, 14 up to sign, fit the 16 table slots), except
-    /// where two-word lanes align with words for 2-trit windows (m = 97: 8 steps): there the
-    /// 3-trit comb's sign selects and longer index chain cost more than its 6 steps save
-    /// (measured: eta3-97 9% slower; eta3-193 14% faster with 3-trit windows).
-    const WT: usize = if N <= 2 && 8 < P::M.div_ceil(2).div_ceil(8) + 3 && false {
-        2
-    } else {
-        3
-    };
     const NP: usize = if N <= 2 {
         2
     } else if N <= 4 {
@@ -179,9 +179,9 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     /// Groups per word of the word-aligned layout.
     const G: usize = 8 / Self::NP;
     const SPAN_ALIGNED: usize = 64 / Self::G;
-    const WG_ALIGNED: usize = Self::SPAN_ALIGNED.div_ceil(Self::WT);
-    const WG_PACKED: usize = P::M.div_ceil(Self::WT).div_ceil(8);
-    const PACKED: bool = Self::WT == 3 && Self::WG_ALIGNED >= Self::WG_PACKED + PACK_GAIN;
+    const WG_ALIGNED: usize = Self::SPAN_ALIGNED.div_ceil(WT);
+    const WG_PACKED: usize = P::M.div_ceil(WT).div_ceil(8);
+    const PACKED: bool = Self::WG_ALIGNED >= Self::WG_PACKED + PACK_GAIN;
     /// Comb steps (windows per lane).
     const WG: usize = if Self::PACKED {
         Self::WG_PACKED
@@ -190,18 +190,18 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     };
     /// Trits per lane.
     const SPAN: usize = if Self::PACKED {
-        Self::WT * Self::WG
+        WT * Self::WG
     } else {
         Self::SPAN_ALIGNED
     };
     /// Window index vectors.
     const NV: usize = Self::WG.div_ceil(8);
     /// Accumulator words per lane: A (x^(WT-1) A) times WG windows has degree < m + WT WG - 1.
-    const AW: usize = (P::M + Self::WT * Self::WG - 1).div_ceil(64);
+    const AW: usize = (P::M + WT * Self::WG - 1).div_ceil(64);
     /// First trit of lane k.
     const fn off(k: usize) -> usize {
         if Self::PACKED {
-            Self::WT * Self::WG * k
+            WT * Self::WG * k
         } else {
             64 * (k / Self::G) + Self::SPAN_ALIGNED * (k % Self::G)
         }
@@ -323,12 +323,11 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     }
 }
 
-/// The comb's table of a left operand A, word w of entry s in lane s & 7 of register s >> 3.
-/// 2-trit windows: T_w[u] = (t0 + t1 x) * A for the 16 slots u = (h1 h0 l1 l0). 3-trit windows:
-/// T_w[s] = u_s * A for the 14 window values u_s up to sign (leading trit +1; [`SLOT_OF_CODE`]);
-/// register 0: 0, 1, x, x + 1, x - 1, x^2 (slots 0..5, 6 and 7 unused); register 1: x^2 + v for
-/// the 8 nonzero 2-trit v of [`V8`]. Built once, it serves every product with A
-/// ([`comb_with_table`]).
+/// The comb's table of a left operand A: T_w[s] = u_s * A for the 14 window values u_s of
+/// 3-trit windows up to sign (leading trit +1; [`SLOT_OF_CODE`]), word w in lane s & 7 of
+/// register s >> 3. Register 0: 0, 1, x, x + 1, x - 1, x^2 (slots 0..5, 6 and 7 unused);
+/// register 1: x^2 + v for the 8 nonzero 2-trit v of [`V8`]. Built once, it serves every product
+/// with A ([`comb_with_table`]).
 #[derive(Clone, Copy)]
 pub struct Table<const N: usize> {
     th: [[__m512i; 2]; N],
@@ -451,60 +450,10 @@ pub fn table_add<const N: usize>(a: &Table<N>, b: &Table<N>, sub: bool) -> Table
 /// The comb table of A (see [`Table`]).
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
-    if Layout::<N, P>::WT == 2 {
-        comb_table2(a)
-    } else {
-        comb_table3(a)
-    }
-}
-
-/// The 2-trit table: T_w[u] = (t0 + t1 x) * A for the 16 window slots u = (h1 h0 l1 l0).
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
-fn comb_table2<const N: usize>(a: &Gf3<N, impl Trinomial3>) -> Table<N> {
-    // x*A fits in N words because m < 64N.
-    let mut xa_h = [0u64; MAX_WORDS];
-    let mut xa_l = [0u64; MAX_WORDS];
-    for w in 0..N {
-        let ch = if w > 0 { a.hi[w - 1] >> 63 } else { 0 };
-        let cl = if w > 0 { a.lo[w - 1] >> 63 } else { 0 };
-        xa_h[w] = a.hi[w] << 1 | ch;
-        xa_l[w] = a.lo[w] << 1 | cl;
-    }
-    // Slot u in lane u & 7 of register (u >> 3): l0 = bit 0, l1 = bit 1, h0 = bit 2, h1 = bit 3.
-    let l0_mask: __mmask8 = 0xAA;
-    let l1_mask: __mmask8 = 0xCC;
-    let h0_vec = _mm512_set_epi64(-1, -1, -1, -1, 0, 0, 0, 0);
-    let mut th = [[_mm512_setzero_si512(); 2]; N];
-    let mut tl = [[_mm512_setzero_si512(); 2]; N];
-    for w in 0..N {
-        let a_h = _mm512_set1_epi64(a.hi[w] as i64);
-        let a_l = _mm512_set1_epi64(a.lo[w] as i64);
-        let x_h = _mm512_set1_epi64(xa_h[w] as i64);
-        let x_l = _mm512_set1_epi64(xa_l[w] as i64);
-        // t0 * A: zero where l0 = 0, negated (hi ^= lo) where h0 = 1.
-        let p_h = _mm512_maskz_ternarylogic_epi64::<0x78>(l0_mask, a_h, a_l, h0_vec);
-        let p_l = _mm512_maskz_mov_epi64(l0_mask, a_l);
-        // t1 * xA: h1 = 0 in register 0, h1 = 1 in register 1.
-        let q_l = _mm512_maskz_mov_epi64(l1_mask, x_l);
-        let q_h0 = _mm512_maskz_mov_epi64(l1_mask, x_h);
-        let q_h1 = _mm512_maskz_xor_epi64(l1_mask, x_h, x_l);
-        let (s0h, s0l) = vtadd(p_h, p_l, q_h0, q_l);
-        let (s1h, s1l) = vtadd(p_h, p_l, q_h1, q_l);
-        th[w] = [s0h, s1h];
-        tl[w] = [s0l, s1l];
-    }
-    Table { th, tl }
-}
-
-/// The 3-trit table (see [`Table`]).
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
-fn comb_table3<const N: usize>(a: &Gf3<N, impl Trinomial3>) -> Table<N> {
     // x A and x^2 A fit in N words because m + 2 <= 64 N.
     let (nz0, neg0, nz1, neg1) = V8_MASKS;
     let neg0 = _mm512_maskz_set1_epi64(neg0, -1);
@@ -548,9 +497,9 @@ fn comb_table3<const N: usize>(a: &Gf3<N, impl Trinomial3>) -> Table<N> {
 /// The comb part of [`mul_avx512`] (see the module documentation).
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, P>) -> Acc<N> {
     comb_with_table::<N, P>(&comb_table::<N, P>(a), b)
 }
@@ -561,11 +510,8 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
 /// bit 0, VPMULTISHIFTQB puts the three l bits of window b in bits 0..2 of byte b and its three
 /// h bits in bits 3..5, and one VPERMB maps the 6-bit code to slot and sign.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX_IDX] {
-    if Layout::<N, P>::WT == 2 {
-        return window_indices_pdep(b);
-    }
     let mask: __mmask8 = ((1u32 << N) - 1) as u8;
     // SAFETY: the masked loads read only the first N <= 8 words of hi and lo; SLOT_OF_CODE is
     // 64 bytes.
@@ -582,8 +528,7 @@ fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX
     for f in 0..nv.div_ceil(2) {
         let (v, m0, m1) = &Layout::<N, P>::FUNNEL[f];
         // SAFETY: the funnel vectors are 8 i64 (64 bytes).
-        let [q, q1, r, span] =
-            v.map(|x| unsafe { _mm512_loadu_si512(x.as_ptr() as *const _) });
+        let [q, q1, r, span] = v.map(|x| unsafe { _mm512_loadu_si512(x.as_ptr() as *const _) });
         let lane = |x: __m512i| {
             let lo = _mm512_maskz_permutexvar_epi64(*m0, q, x);
             if Layout::<N, P>::PACKED {
@@ -627,46 +572,6 @@ fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX
     out
 }
 
-/// The 2-trit window indices (word-aligned layout, N <= 2) by scalar PDEP: lane k holds, from
-/// its low nibble up, the 4-bit table slots (h1 h0 l1 l0) of its windows (0..15 in the first
-/// vector, 16..31 in the second).
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
-fn window_indices_pdep<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX_IDX] {
-    let g_count = Layout::<N, P>::G;
-    let wg = Layout::<N, P>::WG;
-    let mut v0 = [0u64; 8];
-    let mut v1 = [0u64; 8];
-    for j in 0..N {
-        let (bh, bl) = (b.hi[j], b.lo[j]);
-        // Nibble n of q (per 32 trits) = (l_2n, l_2n+1, h_2n, h_2n+1).
-        let q0 = _pdep_u64(bl & 0xffff_ffff, 0x3333_3333_3333_3333)
-            | _pdep_u64(bh & 0xffff_ffff, 0xcccc_cccc_cccc_cccc);
-        let q1 =
-            _pdep_u64(bl >> 32, 0x3333_3333_3333_3333) | _pdep_u64(bh >> 32, 0xcccc_cccc_cccc_cccc);
-        for g in 0..g_count {
-            let first = g * wg; // first window of the group
-            let k = j * g_count + g;
-            if g_count == 1 {
-                v0[k] = q0;
-                v1[k] = q1;
-            } else if first < 16 {
-                v0[k] = q0 >> (4 * first);
-            } else {
-                v0[k] = q1 >> (4 * (first - 16));
-            }
-        }
-    }
-    // SAFETY: v0 and v1 are 8 u64 (64 bytes) each; unaligned loads are allowed.
-    unsafe {
-        [
-            _mm512_loadu_si512(v0.as_ptr() as *const _),
-            _mm512_loadu_si512(v1.as_ptr() as *const _),
-            _mm512_setzero_si512(),
-        ]
-    }
-}
-
 /// x ^ y in the lanes of k, x elsewhere, as one merge-masked VPXORQ (the compiler otherwise
 /// emits an XOR and a masked move).
 #[inline]
@@ -689,9 +594,9 @@ fn masked_xor(mut x: __m512i, k: __mmask8, y: __m512i) -> __m512i {
 /// The comb of B against the table of A: the accumulators of A*B.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N, P>) -> Acc<N> {
     let wg = Layout::<N, P>::WG;
     let aw = Layout::<N, P>::AW;
@@ -704,13 +609,8 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
     let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
     for t in 0..wg {
         let wi = wg - 1 - t;
-        // 2-trit windows: nibble wi of vector 0 (or 1); 3-trit: byte wi % 8 of vector wi / 8,
-        // with the sign in bit 4.
-        let (v, sh) = if Layout::<N, P>::WT == 2 {
-            (iv[wi / 16], 4 * (wi % 16) as i64)
-        } else {
-            (iv[wi / 8], 8 * (wi % 8) as i64)
-        };
+        // Byte wi % 8 of vector wi / 8, with the sign in bit 4.
+        let (v, sh) = (iv[wi / 8], 8 * (wi % 8) as i64);
         let idx = if sh == 0 {
             v
         } else {
@@ -719,31 +619,18 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
         let neg = _mm512_test_epi64_mask(v, _mm512_set1_epi64(0x10 << sh));
         if t > 0 {
             for w in (1..aw).rev() {
-                (acc_h[w], acc_l[w]) = if Layout::<N, P>::WT == 2 {
-                    (
-                        _mm512_shldi_epi64::<2>(acc_h[w], acc_h[w - 1]),
-                        _mm512_shldi_epi64::<2>(acc_l[w], acc_l[w - 1]),
-                    )
-                } else {
-                    (
-                        _mm512_shldi_epi64::<3>(acc_h[w], acc_h[w - 1]),
-                        _mm512_shldi_epi64::<3>(acc_l[w], acc_l[w - 1]),
-                    )
-                };
+                acc_h[w] = _mm512_shldi_epi64::<3>(acc_h[w], acc_h[w - 1]);
+                acc_l[w] = _mm512_shldi_epi64::<3>(acc_l[w], acc_l[w - 1]);
             }
-            (acc_h[0], acc_l[0]) = if Layout::<N, P>::WT == 2 {
-                (_mm512_slli_epi64::<2>(acc_h[0]), _mm512_slli_epi64::<2>(acc_l[0]))
-            } else {
-                (_mm512_slli_epi64::<3>(acc_h[0]), _mm512_slli_epi64::<3>(acc_l[0]))
-            };
+            acc_h[0] = _mm512_slli_epi64::<3>(acc_h[0]);
+            acc_l[0] = _mm512_slli_epi64::<3>(acc_l[0]);
         }
         for w in 0..N {
             let el = _mm512_permutex2var_epi64(tl[w][0], idx, tl[w][1]);
             let eh = _mm512_permutex2var_epi64(th[w][0], idx, th[w][1]);
-            // Negative 3-trit windows subtract the slot's entry (hi ^= lo).
-            let eh = if Layout::<N, P>::WT == 2 {
-                eh
-            } else if N <= 2 {
+            // Negative windows subtract the slot's entry (hi ^= lo). Measured: the merge-masked
+            // XOR pays for two-word operands; with four words the intrinsic's form is faster.
+            let eh = if N <= 2 {
                 masked_xor(eh, neg, el)
             } else {
                 _mm512_mask_xor_epi64(eh, neg, eh, el)
@@ -766,7 +653,7 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
 /// kernels, which then inline its helpers): measured faster than a call per product's result.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline(always)]
 pub unsafe fn acc_reduce<const N: usize, P: Trinomial3>(acc: &Acc<N>, in_regs: bool) -> Gf3<N, P> {
     // SAFETY: the caller runs on a CPU with the features (this function's contract).
@@ -828,7 +715,7 @@ fn vshl(v: __m512i, s: usize) -> __m512i {
 /// One fold of [`reduce_reg`]: (h, l) mod x^m + (-c) H + (-a) x^k H with H = (h, l) div x^m
 /// (`lowm` masks the positions below m).
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, __m512i) {
     let (hh, hl) = (vshr(h, P::M), vshr(l, P::M));
     let (h0, l0) = (_mm512_and_si512(h, lowm), _mm512_and_si512(l, lowm));
@@ -852,7 +739,7 @@ fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, _
 /// registers: with H = W div x^m and x^m = -c - a x^k, W = (W mod x^m) + (-c) H + (-a) x^k H,
 /// whose part of degree >= m (at most k - 1 trits) is folded once more the same way.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P> {
     let m = P::M;
     let mut lowm = [0i64; 8];
@@ -886,9 +773,9 @@ fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P
 /// lo vectors in register r (2N <= 16 words).
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [__m512i; 2]) {
     let aw = Layout::<N, P>::AW;
     let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
@@ -1019,8 +906,8 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
 /// F_{3^3m} product with AVX-512 products, reduced once per coefficient.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf33<N, P, B>,
     b: &Gf33<N, P, B>,
@@ -1035,8 +922,8 @@ pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
 /// F_{3^6m} product with AVX-512 products, reduced once per coefficient.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     b: &Gf36<N, P, B>,
@@ -1051,8 +938,8 @@ pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
 /// Product with a sparse line value with AVX-512 products, reduced once per coefficient.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     l: &Line3<N, P>,
@@ -1068,8 +955,8 @@ pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
 /// products.
 ///
 /// # Safety
-/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2, BMI2 and GFNI.
-#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2,gfni")]
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_line_t_avx512<const N: usize, P: Trinomial3, const B: i8>(
     a: &Gf36<N, P, B>,
     t: &Gf3<N, P>,

@@ -337,11 +337,7 @@ pub(crate) trait WideAlg<const N: usize, P: Trinomial3>: Copy {
     type W: Copy;
     /// A left operand prepared for several products (the comb's table on AVX-512).
     type T: Copy;
-    /// The unreduced product a b (a prepared for this one product).
-    #[inline(always)]
-    fn mulw(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Self::W {
-        self.mult(&self.table(a), b)
-    }
+    /// The prepared operand a.
     fn table(self, a: &Gf3<N, P>) -> Self::T;
     /// The prepared operand of -a.
     fn negt(self, t: &Self::T) -> Self::T;
