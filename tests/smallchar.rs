@@ -560,15 +560,16 @@ fn check_fused_tower<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(b
         );
         assert_eq!(a.mul(&b, be), a.mul_plain(&b, Portable3));
         assert_eq!(a.mul_by_line(&l, be), a.mul_by_line_plain(&l, be));
-        // The loop's line from t and y (t^2 inside, the table of t shared with c1 = -t).
-        let (t, y) = (r(), r());
+        // The loop's line from t and y = ya yb (t^2 and y inside, the table of t shared with
+        // c1 = -t).
+        let (t, ya, yb) = (r(), r(), r());
         let lt = Line3 {
             c0: t.mul_portable(&t).neg(),
             c1: t.neg(),
-            y,
+            y: ya.mul_portable(&yb),
         };
         assert_eq!(
-            a.mul_by_line_t(&t, &y, be),
+            a.mul_by_line_t(&t, &ya, &yb, be),
             a.mul_by_line_plain(&lt, Portable3),
             "{}",
             be.name()

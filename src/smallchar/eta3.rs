@@ -334,7 +334,8 @@ fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
         let (px, py) = pside[l - i - jlo];
         let (qx, qy) = qv;
         let t = px.add(&qx).sub(&lb);
-        let y = be.mul(&py, &qy).mul_i64(sign_l);
+        // y = (-1)^L py qy, its product taken inside the line kernel.
+        let ya = py.mul_i64(sign_l);
         if i == 0 {
             // The first factor lambda yP t - lambda yQ sigma - lambda yP rho, raised to 3^L.
             let lam = lambda(P::M);
@@ -344,7 +345,7 @@ fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
                 Gf33::new(qy.mul_i64(-lam * sign_l), Gf3::zero(), Gf3::zero()),
             );
         }
-        r = r.mul_by_line_t(&t, &y, be);
+        r.mul_assign_line_t(&t, &ya, &qy, be);
         qv = cube2(qv);
     }
     r

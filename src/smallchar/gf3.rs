@@ -1339,16 +1339,17 @@ pub trait Backend3: Copy + Send + Sync + 'static {
     ) -> Gf36<N, P, B> {
         gf3_tower::mul_line_fused(gf3_tower::PortableWide, a, l)
     }
-    /// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma from t and y, t^2
-    /// included (portable unless overridden).
+    /// Product (in place) with the loop's line value -t^2 - t rho - rho^2 + y sigma from t and
+    /// y = ya yb, t^2 and y included (portable unless overridden).
     #[inline]
     fn mul_line_t<const N: usize, P: Trinomial3, const B: i8>(
         self,
-        a: &Gf36<N, P, B>,
+        a: &mut Gf36<N, P, B>,
         t: &Gf3<N, P>,
-        y: &Gf3<N, P>,
-    ) -> Gf36<N, P, B> {
-        gf3_tower::mul_line_t_fused(gf3_tower::PortableWide, a, t, y)
+        ya: &Gf3<N, P>,
+        yb: &Gf3<N, P>,
+    ) {
+        *a = gf3_tower::mul_line_t_fused(gf3_tower::PortableWide, a, t, ya, yb)
     }
 }
 
@@ -1455,12 +1456,13 @@ impl Backend3 for Avx512Bmi2 {
     #[inline]
     fn mul_line_t<const N: usize, P: Trinomial3, const B: i8>(
         self,
-        a: &Gf36<N, P, B>,
+        a: &mut Gf36<N, P, B>,
         t: &Gf3<N, P>,
-        y: &Gf3<N, P>,
-    ) -> Gf36<N, P, B> {
+        ya: &Gf3<N, P>,
+        yb: &Gf3<N, P>,
+    ) {
         // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
-        unsafe { super::gf3_avx512::mul_line_t_avx512(a, t, y) }
+        unsafe { super::gf3_avx512::mul_line_t_avx512(a, t, ya, yb) }
     }
 }
 

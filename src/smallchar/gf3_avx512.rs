@@ -253,6 +253,29 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
         }
         t
     };
+    /// Whether [`acc_reduce_pair`] applies: two groups of four lanes (two-word operands,
+    /// word-aligned) and products of at most 4 words, reduced in registers.
+    const PAIRS: bool = N == 2 && !Self::PACKED && Self::G == 4 && P::K < 64;
+    /// [`acc_reduce_pair`]'s transposition from lane-summed word w: output lane c < 4 takes the
+    /// group of word q = c - w of a (lane 2q), lane 4 + c that of b (lane 4 + 2q).
+    const PAIR_TRANSPOSE: [([i64; 8], u8); MAX_WORDS + 2] = {
+        let mut t = [([0i64; 8], 0u8); MAX_WORDS + 2];
+        let mut w = 0;
+        while w < MAX_WORDS + 2 {
+            let mut c = 0;
+            while c < 4 {
+                if c >= w && c - w <= 1 && c < 2 * N {
+                    let q = (c - w) as i64;
+                    t[w].0[c] = 2 * q;
+                    t[w].0[4 + c] = 4 + 2 * q;
+                    t[w].1 |= (1 << c) | (1 << (4 + c));
+                }
+                c += 1;
+            }
+            w += 1;
+        }
+        t
+    };
     /// Lanes in the largest group.
     const MAX_GROUP: usize = {
         let (mut best, mut run, mut k) = (1, 1, 1);
@@ -674,20 +697,22 @@ pub unsafe fn acc_reduce<const N: usize, P: Trinomial3>(acc: &Acc<N>, in_regs: b
     Gf3::<N, P>::reduce_wide(&mut h[..2 * N], &mut l[..2 * N], 2 * P::M - 1)
 }
 
-/// The 8-word vector v shifted down by s bits (0 < s < 512; words beyond the top read as zero).
+/// The 8-word vector v shifted down by s bits (0 < s < 512; words beyond the top read as zero),
+/// or, if PAIR, each 4-word half shifted on its own (s < 256).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vbmi2")]
-fn vshr(v: __m512i, s: usize) -> __m512i {
+fn vshr<const PAIR: bool>(v: __m512i, s: usize) -> __m512i {
     let q = s / 64;
+    let span = if PAIR { 4 } else { 8 };
     let mut i0 = [0i64; 8];
     let mut i1 = [0i64; 8];
     let (mut m0, mut m1) = (0u8, 0u8);
     for lane in 0..8 {
-        if lane + q < 8 {
+        if lane % span + q < span {
             i0[lane] = (lane + q) as i64;
             m0 |= 1 << lane;
         }
-        if lane + q + 1 < 8 {
+        if lane % span + q + 1 < span {
             i1[lane] = (lane + q + 1) as i64;
             m1 |= 1 << lane;
         }
@@ -704,11 +729,16 @@ fn vshr(v: __m512i, s: usize) -> __m512i {
     _mm512_shrdv_epi64(lo, hi, _mm512_set1_epi64((s % 64) as i64))
 }
 
-/// The 8-word vector v shifted up by s bits (0 < s < 64; bits leaving word 7 are dropped).
+/// The 8-word vector v shifted up by s bits (0 < s < 64; bits leaving word 7 are dropped), or,
+/// if PAIR, each 4-word half on its own.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vbmi2")]
-fn vshl(v: __m512i, s: usize) -> __m512i {
-    let below = _mm512_alignr_epi64::<7>(v, _mm512_setzero_si512());
+fn vshl<const PAIR: bool>(v: __m512i, s: usize) -> __m512i {
+    let below = if PAIR {
+        _mm512_maskz_alignr_epi64::<7>(0xee, v, _mm512_setzero_si512())
+    } else {
+        _mm512_alignr_epi64::<7>(v, _mm512_setzero_si512())
+    };
     _mm512_shldv_epi64(v, below, _mm512_set1_epi64(s as i64))
 }
 
@@ -716,8 +746,12 @@ fn vshl(v: __m512i, s: usize) -> __m512i {
 /// (`lowm` masks the positions below m).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, __m512i) {
-    let (hh, hl) = (vshr(h, P::M), vshr(l, P::M));
+fn fold_reg<P: Trinomial3, const PAIR: bool>(
+    h: __m512i,
+    l: __m512i,
+    lowm: __m512i,
+) -> (__m512i, __m512i) {
+    let (hh, hl) = (vshr::<PAIR>(h, P::M), vshr::<PAIR>(l, P::M));
     let (h0, l0) = (_mm512_and_si512(h, lowm), _mm512_and_si512(l, lowm));
     // -c H: c = 1 negates (hi ^= lo).
     let ch = if P::C == 1 {
@@ -726,7 +760,7 @@ fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, _
         hh
     };
     let (h1, l1) = vtadd(h0, l0, ch, hl);
-    let (kh, kl) = (vshl(hh, P::K), vshl(hl, P::K));
+    let (kh, kl) = (vshl::<PAIR>(hh, P::K), vshl::<PAIR>(hl, P::K));
     let ah = if P::A == 1 {
         _mm512_xor_si512(kh, kl)
     } else {
@@ -737,13 +771,18 @@ fn fold_reg<P: Trinomial3>(h: __m512i, l: __m512i, lowm: __m512i) -> (__m512i, _
 
 /// Reduces the unreduced product (degree <= 2m - 2, words 0..2N of hi and lo, 2N <= 8) in
 /// registers: with H = W div x^m and x^m = -c - a x^k, W = (W mod x^m) + (-c) H + (-a) x^k H,
-/// whose part of degree >= m (at most k - 1 trits) is folded once more the same way.
+/// whose part of degree >= m (at most k - 1 trits) is folded once more the same way. If PAIR,
+/// two products (2N <= 4), one per 256-bit half. The reduced words are returned.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P> {
+fn reduce_reg_words<P: Trinomial3, const PAIR: bool>(
+    h: __m512i,
+    l: __m512i,
+) -> ([u64; 8], [u64; 8]) {
     let m = P::M;
     let mut lowm = [0i64; 8];
-    for (w, x) in lowm.iter_mut().enumerate() {
+    for (lane, x) in lowm.iter_mut().enumerate() {
+        let w = if PAIR { lane % 4 } else { lane };
         *x = if 64 * (w + 1) <= m {
             -1
         } else if 64 * w >= m {
@@ -754,8 +793,8 @@ fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P
     }
     // SAFETY: lowm is 8 i64 (64 bytes).
     let lowm = unsafe { _mm512_loadu_si512(lowm.as_ptr() as *const _) };
-    let (h, l) = fold_reg::<P>(h, l, lowm);
-    let (h, l) = fold_reg::<P>(h, l, lowm);
+    let (h, l) = fold_reg::<P, PAIR>(h, l, lowm);
+    let (h, l) = fold_reg::<P, PAIR>(h, l, lowm);
     let mut hi = [0u64; 8];
     let mut lo = [0u64; 8];
     // SAFETY: hi and lo are 8 u64 (64 bytes).
@@ -763,10 +802,121 @@ fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P
         _mm512_storeu_si512(hi.as_mut_ptr() as *mut _, h);
         _mm512_storeu_si512(lo.as_mut_ptr() as *mut _, l);
     }
+    (hi, lo)
+}
+
+/// [`reduce_reg_words`] of one product.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P> {
+    let (hi, lo) = reduce_reg_words::<P, false>(h, l);
     Gf3::from_words(
         core::array::from_fn(|w| hi[w]),
         core::array::from_fn(|w| lo[w]),
     )
+}
+
+/// [`reduce_reg_words`] of two products (words 0..4 and 4..8).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+fn reduce_reg_pair<const N: usize, P: Trinomial3>(
+    h: __m512i,
+    l: __m512i,
+) -> (Gf3<N, P>, Gf3<N, P>) {
+    let (hi, lo) = reduce_reg_words::<P, true>(h, l);
+    let half = |o: usize| {
+        Gf3::from_words(
+            core::array::from_fn(|w| hi[o + w]),
+            core::array::from_fn(|w| lo[o + w]),
+        )
+    };
+    (half(0), half(4))
+}
+
+/// Lane k of an accumulator shifted up by R[k] bits, its offset within its first word: aw + 1
+/// words.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F and VBMI2.
+#[inline(always)]
+unsafe fn lane_shift<const N: usize, P: Trinomial3>(
+    acc: &Acc<N>,
+) -> ([__m512i; MAX_WORDS + 2], [__m512i; MAX_WORDS + 2]) {
+    let aw = Layout::<N, P>::AW;
+    let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    for w in 0..aw {
+        (acc_h[w], acc_l[w]) = acc.word(w);
+    }
+    // SAFETY (all intrinsics below): the caller runs on a CPU with the features; R is 8 i64.
+    unsafe {
+        let shv = _mm512_loadu_si512(Layout::<N, P>::R.as_ptr() as *const _);
+        let inv = _mm512_sub_epi64(_mm512_set1_epi64(64), shv);
+        let mut x_h = [_mm512_setzero_si512(); MAX_WORDS + 2];
+        let mut x_l = [_mm512_setzero_si512(); MAX_WORDS + 2];
+        x_h[0] = _mm512_sllv_epi64(acc_h[0], shv);
+        x_l[0] = _mm512_sllv_epi64(acc_l[0], shv);
+        for w in 1..aw {
+            x_h[w] = _mm512_shldv_epi64(acc_h[w], acc_h[w - 1], shv);
+            x_l[w] = _mm512_shldv_epi64(acc_l[w], acc_l[w - 1], shv);
+        }
+        // Top word: bits shifted out of word aw-1 (a shift by 64 gives 0).
+        x_h[aw] = _mm512_srlv_epi64(acc_h[aw - 1], inv);
+        x_l[aw] = _mm512_srlv_epi64(acc_l[aw - 1], inv);
+        (x_h, x_l)
+    }
+}
+
+/// Two products reduced together ([`acc_reduce`] with `in_regs`): where their lanes form two
+/// groups of four (two-word operands, word-aligned layout), the first round of lane sums takes
+/// lanes 2j, 2j + 1 of a to lane j and those of b to lane 4 + j, so that the second round, the
+/// transposition and the reduction (in 256-bit halves) run once for both.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline(always)]
+pub unsafe fn acc_reduce_pair<const N: usize, P: Trinomial3>(
+    a: &Acc<N>,
+    b: &Acc<N>,
+) -> (Gf3<N, P>, Gf3<N, P>) {
+    // SAFETY (all calls below): the caller runs on a CPU with the features.
+    unsafe {
+        if !Layout::<N, P>::PAIRS {
+            return (acc_reduce::<N, P>(a, true), acc_reduce::<N, P>(b, true));
+        }
+        let (ah, al) = lane_shift::<N, P>(a);
+        let (bh, bl) = lane_shift::<N, P>(b);
+        let even = _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0);
+        let odd = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
+        // Lane 2j + 1 onto lane 2j: the group sums land in lanes 0, 2 (a's words q = 0, 1) and
+        // 4, 6 (b's).
+        let up = _mm512_set_epi64(7, 7, 5, 5, 3, 3, 1, 1);
+        let mut rh = _mm512_setzero_si512();
+        let mut rl = _mm512_setzero_si512();
+        for w in 0..=Layout::<N, P>::AW {
+            let (xh, yh) = (
+                _mm512_permutex2var_epi64(ah[w], even, bh[w]),
+                _mm512_permutex2var_epi64(ah[w], odd, bh[w]),
+            );
+            let (xl, yl) = (
+                _mm512_permutex2var_epi64(al[w], even, bl[w]),
+                _mm512_permutex2var_epi64(al[w], odd, bl[w]),
+            );
+            let (sh, sl) = vtadd(xh, xl, yh, yl);
+            let (sh, sl) = vtadd(
+                sh,
+                sl,
+                _mm512_permutexvar_epi64(up, sh),
+                _mm512_permutexvar_epi64(up, sl),
+            );
+            let (pi, mask) = &Layout::<N, P>::PAIR_TRANSPOSE[w];
+            let piv = _mm512_loadu_si512(pi.as_ptr() as *const _);
+            let ph = _mm512_maskz_permutexvar_epi64(*mask, piv, sh);
+            let pl = _mm512_maskz_permutexvar_epi64(*mask, piv, sl);
+            (rh, rl) = vtadd(rh, rl, ph, pl);
+        }
+        reduce_reg_pair::<N, P>(rh, rl)
+    }
 }
 
 /// Combines the lanes of an accumulator into the unreduced product: words 8r..8r+8 of the hi and
@@ -778,26 +928,8 @@ fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 fn acc_to_regs<const N: usize, P: Trinomial3>(acc: &Acc<N>) -> ([__m512i; 2], [__m512i; 2]) {
     let aw = Layout::<N, P>::AW;
-    let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
-    let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
-    for w in 0..aw {
-        (acc_h[w], acc_l[w]) = acc.word(w);
-    }
-    // ---- shift lane k up by R[k] bits (aw + 1 words) ----
-    // SAFETY: R is 8 i64 (64 bytes).
-    let shv = unsafe { _mm512_loadu_si512(Layout::<N, P>::R.as_ptr() as *const _) };
-    let inv = _mm512_sub_epi64(_mm512_set1_epi64(64), shv);
-    let mut x_h = [_mm512_setzero_si512(); MAX_WORDS + 2];
-    let mut x_l = [_mm512_setzero_si512(); MAX_WORDS + 2];
-    x_h[0] = _mm512_sllv_epi64(acc_h[0], shv);
-    x_l[0] = _mm512_sllv_epi64(acc_l[0], shv);
-    for w in 1..aw {
-        x_h[w] = _mm512_shldv_epi64(acc_h[w], acc_h[w - 1], shv);
-        x_l[w] = _mm512_shldv_epi64(acc_l[w], acc_l[w - 1], shv);
-    }
-    // Top word: bits shifted out of word aw-1 (a shift by 64 gives 0).
-    x_h[aw] = _mm512_srlv_epi64(acc_h[aw - 1], inv);
-    x_l[aw] = _mm512_srlv_epi64(acc_l[aw - 1], inv);
+    // SAFETY: this function has the features lane_shift needs.
+    let (mut x_h, mut x_l) = unsafe { lane_shift::<N, P>(acc) };
 
     // ---- segmented sums: the head lane of each group gets the group's sum ----
     let mut d = 1;
@@ -901,6 +1033,11 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
         // SAFETY: as in table.
         unsafe { acc_reduce::<N, P>(a, true) }
     }
+    #[inline(always)]
+    fn finish2(self, a: &Self::W, b: &Self::W) -> (Gf3<N, P>, Gf3<N, P>) {
+        // SAFETY: as in table.
+        unsafe { acc_reduce_pair::<N, P>(a, b) }
+    }
 }
 
 /// F_{3^3m} product with AVX-512 products, reduced once per coefficient.
@@ -951,22 +1088,23 @@ pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
     }
 }
 
-/// Product with the loop's line value from t and y ([`mul_line_t_fused`]) with AVX-512
-/// products.
+/// Product (in place) with the loop's line value from t and y = ya yb ([`mul_line_t_fused`])
+/// with AVX-512 products.
 ///
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn mul_line_t_avx512<const N: usize, P: Trinomial3, const B: i8>(
-    a: &Gf36<N, P, B>,
+    a: &mut Gf36<N, P, B>,
     t: &Gf3<N, P>,
-    y: &Gf3<N, P>,
-) -> Gf36<N, P, B> {
-    if P::USE_AVX512 {
-        mul_line_t_fused(AvxAcc(()), a, t, y)
+    ya: &Gf3<N, P>,
+    yb: &Gf3<N, P>,
+) {
+    *a = if P::USE_AVX512 {
+        mul_line_t_fused(AvxAcc(()), a, t, ya, yb)
     } else {
-        mul_line_t_fused(PortableWide, a, t, y)
-    }
+        mul_line_t_fused(PortableWide, a, t, ya, yb)
+    };
 }
 
 #[cfg(test)]

@@ -5,11 +5,11 @@
 //! Karatsuba over F_{3^3m} (18 F_{3^m} products); the Miller loop multiplies by its sparse line
 //! values -t^2 + y*sigma - t*rho - rho^2 in 13 F_{3^m} products (Beuchat et al., IEEE TC 57(11),
 //! 2008, Section 4); the fused version needs 11 (Toom-Cook at 0, 1, -1, infinity for the products
-//! by c0 + c1 rho, see `sparse_w`), and 12 with the square of t included (`mul_line_t_fused`),
-//! on comb tables of which 3 are built and 5 are sums of those. The backend's fused kernels
-//! (`Backend3::mul_rho3`, `mul_sigma`, `mul_line`, `mul_line_t`) keep the F_{3^m} products
-//! unreduced and reduce once per output coefficient; the `*_plain` methods reduce every product
-//! and are their reference. Every operation that multiplies takes the backend it runs on.
+//! by c0 + c1 rho, see `sparse_w`), and 13 with the square of t and y = ya yb included
+//! (`mul_line_t_fused`), on comb tables of which 4 are built and 5 are sums of those. The
+//! backend's fused kernels (`Backend3::mul_rho3`, `mul_sigma`, `mul_line`, `mul_line_t`) keep
+//! the F_{3^m} products unreduced and reduce once per output coefficient (in pairs, where the
+//! backend can); the `*_plain` methods reduce every product and are their reference. Every operation that multiplies takes the backend it runs on.
 //! Broken parameters (small characteristic): research use only.
 
 use num_bigint::BigUint;
@@ -261,11 +261,32 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
         be.mul_line(self, l)
     }
 
-    /// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma from t and y, on the
-    /// backend's fused kernel ([`Backend3::mul_line_t`]; t^2 included).
+    /// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma from t and the factors
+    /// of y = ya yb, on the backend's fused kernel ([`Backend3::mul_line_t`]; t^2 and y
+    /// included).
     #[inline]
-    pub fn mul_by_line_t<Bk: Backend3>(&self, t: &Gf3<N, P>, y: &Gf3<N, P>, be: Bk) -> Self {
-        be.mul_line_t(self, t, y)
+    pub fn mul_by_line_t<Bk: Backend3>(
+        &self,
+        t: &Gf3<N, P>,
+        ya: &Gf3<N, P>,
+        yb: &Gf3<N, P>,
+        be: Bk,
+    ) -> Self {
+        let mut r = *self;
+        be.mul_line_t(&mut r, t, ya, yb);
+        r
+    }
+
+    /// [`Self::mul_by_line_t`] in place (the loop's form: no copy of the result).
+    #[inline]
+    pub fn mul_assign_line_t<Bk: Backend3>(
+        &mut self,
+        t: &Gf3<N, P>,
+        ya: &Gf3<N, P>,
+        yb: &Gf3<N, P>,
+        be: Bk,
+    ) {
+        be.mul_line_t(self, t, ya, yb)
     }
 
     /// Product with a line value (c0 + c1 rho - rho^2) + y sigma: 13 F_{3^m} products, each
@@ -351,6 +372,11 @@ pub(crate) trait WideAlg<const N: usize, P: Trinomial3>: Copy {
     fn negw(self, a: &Self::W) -> Self::W;
     /// The reduced element.
     fn finish(self, a: &Self::W) -> Gf3<N, P>;
+    /// Two reduced results (the AVX-512 accumulators of two-word operands reduce a pair at once).
+    #[inline(always)]
+    fn finish2(self, a: &Self::W, b: &Self::W) -> (Gf3<N, P>, Gf3<N, P>) {
+        (self.finish(a), self.finish(b))
+    }
 }
 
 /// Unreduced portable products.
@@ -458,7 +484,21 @@ fn finish33<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     al: A,
     w: &[A::W; 3],
 ) -> Gf33<N, P, B> {
-    Gf33::new(al.finish(&w[0]), al.finish(&w[1]), al.finish(&w[2]))
+    let (c0, c1) = al.finish2(&w[0], &w[1]);
+    Gf33::new(c0, c1, al.finish(&w[2]))
+}
+
+/// The six coefficients of an F_{3^6m} result, reduced in pairs.
+#[inline(always)]
+fn finish36<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    x0: &[A::W; 3],
+    x1: &[A::W; 3],
+) -> (Gf33<N, P, B>, Gf33<N, P, B>) {
+    let (a0, a1) = al.finish2(&x0[0], &x0[1]);
+    let (a2, b0) = al.finish2(&x0[2], &x1[0]);
+    let (b1, b2) = al.finish2(&x1[1], &x1[2]);
+    (Gf33::new(a0, a1, a2), Gf33::new(b0, b1, b2))
 }
 
 /// F_{3^3m} product, reduced once per coefficient.
@@ -486,7 +526,8 @@ pub(crate) fn mul36_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
     let s = mul33_wt(al, &ts, &b.c0.add(&b.c1));
     let r0: [A::W; 3] = core::array::from_fn(|i| al.subw(&p0[i], &p1[i]));
     let r1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &p0[i]), &p1[i]));
-    Gf36::new(finish33(al, &r0), finish33(al, &r1))
+    let (c0, c1) = finish36(al, &r0, &r1);
+    Gf36::new(c0, c1)
 }
 
 /// Product with (c0 + c1 rho - rho^2) in 4 products: the unreduced folded product part and the
@@ -541,10 +582,8 @@ fn mul_line_tab<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     let (s, qs) = sparse_w(al, &r.c0.add(&r.c1), &al.addt(tc0, ty, false), tc1);
     let x0: [A::W; 3] = core::array::from_fn(|i| al.subw(&r0g0[i], &r1g1[i]));
     let x1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &r0g0[i]), &r1g1[i]));
-    Gf36::new(
-        finish33(al, &x0).add(&q0),
-        finish33(al, &x1).add(&qs.sub(&q0)),
-    )
+    let (c0, c1) = finish36(al, &x0, &x1);
+    Gf36::new(c0.add(&q0), c1.add(&qs.sub(&q0)))
 }
 
 /// Product with a line value, reduced once per coefficient.
@@ -557,18 +596,19 @@ pub(crate) fn mul_line_fused<const N: usize, P: Trinomial3, const B: i8, A: Wide
     mul_line_tab(al, r, &al.table(&l.c0), &al.table(&l.c1), &al.table(&l.y))
 }
 
-/// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma, given t and y: t^2 is
-/// computed here, on the table of t, whose negation serves as the table of c1 = -t
-/// (12 products; 3 tables built, 5 derived by sums).
+/// Product with the loop's line value -t^2 - t rho - rho^2 + y sigma, given t and y = ya yb:
+/// t^2 is computed here, on the table of t, whose negation serves as the table of c1 = -t, and
+/// reduced together with y (13 products; 4 tables built, 5 derived by sums).
 #[inline(always)]
 pub(crate) fn mul_line_t_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     al: A,
     r: &Gf36<N, P, B>,
     t: &Gf3<N, P>,
-    y: &Gf3<N, P>,
+    ya: &Gf3<N, P>,
+    yb: &Gf3<N, P>,
 ) -> Gf36<N, P, B> {
     let tt = al.table(t);
-    let t2 = al.finish(&al.mult(&tt, t));
+    let (t2, y) = al.finish2(&al.mult(&tt, t), &al.mult(&al.table(ya), yb));
     let tc0 = al.negt(&al.table(&t2));
-    mul_line_tab(al, r, &tc0, &al.negt(&tt), &al.table(y))
+    mul_line_tab(al, r, &tc0, &al.negt(&tt), &al.table(&y))
 }
