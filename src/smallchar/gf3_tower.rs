@@ -9,7 +9,8 @@
 //! (`mul_line_t_fused`), on comb tables of which 4 are built and 5 are sums of those. The
 //! backend's fused kernels (`Backend3::mul_rho3`, `mul_sigma`, `mul_line`, `mul_line_t`) keep
 //! the F_{3^m} products unreduced and reduce once per output coefficient (in pairs, where the
-//! backend can); the `*_plain` methods reduce every product and are their reference. Every operation that multiplies takes the backend it runs on.
+//! backend can); the `*_plain` methods reduce every product and are their reference. Every
+//! operation that multiplies takes the backend it runs on.
 //! Broken parameters (small characteristic): research use only.
 
 use num_bigint::BigUint;
