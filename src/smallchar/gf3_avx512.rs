@@ -199,6 +199,13 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     };
     /// Window index vectors.
     const NV: usize = Self::WG.div_ceil(8);
+    /// The shape the comb relies on: at most MAX_IDX index vectors (read from two funnels), lanes
+    /// of at most 64 trits (so that every word up to Q[7] starts a group), and accumulators of
+    /// at most N + 1 words.
+    const SHAPE_OK: () = assert!(
+        Self::NV <= MAX_IDX && Self::SPAN <= 64 && Self::AW <= N + 1,
+        "comb layout out of shape"
+    );
     /// Accumulator words per lane: A (x^(WT-1) A) times WG windows has degree < m + WT WG - 1.
     const AW: usize = (P::M + WT * Self::WG - 1).div_ceil(64);
     /// First trit of lane k.
@@ -323,7 +330,8 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
         }
         t
     };
-    /// The first lane of the group with word q (every q up to Q[7] has one: lanes span <= 64 trits).
+    /// The first lane of the group with word q (every q up to Q[7] has one: lanes span at most
+    /// 64 trits).
     const fn head(q: usize) -> usize {
         let mut k = 0;
         while Self::q(k) != q {
@@ -624,9 +632,10 @@ fn masked_xor(mut x: __m512i, k: __mmask8, y: __m512i) -> __m512i {
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N, P>) -> Acc<N> {
+    #[allow(clippy::let_unit_value)]
+    let () = Layout::<N, P>::SHAPE_OK;
     let wg = Layout::<N, P>::WG;
     let aw = Layout::<N, P>::AW;
-    debug_assert!(aw <= N + 1);
     let (th, tl) = (&tab.th, &tab.tl);
     let iv = window_indices::<N, P>(b);
 
