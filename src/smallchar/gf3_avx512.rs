@@ -200,10 +200,10 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     /// Window index vectors.
     const NV: usize = Self::WG.div_ceil(8);
     /// The shape the comb relies on: at most MAX_IDX index vectors (read from two funnels), lanes
-    /// of at most 64 trits (so that every word up to Q[7] starts a group), and accumulators of
-    /// at most N + 1 words.
+    /// of at most 64 trits (so that every word up to Q[7] starts a group), accumulators of at
+    /// most N + 1 words, and table entries (up to x^2 A) within N words.
     const SHAPE_OK: () = assert!(
-        Self::NV <= MAX_IDX && Self::SPAN <= 64 && Self::AW <= N + 1,
+        Self::NV <= MAX_IDX && Self::SPAN <= 64 && Self::AW <= N + 1 && P::M + 2 <= 64 * N,
         "comb layout out of shape"
     );
     /// Accumulator words per lane: A (x^(WT-1) A) times WG windows has degree < m + WT WG - 1.
@@ -488,7 +488,7 @@ pub fn table_add<const N: usize>(a: &Table<N>, b: &Table<N>, sub: bool) -> Table
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
-    // x A and x^2 A fit in N words because m + 2 <= 64 N.
+    // x A and x^2 A fit in N words because m + 2 <= 64 N (Layout::SHAPE_OK).
     let (nz0, neg0, nz1, neg1) = V8_MASKS;
     let neg0 = _mm512_maskz_set1_epi64(neg0, -1);
     let neg1 = _mm512_maskz_set1_epi64(neg1, -1);
