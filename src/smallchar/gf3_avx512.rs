@@ -183,8 +183,16 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     const G: usize = 8 / Self::NP;
     const SPAN_ALIGNED: usize = 64 / Self::G;
     const WG_ALIGNED: usize = Self::SPAN_ALIGNED.div_ceil(WT);
-    const WG_PACKED: usize = P::M.div_ceil(WT).div_ceil(8);
-    const PACKED: bool = Self::WG_ALIGNED >= Self::WG_PACKED + PACK_GAIN;
+    /// m = 1 (mod 24): the 8 lanes run (m - 1) / 24 windows each and trit m - 1 is one more
+    /// window of lane 7, taken first (before the accumulator's first shift): at m = 97 four comb
+    /// steps instead of six (word-aligned), at m = 193 eight instead of nine.
+    const EXTRA: bool = (P::M - 1) % (8 * WT) == 0;
+    const WG_PACKED: usize = if Self::EXTRA {
+        (P::M - 1) / (8 * WT)
+    } else {
+        P::M.div_ceil(WT).div_ceil(8)
+    };
+    const PACKED: bool = Self::EXTRA || Self::WG_ALIGNED >= Self::WG_PACKED + PACK_GAIN;
     /// Comb steps (windows per lane).
     const WG: usize = if Self::PACKED {
         Self::WG_PACKED
@@ -206,8 +214,9 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
         Self::NV <= MAX_IDX && Self::SPAN <= 64 && Self::AW <= N + 1 && P::M + 2 <= 64 * N,
         "comb layout out of shape"
     );
-    /// Accumulator words per lane: A (x^(WT-1) A) times WG windows has degree < m + WT WG - 1.
-    const AW: usize = (P::M + WT * Self::WG - 1).div_ceil(64);
+    /// Accumulator words per lane: A (x^(WT-1) A) times WG windows has degree < m + WT WG - 1
+    /// (one more with the extra trit).
+    const AW: usize = (P::M + WT * Self::WG - 1 + Self::EXTRA as usize).div_ceil(64);
     /// First trit of lane k.
     const fn off(k: usize) -> usize {
         if Self::PACKED {
@@ -266,6 +275,15 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     /// Whether [`acc_reduce_pair`] applies: two groups of four lanes (two-word operands,
     /// word-aligned) and products of at most 4 words, reduced in registers.
     const PAIRS: bool = N == 2 && !Self::PACKED && Self::G == 4 && P::K < 64;
+    /// Whether [`acc_reduce_pair_extra`] applies: the extra-trit layout of two-word operands,
+    /// whose lanes 0..4 and 4..8 are two groups with the same offsets 3 WG (k % 4) from their
+    /// first trits 0 and 12 WG < 64 (m = 97: lanes at 0, 12, 24, 36 and 48 + the same), lane
+    /// accumulators that still fit three words after that shift, and in-register reduction.
+    const PAIRS_EXTRA: bool = N == 2
+        && Self::EXTRA
+        && 12 * Self::WG < 64
+        && P::M + WT * Self::WG + 9 * Self::WG <= 192
+        && P::K < 64;
     /// [`acc_reduce_pair`]'s transposition from lane-summed word w: output lane c < 4 takes the
     /// group of word q = c - w of a (lane 2q), lane 4 + c that of b (lane 4 + 2q).
     const PAIR_TRANSPOSE: [([i64; 8], u8); MAX_WORDS + 2] = {
@@ -642,6 +660,22 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
     // ---- the comb: wg steps, top window first ----
     let mut acc_h = [_mm512_setzero_si512(); MAX_WORDS + 1];
     let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
+    let extra = Layout::<N, P>::EXTRA;
+    if extra {
+        // Lane 7 starts with b_(m-1) A (table slot 1 holds A), every other lane with 0; the
+        // masks come from the trit's bits without a branch.
+        let (q, s) = ((P::M - 1) / 64, (P::M - 1) % 64);
+        let l = (b.lo[q] >> s) & 1;
+        let h = (b.hi[q] >> s) & 1;
+        let (nz, ng) = ((l as u8) << 7, ((l & h) as u8) << 7);
+        let one = _mm512_set1_epi64(1);
+        for w in 0..N {
+            let el = _mm512_maskz_permutexvar_epi64(nz, one, tl[w][0]);
+            let eh = _mm512_maskz_permutexvar_epi64(nz, one, th[w][0]);
+            acc_h[w] = masked_xor(eh, ng, el);
+            acc_l[w] = el;
+        }
+    }
     for t in 0..wg {
         let wi = wg - 1 - t;
         // Byte wi % 8 of vector wi / 8, with the sign in bit 4.
@@ -652,7 +686,7 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
             _mm512_srl_epi64(v, _mm_cvtsi64_si128(sh))
         };
         let neg = _mm512_test_epi64_mask(v, _mm512_set1_epi64(0x10 << sh));
-        if t > 0 {
+        if t > 0 || extra {
             for w in (1..aw).rev() {
                 acc_h[w] = _mm512_shldi_epi64::<3>(acc_h[w], acc_h[w - 1]);
                 acc_l[w] = _mm512_shldi_epi64::<3>(acc_l[w], acc_l[w - 1]);
@@ -670,9 +704,11 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
             } else {
                 _mm512_mask_xor_epi64(eh, neg, eh, el)
             };
-            let (nh, nl) = vtadd(acc_h[w], acc_l[w], eh, el);
-            acc_h[w] = nh;
-            acc_l[w] = nl;
+            (acc_h[w], acc_l[w]) = if t == 0 && !extra {
+                (eh, el)
+            } else {
+                vtadd(acc_h[w], acc_l[w], eh, el)
+            };
         }
     }
 
@@ -894,6 +930,9 @@ pub unsafe fn acc_reduce_pair<const N: usize, P: Trinomial3>(
 ) -> (Gf3<N, P>, Gf3<N, P>) {
     // SAFETY (all calls below): the caller runs on a CPU with the features.
     unsafe {
+        if Layout::<N, P>::PAIRS_EXTRA {
+            return acc_reduce_pair_extra::<N, P>(a, b);
+        }
         if !Layout::<N, P>::PAIRS {
             return (acc_reduce::<N, P>(a, true), acc_reduce::<N, P>(b, true));
         }
@@ -928,6 +967,84 @@ pub unsafe fn acc_reduce_pair<const N: usize, P: Trinomial3>(
             let pl = _mm512_maskz_permutexvar_epi64(*mask, piv, sl);
             (rh, rl) = vtadd(rh, rl, ph, pl);
         }
+        reduce_reg_pair::<N, P>(rh, rl)
+    }
+}
+
+/// [`acc_reduce_pair`] on the extra-trit layout of two-word operands
+/// ([`Layout::PAIRS_EXTRA`]). Lane k is shifted by its offset 3 WG (k % 4) within its group
+/// (three words); two rounds of lane sums leave the group sums G0, G1 of a in lanes 0, 2 and
+/// those of b in lanes 4, 6 (the first round merges a and b as in [`acc_reduce_pair`]); the
+/// product is G0 + x^(12 WG) G1, the second group's offset being a shift within a word pair.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[inline(always)]
+unsafe fn acc_reduce_pair_extra<const N: usize, P: Trinomial3>(
+    a: &Acc<N>,
+    b: &Acc<N>,
+) -> (Gf3<N, P>, Gf3<N, P>) {
+    let g = 3 * Layout::<N, P>::WG as i64;
+    let base = 4 * g;
+    // SAFETY (all intrinsics below): the caller runs on a CPU with the features.
+    unsafe {
+        let rel = _mm512_set_epi64(3 * g, 2 * g, g, 0, 3 * g, 2 * g, g, 0);
+        let inv = _mm512_sub_epi64(_mm512_set1_epi64(64), rel);
+        // Three words of each lane shifted by its offset in the group (a shift by 64 gives 0).
+        let shift = |x0: __m512i, x1: __m512i| {
+            [
+                _mm512_sllv_epi64(x0, rel),
+                _mm512_shldv_epi64(x1, x0, rel),
+                _mm512_srlv_epi64(x1, inv),
+            ]
+        };
+        let (a0, a1) = (a.word(0), a.word(1));
+        let (b0, b1) = (b.word(0), b.word(1));
+        let (ah, al) = (shift(a0.0, a1.0), shift(a0.1, a1.1));
+        let (bh, bl) = (shift(b0.0, b1.0), shift(b0.1, b1.1));
+        let even = _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0);
+        let odd = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
+        let up = _mm512_set_epi64(7, 7, 5, 5, 3, 3, 1, 1);
+        let mut zh = [_mm512_setzero_si512(); 3];
+        let mut zl = [_mm512_setzero_si512(); 3];
+        for w in 0..3 {
+            let (xh, yh) = (
+                _mm512_permutex2var_epi64(ah[w], even, bh[w]),
+                _mm512_permutex2var_epi64(ah[w], odd, bh[w]),
+            );
+            let (xl, yl) = (
+                _mm512_permutex2var_epi64(al[w], even, bl[w]),
+                _mm512_permutex2var_epi64(al[w], odd, bl[w]),
+            );
+            let (sh, sl) = vtadd(xh, xl, yh, yl);
+            (zh[w], zl[w]) = vtadd(
+                sh,
+                sl,
+                _mm512_permutexvar_epi64(up, sh),
+                _mm512_permutexvar_epi64(up, sl),
+            );
+        }
+        // x^base G1, word c = (G1_c << base) | (G1_(c-1) >> (64 - base)), in lanes 2 and 6.
+        let bv = _mm512_set1_epi64(base);
+        let s = |z: &[__m512i; 3]| {
+            [
+                _mm512_sllv_epi64(z[0], bv),
+                _mm512_shldv_epi64(z[1], z[0], bv),
+                _mm512_shldv_epi64(z[2], z[1], bv),
+                _mm512_srlv_epi64(z[2], _mm512_set1_epi64(64 - base)),
+            ]
+        };
+        let (sh, sl) = (s(&zh), s(&zl));
+        // Word c of a's product to lane c, of b's to lane 4 + c, read at lanes src and 4 + src.
+        let pick = |regs: &[__m512i], src: i64| {
+            let idx = _mm512_set_epi64(src + 4, src + 4, src + 4, src + 4, src, src, src, src);
+            let mut out = _mm512_setzero_si512();
+            for (c, r) in regs.iter().enumerate() {
+                out = _mm512_mask_permutexvar_epi64(out, (1 << c) | (1 << (4 + c)), idx, *r);
+            }
+            out
+        };
+        let (rh, rl) = vtadd(pick(&zh, 0), pick(&zl, 0), pick(&sh, 2), pick(&sl, 2));
         reduce_reg_pair::<N, P>(rh, rl)
     }
 }
