@@ -477,6 +477,65 @@ fn check_pow_table<const N: usize, P: Trinomial3, const B: i8>(seed: u64) {
     }
 }
 
+fn check_frob_maps<const N: usize, P: Trinomial3, const B: i8>(seed: u64) {
+    use tripair::smallchar::gf3_frobmap::{frob_map, frob_map_exponents, FrobMap3Words};
+    let mut rng = TestRng::new(seed);
+    let mut xs = edge_elements::<N, P>();
+    for _ in 0..20 {
+        xs.push(Gf3::random(&mut rng));
+    }
+    let ks = frob_map_exponents(P::M);
+    assert!(ks.contains(&P::M.div_ceil(2)) && ks.contains(&((P::M - 1) / 2)));
+    let small = FrobMap3Words::new::<N, P>(5);
+    let mut maps: Vec<_> = ks.iter().map(|&k| frob_map::<N, P>(k).unwrap()).collect();
+    maps.push(small.view::<N, P>());
+    for map in &maps {
+        for x in &xs {
+            let y = map.apply_by_cubings(x);
+            assert_eq!(map.apply_portable(x), y, "k = {}", map.k());
+            assert_eq!(Portable3.frob(map, x), y);
+            assert_eq!(Portable3.pow3k(x, map.k()), y);
+            if let Some(be) = Avx512Bmi2::detect() {
+                let z = be.frob(map, x);
+                assert!(z.is_canonical());
+                assert_eq!(z, y, "avx512, k = {}", map.k());
+                assert_eq!(be.pow3k(x, map.k()), y);
+            }
+        }
+    }
+    // An exponent without a map falls back to cubings.
+    assert!(frob_map::<N, P>(3).is_none());
+    let x = xs[xs.len() - 1];
+    assert_eq!(
+        Portable3.pow3k(&x, 3),
+        x.cube_portable().cube_portable().cube_portable()
+    );
+    for _ in 0..3 {
+        let c: [Gf3<N, P>; 6] = core::array::from_fn(|_| Gf3::random(&mut rng));
+        let v = Gf36::<N, P, B>::from_coeffs(c);
+        let k = P::M.div_ceil(2);
+        let mut w = v;
+        for _ in 0..k {
+            w = w.cube(Portable3);
+        }
+        assert_eq!(v.pow3k(k, Portable3), w);
+        if let Some(be) = Avx512Bmi2::detect() {
+            assert_eq!(v.pow3k(k, be), w);
+        }
+    }
+}
+
+#[test]
+fn smallchar_frob_maps_equal_cubings() {
+    check_frob_maps::<2, T79, 1>(81);
+    check_frob_maps::<2, T97, 1>(82);
+    check_frob_maps::<3, T163, 1>(83);
+    check_frob_maps::<4, T193, -1>(84);
+    check_frob_maps::<4, T239, 1>(85);
+    check_frob_maps::<6, T353, 1>(86);
+    check_frob_maps::<8, T509, 1>(87);
+}
+
 #[test]
 fn smallchar_pow_table_equals_cubings() {
     check_pow_table::<2, T97, 1>(71);
@@ -491,7 +550,10 @@ fn smallchar_final_exp_vartime_equals_plain() {
         let f = eta3::eta_t_loop(&a, &b, Portable3);
         let slow = eta3::final_exp_slow(&f);
         assert_eq!(eta3::final_exp_vartime(&f, Portable3), slow);
+        assert_eq!(eta3::final_exp_cubing(&f, Portable3), slow);
+        assert_eq!(eta3::final_exp(&f, Portable3), slow);
         if let Some(be) = Avx512Bmi2::detect() {
+            assert_eq!(eta3::final_exp_cubing(&f, be), slow);
             assert_eq!(eta3::final_exp_vartime(&f, be), slow);
             assert_eq!(eta3::final_exp(&f, be), slow);
         }

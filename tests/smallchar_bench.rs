@@ -158,7 +158,7 @@ fn eta3_parts<const N: usize, P: tripair::smallchar::gf3::Trinomial3, const B: i
                 .cycles,
             );
             row(
-                "final exp (cubings)",
+                "final exp (maps, const time)",
                 measure(
                     || {
                         std::hint::black_box(eta3::final_exp(std::hint::black_box(&f), be));

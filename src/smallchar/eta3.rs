@@ -310,12 +310,11 @@ fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     debug_assert!(i0 < i1 && i1 <= l + 1);
     let s = loop_start(p, q, be);
     let cube2 = |(x, y): (Gf3<N, P>, Gf3<N, P>)| (be.cube(&x), be.cube(&y));
+    // The long first powers by constant-time linear maps where P has them (Backend3::pow3k).
+    let pow2 = |(x, y): (Gf3<N, P>, Gf3<N, P>), k: usize| (be.pow3k(&x, k), be.pow3k(&y, k));
     // P side: (xp, yp)^(3^j) for j = L + 1 - i1 ..= L - i0.
     let jlo = l + 1 - i1;
-    let mut pv = (s.xp, s.yp);
-    for _ in 0..jlo {
-        pv = cube2(pv);
-    }
+    let mut pv = pow2((s.xp, s.yp), jlo);
     let mut pside = Vec::with_capacity(i1 - i0);
     pside.push(pv);
     for _ in jlo..l - i0 {
@@ -323,10 +322,7 @@ fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
         pside.push(pv);
     }
     // Q side: (xq, yq)^(3^(L + i0)).
-    let mut qv = (s.xq, s.yq);
-    for _ in 0..l + i0 {
-        qv = cube2(qv);
-    }
+    let mut qv = pow2((s.xq, s.yq), l + i0);
     let lb = Gf3::<N, P>::from_i64(l as i64 * B as i64);
     let sign_l = if l % 2 == 0 { 1 } else { -1 };
     let mut r = Gf36::one();
@@ -448,9 +444,19 @@ fn torus_finish<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
 }
 
 /// Final exponentiation by W = (3^(3m)-1)(3^m+1)(3^m+1-mu b 3^((m+1)/2)) through the torus
-/// (Beuchat et al. 2008, Section 5), the 3^((m+1)/2) power by (m+1)/2 cubings. An input 0 (never
+/// (Beuchat et al. 2008, Section 5), in constant time: the 3^((m+1)/2) power and the long cubing
+/// chains of the inversion by the linear maps of [`super::gf3_frobmap`]. An input 0 (never
 /// produced by the loop) gives 0.
 pub fn final_exp<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
+    f: &Gf36<N, P, B>,
+    be: Bk,
+) -> Gf36<N, P, B> {
+    let u = torus_start(f, be, false);
+    torus_finish(&u, be, |v| v.pow3k(P::M.div_ceil(2), be))
+}
+
+/// [`final_exp`] with the 3^((m+1)/2) power by (m+1)/2 cubings (the plain reference).
+pub fn final_exp_cubing<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     f: &Gf36<N, P, B>,
     be: Bk,
 ) -> Gf36<N, P, B> {
@@ -488,9 +494,11 @@ pub fn final_exp_slow<const N: usize, P: Trinomial3, const B: i8>(
     f.pow_vartime(&final_exponent(P::M, B), Portable3)
 }
 
-/// eta_T(P, Q) = (loop value)^W with the fast final exponentiation, on the given backend.
-/// **Variable time:** the final exponentiation uses table lookups ([`final_exp_vartime`]).
-/// Broken parameters (small characteristic): research use only.
+/// eta_T(P, Q) = (loop value)^W with the fast final exponentiation ([`final_exp`]: linear maps,
+/// no table lookups), on the given backend. On the AVX-512 backend no branch or memory address
+/// depends on the points (comb tables live in registers); the portable comb reads its table at
+/// addresses given by the operands' trits. Broken parameters (small characteristic): research
+/// use only.
 pub fn eta_t_with<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     p: &Point3<N, P, B>,
     q: &Point3<N, P, B>,
@@ -501,11 +509,11 @@ pub fn eta_t_with<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
         Threads::One => eta_t_loop(p, q, be),
         Threads::Two => eta_t_loop_parallel(p, q, be),
     };
-    final_exp_vartime(&f, be)
+    final_exp(&f, be)
 }
 
-/// The reduced eta_T pairing on the best backend of this CPU (chosen once per call).
-/// **Variable time** (table lookups in the final exponentiation, see [`final_exp_vartime`]).
+/// The reduced eta_T pairing on the best backend of this CPU (chosen once per call; see
+/// [`eta_t_with`] on timing).
 /// Broken parameters (quasi-polynomial discrete logarithms in small characteristic): research only.
 pub fn eta_t_pairing<const N: usize, P: Trinomial3, const B: i8>(
     p: &Point3<N, P, B>,

@@ -234,6 +234,9 @@ pub trait Trinomial3:
     /// Tables of x -> x^(3^k) for the long cubing chains (k >= 8) of the Itoh–Tsujii inversion
     /// (built once; lookups are variable time).
     fn inv_tables_vartime() -> &'static [super::gf3_powtable::PowTable3Words];
+    /// The constant-time maps x -> x^(3^k) for the exponents of
+    /// [`super::gf3_frobmap::frob_map_exponents`] (built once).
+    fn frob_maps() -> &'static [super::gf3_frobmap::FrobMap3Words];
 }
 
 macro_rules! trinomial3 {
@@ -256,6 +259,15 @@ macro_rules! trinomial3 {
             fn half_power_table_vartime() -> &'static super::gf3_powtable::PowTable3Words {
                 static S: OnceLock<super::gf3_powtable::PowTable3Words> = OnceLock::new();
                 S.get_or_init(|| super::gf3_powtable::PowTable3Words::new::<$n, $name>(($m as usize).div_ceil(2)))
+            }
+            fn frob_maps() -> &'static [super::gf3_frobmap::FrobMap3Words] {
+                static S: OnceLock<Vec<super::gf3_frobmap::FrobMap3Words>> = OnceLock::new();
+                S.get_or_init(|| {
+                    super::gf3_frobmap::frob_map_exponents($m)
+                        .into_iter()
+                        .map(super::gf3_frobmap::FrobMap3Words::new::<$n, $name>)
+                        .collect()
+                })
             }
             fn inv_tables_vartime() -> &'static [super::gf3_powtable::PowTable3Words] {
                 static S: OnceLock<Vec<super::gf3_powtable::PowTable3Words>> = OnceLock::new();
@@ -291,7 +303,7 @@ pub type F3_509 = Gf3<8, T509>;
 const INV_TABLE_MIN: usize = 8;
 
 /// The lengths k of the cubing chains e_k^(3^k) of the Itoh–Tsujii inversion for degree m.
-fn inv_chain_lengths(m: usize) -> Vec<usize> {
+pub(crate) fn inv_chain_lengths(m: usize) -> Vec<usize> {
     let target = m - 1;
     let bits = usize::BITS - target.leading_zeros();
     let mut k = 1usize;
@@ -902,11 +914,8 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         let mut e = *self; // e_1
         let mut k = 1usize;
         for i in (0..bits - 1).rev() {
-            // k -> 2k
-            let mut t = e;
-            for _ in 0..k {
-                t = be.cube(&t);
-            }
+            // k -> 2k (the long chains by constant-time linear maps, see `Backend3::pow3k`)
+            let t = be.pow3k(&e, k);
             e = be.mul(&t, &e);
             k *= 2;
             if (target >> i) & 1 == 1 {
@@ -1311,6 +1320,30 @@ pub trait Backend3: Copy + Send + Sync + 'static {
     fn cube<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>) -> Gf3<N, P>;
     fn cube_root<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>) -> Gf3<N, P>;
     fn name(self) -> &'static str;
+    /// a^(3^k) by the constant-time linear map of x -> x^(3^k) (portable unless overridden).
+    #[inline]
+    fn frob<const N: usize, P: Trinomial3>(
+        self,
+        map: &super::gf3_frobmap::FrobMap3<'_, N, P>,
+        a: &Gf3<N, P>,
+    ) -> Gf3<N, P> {
+        map.apply_portable(a)
+    }
+    /// a^(3^k): by the map of P for k if it has one ([`super::gf3_frobmap::frob_map`]), else
+    /// by k cubings; constant time either way.
+    #[inline]
+    fn pow3k<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>, k: usize) -> Gf3<N, P> {
+        match super::gf3_frobmap::frob_map::<N, P>(k) {
+            Some(map) => self.frob(&map, a),
+            None => {
+                let mut r = *a;
+                for _ in 0..k {
+                    r = self.cube(&r);
+                }
+                r
+            }
+        }
+    }
     /// F_{3^3m} product, each coefficient reduced once (portable unless overridden).
     #[inline]
     fn mul_rho3<const N: usize, P: Trinomial3, const B: i8>(
@@ -1425,6 +1458,15 @@ impl Backend3 for Avx512Bmi2 {
     }
     fn name(self) -> &'static str {
         "avx512+bmi2"
+    }
+    #[inline]
+    fn frob<const N: usize, P: Trinomial3>(
+        self,
+        map: &super::gf3_frobmap::FrobMap3<'_, N, P>,
+        a: &Gf3<N, P>,
+    ) -> Gf3<N, P> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::frob_avx512(map, a) }
     }
     #[inline]
     fn mul_rho3<const N: usize, P: Trinomial3, const B: i8>(

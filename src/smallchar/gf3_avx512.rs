@@ -50,6 +50,7 @@
 use core::arch::x86_64::*;
 
 use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
+use super::gf3_frobmap::FrobMap3;
 use super::gf3_tower::{
     mul33_fused, mul36_fused, mul_line_fused, mul_line_t_fused, Gf33, Gf36, Line3, PortableWide,
     WideAlg,
@@ -728,6 +729,12 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline(always)]
 pub unsafe fn acc_reduce<const N: usize, P: Trinomial3>(acc: &Acc<N>, in_regs: bool) -> Gf3<N, P> {
+    if in_regs && Layout::<N, P>::PAIRS_EXTRA {
+        // The pair reduction with the product in both halves: its even lane groups cost less
+        // than the segmented sums over the uneven ones (groups of 6 and 2 lanes at m = 97).
+        // SAFETY: the caller runs on a CPU with the features (this function's contract).
+        return unsafe { acc_reduce_pair_extra::<N, P>(acc, acc).0 };
+    }
     // SAFETY: the caller runs on a CPU with the features (this function's contract).
     let (rh, rl) = unsafe { acc_to_regs::<N, P>(acc) };
     if in_regs && 2 * N <= 8 && P::K < 64 {
@@ -1168,6 +1175,54 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
         // SAFETY: as in table.
         unsafe { acc_reduce_pair::<N, P>(a, b) }
     }
+}
+
+/// a^(3^k) by the map's masked sums ([`super::gf3_frobmap`]), 8 monomials per step: lane j of
+/// a step adds the image of monomial 8g + j, masked by trit 8g + j of a (the masks are a's bits,
+/// the same loads for every input); the 8 lanes are summed at the end.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F.
+#[target_feature(enable = "avx512f")]
+pub fn frob_avx512<const N: usize, P: Trinomial3>(
+    map: &FrobMap3<'_, N, P>,
+    a: &Gf3<N, P>,
+) -> Gf3<N, P> {
+    let w = map.words();
+    assert!(w.len() >= P::M.div_ceil(8) * N * 16, "map of another field");
+    let mut acc_h = [_mm512_setzero_si512(); N];
+    let mut acc_l = [_mm512_setzero_si512(); N];
+    for g in 0..P::M.div_ceil(8) {
+        let (q, s) = (8 * g / 64, 8 * g % 64);
+        let nz = (a.lo[q] >> s) as u8;
+        let ng = (a.hi[q] >> s) as u8;
+        for x in 0..N {
+            let o = (g * N + x) * 16;
+            // SAFETY: o + 16 <= w.len() (asserted above); the loads read 8 u64 each.
+            let (eh, el) = unsafe {
+                (
+                    _mm512_maskz_loadu_epi64(nz, w.as_ptr().add(o) as *const _),
+                    _mm512_maskz_loadu_epi64(nz, w.as_ptr().add(o + 8) as *const _),
+                )
+            };
+            let eh = _mm512_mask_xor_epi64(eh, ng, eh, el);
+            (acc_h[x], acc_l[x]) = vtadd(acc_h[x], acc_l[x], eh, el);
+        }
+    }
+    // Sum of the 8 lanes: lanes d apart, d = 4, 2, 1.
+    for d in [4i64, 2, 1] {
+        let idx = _mm512_set_epi64(7, 6, 5, 4, 3 + d, 2 + d, 1 + d, d);
+        for x in 0..N {
+            let ph = _mm512_permutexvar_epi64(idx, acc_h[x]);
+            let pl = _mm512_permutexvar_epi64(idx, acc_l[x]);
+            (acc_h[x], acc_l[x]) = vtadd(acc_h[x], acc_l[x], ph, pl);
+        }
+    }
+    let lane0 = |v: __m512i| _mm_cvtsi128_si64(_mm512_castsi512_si128(v)) as u64;
+    Gf3::from_words(
+        core::array::from_fn(|x| lane0(acc_h[x])),
+        core::array::from_fn(|x| lane0(acc_l[x])),
+    )
 }
 
 /// F_{3^3m} product with AVX-512 products, reduced once per coefficient.

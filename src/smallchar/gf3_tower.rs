@@ -324,6 +324,15 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
         Self::new(self.c0.mul(&ni, be), self.c1.mul(&ni, be).neg())
     }
 
+    /// self^(3^k): each F_{3^m} coefficient by [`Backend3::pow3k`] (a constant-time linear map
+    /// where P has one for k, else cubings), then rho -> rho + k b and sigma -> (-1)^k sigma.
+    pub fn pow3k<Bk: Backend3>(&self, k: usize, be: Bk) -> Self {
+        let c = self.coeffs().map(|x| be.pow3k(&x, k));
+        let c0 = Gf33::new(c[0], c[1], c[2]).shift_rho(k as i64 * B as i64);
+        let c1 = Gf33::new(c[3], c[4], c[5]).shift_rho(k as i64 * B as i64);
+        Self::new(c0, if k % 2 == 1 { c1.neg() } else { c1 })
+    }
+
     /// self^(3^k) for the k of the table: each F_{3^m} coefficient by table lookup, then
     /// rho -> rho^(3^k) = rho + k b and sigma -> sigma^(3^k) = (-1)^k sigma.
     /// **Variable time** (table lookups indexed by the coefficients' bits).
