@@ -251,8 +251,11 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
             while k < 8 {
                 let s = Self::off(k) + 48 * f;
                 let rem = Self::SPAN as i64 - 48 * f as i64;
-                t[f].0[0][k] = (s / 64 % 8) as i64;
-                t[f].0[1][k] = ((s / 64 + 1) % 8) as i64;
+                // Words at or above N read lane N of the masked load (zero) where N < 8, so
+                // that the word gathers need no mask.
+                let (w0, w1) = (s / 64, s / 64 + 1);
+                t[f].0[0][k] = if w0 >= N && N < 8 { N } else { w0 % 8 } as i64;
+                t[f].0[1][k] = if w1 >= N && N < 8 { N } else { w1 % 8 } as i64;
                 t[f].0[2][k] = (s % 64) as i64;
                 t[f].0[3][k] = if rem >= 64 {
                     -1
@@ -582,10 +585,18 @@ fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX
         let (v, m0, m1) = &Layout::<N, P>::FUNNEL[f];
         // SAFETY: the funnel vectors are 8 i64 (64 bytes).
         let [q, q1, r, span] = v.map(|x| unsafe { _mm512_loadu_si512(x.as_ptr() as *const _) });
+        // Below 8 words the out-of-range words read a zero lane (FUNNEL), no mask needed.
+        let gather = |m: u8, idx: __m512i, x: __m512i| {
+            if N < 8 {
+                _mm512_permutexvar_epi64(idx, x)
+            } else {
+                _mm512_maskz_permutexvar_epi64(m, idx, x)
+            }
+        };
         let lane = |x: __m512i| {
-            let lo = _mm512_maskz_permutexvar_epi64(*m0, q, x);
+            let lo = gather(*m0, q, x);
             if Layout::<N, P>::PACKED {
-                let hi = _mm512_maskz_permutexvar_epi64(*m1, q1, x);
+                let hi = gather(*m1, q1, x);
                 _mm512_shrdv_epi64(lo, hi, r)
             } else if f == 0 {
                 // Word-aligned lanes lie within their first word.
@@ -596,7 +607,7 @@ fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX
                     s
                 }
             } else {
-                let hi = _mm512_maskz_permutexvar_epi64(*m1, q1, x);
+                let hi = gather(*m1, q1, x);
                 _mm512_and_si512(_mm512_shrdv_epi64(lo, hi, r), span)
             }
         };
