@@ -269,6 +269,14 @@ fn cmd_bench(peers: bool, json: bool, curve: Option<String>, samples: Option<Str
                 );
             }
             println!("\n== eta_T pairings (BROKEN parameters; Mitsunari 2009 Table 3 rows) ==");
+            // rdtsc ticks at the nominal clock; the core may run faster (turbo) or slower.
+            let ratio = tripair::measure::core_cycles_per_tick();
+            if let Some(r) = ratio {
+                println!(
+                    "(cycles: rdtsc ticks; the core ran {r:.2} core cycles per tick in a dependent-imul chain, \
+                     so core cycles ~ ticks x {r:.2})"
+                );
+            }
             println!(
                 "{:<12} {:>12} {:>12} {:>12} {:>12}",
                 "curve", "1 core", "cycles", "2 cores", "cycles"

@@ -24,6 +24,8 @@ fn smallchar_bench_print() {
             r.inv.cycles
         );
     }
+    let r = tripair::measure::core_cycles_per_tick().unwrap_or(f64::NAN);
+    println!("cycles are rdtsc ticks; core cycles per tick (dependent imul chain): {r:.2}");
     println!("curve       one core (us / cycles)     two cores (us / cycles)");
     for r in smallchar::bench_pairings(11) {
         println!(
@@ -67,7 +69,11 @@ fn eta3_parts<const N: usize, P: tripair::smallchar::gf3::Trinomial3, const B: i
     let p = g.mul_vartime(&BigUint::from(0x1234_5678u64));
     let q = g.mul_vartime(&BigUint::from(0x9abc_def1u64));
     let (s, batch) = (11, 10_000_000);
-    let row = |what: &str, c: f64| println!("{name:<9} {what:<28} {c:>10.0}");
+    let ratio = tripair::measure::core_cycles_per_tick().unwrap_or(f64::NAN);
+    println!(
+        "{name:<9} rdtsc ticks, and core cycles at {ratio:.2} per tick (dependent imul chain)"
+    );
+    let row = |what: &str, c: f64| println!("{name:<9} {what:<28} {c:>10.0} {:>10.0}", c * ratio);
     macro_rules! parts {
         ($be:expr) => {{
             let be = $be;
