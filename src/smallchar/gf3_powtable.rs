@@ -1,5 +1,6 @@
-//! x -> x^(3^k) on F_{3^m} by table lookup (for the repeated 3^((m+1)/2) powering of the final
-//! exponentiation, and the long cubing chains of the inversion).
+//! x -> x^(3^k) on F_{3^m} by table lookup: the variable-time alternative to the constant-time
+//! maps of [`super::gf3_frobmap`] (measured as fast there), kept for [`super::eta3::final_exp_vartime`]
+//! and [`super::gf3::Gf3::inv_vartime_with`].
 //!
 //! The map is F_3-linear. An element is a = L + H, with L and H the 0/1 polynomials of its `lo`
 //! and `hi` bit-vectors (a coefficient 2 has both bits set), so a^(3^k) = L^(3^k) + H^(3^k), and
