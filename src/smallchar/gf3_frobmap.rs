@@ -111,7 +111,9 @@ impl<const N: usize, P: Trinomial3> FrobMap3<'_, N, P> {
 /// of the Itoh–Tsujii inversion.
 pub fn frob_map_exponents(m: usize) -> Vec<usize> {
     let l = (m - 1) / 2;
-    let h = (l + 1) / 2;
+    // The split of eta3::eta_t_loop_parallel: total = L + 1 factors, h = total / 2.
+    let total = l + 1;
+    let h = total / 2;
     let mut ks = vec![l, l + h, l + 1 - h, m.div_ceil(2)];
     ks.extend(
         super::gf3::inv_chain_lengths(m)
