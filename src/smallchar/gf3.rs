@@ -940,13 +940,7 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         for i in (0..bits - 1).rev() {
             let t = match tables.iter().find(|t| t.k() == k) {
                 Some(tab) => tab.view::<N, P>().pow_vartime(&e),
-                None => {
-                    let mut t = e;
-                    for _ in 0..k {
-                        t = be.cube(&t);
-                    }
-                    t
-                }
+                None => be.pow3k(&e, k),
             };
             e = be.mul(&t, &e);
             k *= 2;

@@ -327,7 +327,12 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
     /// self^(3^k): each F_{3^m} coefficient by [`Backend3::pow3k`] (a constant-time linear map
     /// where P has one for k, else cubings), then rho -> rho + k b and sigma -> (-1)^k sigma.
     pub fn pow3k<Bk: Backend3>(&self, k: usize, be: Bk) -> Self {
-        let c = self.coeffs().map(|x| be.pow3k(&x, k));
+        Self::from_powered_coeffs(k, self.coeffs().map(|x| be.pow3k(&x, k)))
+    }
+
+    /// self^(3^k) from its coefficients already raised to 3^k: rho^(3^k) = rho + k b,
+    /// sigma^(3^k) = (-1)^k sigma.
+    fn from_powered_coeffs(k: usize, c: [Gf3<N, P>; 6]) -> Self {
         let c0 = Gf33::new(c[0], c[1], c[2]).shift_rho(k as i64 * B as i64);
         let c1 = Gf33::new(c[3], c[4], c[5]).shift_rho(k as i64 * B as i64);
         Self::new(c0, if k % 2 == 1 { c1.neg() } else { c1 })
@@ -337,11 +342,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
     /// rho -> rho^(3^k) = rho + k b and sigma -> sigma^(3^k) = (-1)^k sigma.
     /// **Variable time** (table lookups indexed by the coefficients' bits).
     pub fn pow3k_vartime(&self, t: &PowTable3<'_, N, P>) -> Self {
-        let k = t.k();
-        let c = self.coeffs().map(|x| t.pow_vartime(&x));
-        let c0 = Gf33::new(c[0], c[1], c[2]).shift_rho(k as i64 * B as i64);
-        let c1 = Gf33::new(c[3], c[4], c[5]).shift_rho(k as i64 * B as i64);
-        Self::new(c0, if k % 2 == 1 { c1.neg() } else { c1 })
+        Self::from_powered_coeffs(t.k(), self.coeffs().map(|x| t.pow_vartime(&x)))
     }
 
     /// self^e by square-and-multiply (variable time in e; for tests and the slow reference).
