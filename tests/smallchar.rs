@@ -707,3 +707,87 @@ fn smallchar_inv_vartime_equals_itoh_tsujii() {
     check_inv_vartime::<6, T353>(66);
     check_inv_vartime::<8, T509>(67);
 }
+
+fn check_cube_lanes<const N: usize, P: Trinomial3>(seed: u64) {
+    use tripair::smallchar::gf3_lanes::{FrobSeq3, Lanes3};
+    let mut rng = TestRng::new(seed);
+    let mut xs = edge_elements::<N, P>();
+    // Every basis element x^i with coefficient 1 and 2 (the cube is F_3-linear).
+    for i in 0..P::M {
+        for c in [1u8, 2] {
+            xs.push(Gf3::monomial(i, c));
+        }
+    }
+    for _ in 0..24 {
+        xs.push(Gf3::random(&mut rng));
+    }
+    while !xs.len().is_multiple_of(8) {
+        xs.push(Gf3::random(&mut rng));
+    }
+    for chunk in xs.chunks(8) {
+        let e: [Gf3<N, P>; 8] = core::array::from_fn(|k| chunk[k]);
+        let lanes = Lanes3::from_elems(&e);
+        let want = lanes.cube_each(Portable3);
+        for (k, x) in e.iter().enumerate() {
+            assert_eq!(want.get(k), x.cube_portable());
+        }
+        assert_eq!(Portable3.cube_lanes(&lanes), want);
+        if let Some(be) = Avx512Bmi2::detect() {
+            let got = be.cube_lanes(&lanes);
+            for (k, x) in e.iter().enumerate() {
+                assert!(got.get(k).is_canonical());
+                assert_eq!(got.get(k), want.get(k), "m = {}, lane {k}, x = {x:?}", P::M);
+            }
+        }
+    }
+    // Frobenius sequences against repeated cubes.
+    let e: [Gf3<N, P>; 8] = core::array::from_fn(|_| Gf3::random(&mut rng));
+    let mut refs = e;
+    let portable = FrobSeq3::new(&e, 7, Portable3);
+    let simd = Avx512Bmi2::detect().map(|be| FrobSeq3::new(&e, 7, be));
+    for s in 0..7 {
+        for (k, r) in refs.iter_mut().enumerate() {
+            assert_eq!(portable.get(k, s), *r);
+            if let Some(v) = &simd {
+                assert_eq!(v.get(k, s), *r);
+            }
+            *r = r.cube_portable();
+        }
+    }
+}
+
+#[test]
+fn smallchar_cube_lanes_equal_cubes() {
+    check_cube_lanes::<2, T79>(91);
+    check_cube_lanes::<2, T97>(92);
+    check_cube_lanes::<3, T163>(93);
+    check_cube_lanes::<4, T193>(94);
+    check_cube_lanes::<4, T239>(95);
+    check_cube_lanes::<6, T353>(96);
+    check_cube_lanes::<8, T509>(97);
+}
+
+/// frob(U) U by the unitary shortcut equals the plain product on unitary U (conj(f) / f), for
+/// both char-3 backends and every eta_T field.
+fn check_frob_mul_unitary<const N: usize, P: Trinomial3, const B: i8>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    for _ in 0..4 {
+        let c: [Gf3<N, P>; 6] = core::array::from_fn(|_| Gf3::random(&mut rng));
+        let f = Gf36::<N, P, B>::from_coeffs(c);
+        let u = f.conjugate().mul(&f.inv(Portable3), Portable3);
+        assert!(u.mul(&u.conjugate(), Portable3).is_one());
+        let want = u.frobenius().mul_plain(&u, Portable3);
+        assert_eq!(u.frob_mul_unitary(Portable3), want);
+        if let Some(be) = Avx512Bmi2::detect() {
+            assert_eq!(u.frob_mul_unitary(be), want);
+        }
+    }
+}
+
+#[test]
+fn smallchar_frob_mul_unitary_equals_product() {
+    check_frob_mul_unitary::<2, T97, 1>(61);
+    check_frob_mul_unitary::<2, T97, -1>(62);
+    check_frob_mul_unitary::<4, T193, -1>(63);
+    check_frob_mul_unitary::<8, T509, 1>(64);
+}

@@ -20,6 +20,7 @@ use num_traits::{One, Zero};
 
 use super::gf3::{Backend3, Gf3, Portable3, Trinomial3};
 use super::gf3_tower::{Gf33, Gf36, Line3};
+use super::gf3_lanes::FrobSeq3;
 use super::Threads;
 use crate::error::{Error, Result};
 
@@ -297,38 +298,44 @@ fn loop_steps<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
 /// Product of the loop's factors i0 <= i < i1 in the Frobenius form (see [`eta_t_loop`]):
 /// factor i is line(t_i, y_i) with t_i = xp^(3^(L-i)) + xq^(3^(L+i)) - L b and
 /// y_i = (-1)^L yp^(3^(L-i)) yq^(3^(L+i)); factor 0 also carries the first factor's image.
-/// The P side runs down in powers of 3, so its values are cubed up front and stored; the Q side
-/// is cubed once per factor.
+/// The coordinates come from Frobenius sequences computed up front, eight at a time
+/// ([`FrobSeq3`]): the range runs in two chunks [i0, mid) and [mid, i1) (mid = i1: one), each
+/// with the P side counted up from 3^(L+1-b) and the Q side from 3^(L+a) for its chunk [a, b),
+/// so that the four sequences of each chunk fill four lanes.
 fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     p: &Point3<N, P, B>,
     q: &Point3<N, P, B>,
     i0: usize,
+    mid: usize,
     i1: usize,
     be: Bk,
 ) -> Gf36<N, P, B> {
     let l = (P::M - 1) / 2;
-    debug_assert!(i0 < i1 && i1 <= l + 1);
+    debug_assert!(i0 < mid && mid <= i1 && i1 <= l + 1);
     let s = loop_start(p, q, be);
-    let cube2 = |(x, y): (Gf3<N, P>, Gf3<N, P>)| (be.cube(&x), be.cube(&y));
-    // The long first powers by constant-time linear maps where P has them (Backend3::pow3k).
-    let pow2 = |(x, y): (Gf3<N, P>, Gf3<N, P>), k: usize| (be.pow3k(&x, k), be.pow3k(&y, k));
-    // P side: (xp, yp)^(3^j) for j = L + 1 - i1 ..= L - i0.
-    let jlo = l + 1 - i1;
-    let mut pv = pow2((s.xp, s.yp), jlo);
-    let mut pside = Vec::with_capacity(i1 - i0);
-    pside.push(pv);
-    for _ in jlo..l - i0 {
-        pv = cube2(pv);
-        pside.push(pv);
+    let chunks = [(i0, mid), (mid, i1)];
+    // Lanes 4c..4c + 4: xP, yP, xQ, yQ of chunk c, their first powers by constant-time linear
+    // maps where P has them (Backend3::pow3k).
+    let mut start = [Gf3::<N, P>::zero(); 8];
+    for (c, &(a, b)) in chunks.iter().enumerate() {
+        if a < b {
+            let (jp, jq) = (l + 1 - b, l + a);
+            start[4 * c] = be.pow3k(&s.xp, jp);
+            start[4 * c + 1] = be.pow3k(&s.yp, jp);
+            start[4 * c + 2] = be.pow3k(&s.xq, jq);
+            start[4 * c + 3] = be.pow3k(&s.yq, jq);
+        }
     }
-    // Q side: (xq, yq)^(3^(L + i0)).
-    let mut qv = pow2((s.xq, s.yq), l + i0);
+    let seq = FrobSeq3::new(&start, (mid - i0).max(i1 - mid), be);
     let lb = Gf3::<N, P>::from_i64(l as i64 * B as i64);
     let sign_l = if l % 2 == 0 { 1 } else { -1 };
     let mut r = Gf36::one();
     for i in i0..i1 {
-        let (px, py) = pside[l - i - jlo];
-        let (qx, qy) = qv;
+        let (c, (a, b)) = if i < mid { (0, chunks[0]) } else { (1, chunks[1]) };
+        // P side: xp^(3^(L-i)) is step b - 1 - i of its sequence; Q side: step i - a.
+        let (sp, sq) = (b - 1 - i, i - a);
+        let (px, py) = (seq.get(4 * c, sp), seq.get(4 * c + 1, sp));
+        let (qx, qy) = (seq.get(4 * c + 2, sq), seq.get(4 * c + 3, sq));
         let t = px.add(&qx).sub(&lb);
         // y = (-1)^L py qy, its product taken inside the line kernel.
         let ya = py.mul_i64(sign_l);
@@ -342,7 +349,6 @@ fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
             );
         }
         r.mul_assign_line_t(&t, &ya, &qy, be);
-        qv = cube2(qv);
     }
     r
 }
@@ -365,7 +371,9 @@ pub fn eta_t_loop<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     if p.inf || q.inf {
         return Gf36::one();
     }
-    lines_range(p, q, 0, (P::M - 1) / 2 + 1, be)
+    let total = (P::M - 1) / 2 + 1;
+    // Two chunks split as the two-thread loop splits (their first powers have linear maps).
+    lines_range(p, q, 0, total / 2, total, be)
 }
 
 /// The same loop value on two threads (Mitsunari 2009, Algorithm 4): the factors of
@@ -380,13 +388,13 @@ pub fn eta_t_loop_parallel<const N: usize, P: Trinomial3, const B: i8, Bk: Backe
         return Gf36::one();
     }
     let total = (P::M - 1) / 2 + 1;
-    // Cubings: the first range needs 2(2L + h), the second 2(3L + 1 - h): h = total / 2 balances.
+    // The split of eta_t_loop (h = total / 2: the start powers of both halves have linear maps).
     let h = total / 2;
     let (p2, q2) = (*p, *q);
     // The second range runs on the persistent helper thread (no thread is spawned per pairing).
     let (ra, rb) = super::worker::join(
-        || lines_range(p, q, 0, h, be),
-        move || lines_range(&p2, &q2, h, total, be),
+        || lines_range(p, q, 0, h, h, be),
+        move || lines_range(&p2, &q2, h, total, total, be),
     );
     ra.mul(&rb, be)
 }
@@ -428,14 +436,18 @@ fn torus_start<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
 
 /// The torus part: V = U^(3^m + 1), then V^(3^m + 1 - mu b 3^((m+1)/2)) =
 /// V^(3^m) V (V^(3^((m+1)/2)))^(-mu b), the inverse on the torus being the conjugate; `pow_half`
-/// raises to 3^((m+1)/2).
+/// raises to 3^((m+1)/2). U and V are unitary, so both x^(3^m) x products take 12 F_{3^m}
+/// products ([`Gf36::frob_mul_unitary`]). U = 0 (from f = 0, which the loop never gives) stays 0.
 fn torus_finish<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     u: &Gf36<N, P, B>,
     be: Bk,
     pow_half: impl Fn(&Gf36<N, P, B>) -> Gf36<N, P, B>,
 ) -> Gf36<N, P, B> {
-    let v = u.frobenius().mul(u, be);
-    let a = v.frobenius().mul(&v, be);
+    if u.is_zero() {
+        return *u;
+    }
+    let v = u.frob_mul_unitary(be);
+    let a = v.frob_mul_unitary(be);
     let mut w = pow_half(&v);
     if mu(P::M) * B as i64 == 1 {
         w = w.conjugate();

@@ -1338,6 +1338,14 @@ pub trait Backend3: Copy + Send + Sync + 'static {
             }
         }
     }
+    /// The cubes of eight elements side by side (one at a time unless overridden).
+    #[inline]
+    fn cube_lanes<const N: usize, P: Trinomial3>(
+        self,
+        x: &super::gf3_lanes::Lanes3<N, P>,
+    ) -> super::gf3_lanes::Lanes3<N, P> {
+        x.cube_each(self)
+    }
     /// F_{3^3m} product, each coefficient reduced once (portable unless overridden).
     #[inline]
     fn mul_rho3<const N: usize, P: Trinomial3, const B: i8>(
@@ -1355,6 +1363,14 @@ pub trait Backend3: Copy + Send + Sync + 'static {
         b: &Gf36<N, P, B>,
     ) -> Gf36<N, P, B> {
         gf3_tower::mul36_fused(gf3_tower::PortableWide, a, b)
+    }
+    /// frob(a) a for a unitary a (see [`Gf36::frob_mul_unitary`]; portable unless overridden).
+    #[inline]
+    fn frob_mul_unitary<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf36<N, P, B>,
+    ) -> Gf36<N, P, B> {
+        gf3_tower::frob_mul_unitary_fused(gf3_tower::PortableWide, a)
     }
     /// Product with a sparse line value, each coefficient reduced once (portable unless
     /// overridden).
@@ -1463,6 +1479,14 @@ impl Backend3 for Avx512Bmi2 {
         unsafe { super::gf3_avx512::frob_avx512(map, a) }
     }
     #[inline]
+    fn cube_lanes<const N: usize, P: Trinomial3>(
+        self,
+        x: &super::gf3_lanes::Lanes3<N, P>,
+    ) -> super::gf3_lanes::Lanes3<N, P> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_lanes::avx512::cube_lanes_avx512(x) }
+    }
+    #[inline]
     fn mul_rho3<const N: usize, P: Trinomial3, const B: i8>(
         self,
         a: &Gf33<N, P, B>,
@@ -1479,6 +1503,14 @@ impl Backend3 for Avx512Bmi2 {
     ) -> Gf36<N, P, B> {
         // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
         unsafe { super::gf3_avx512::mul_sigma_avx512(a, b) }
+    }
+    #[inline]
+    fn frob_mul_unitary<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf36<N, P, B>,
+    ) -> Gf36<N, P, B> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::frob_mul_unitary_avx512(a) }
     }
     #[inline]
     fn mul_line<const N: usize, P: Trinomial3, const B: i8>(

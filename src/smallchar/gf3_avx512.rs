@@ -58,8 +58,8 @@ use core::arch::x86_64::*;
 use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
 use super::gf3_frobmap::FrobMap3;
 use super::gf3_tower::{
-    mul33_fused, mul36_fused, mul_line_fused, mul_line_t_fused, Gf33, Gf36, Line3, PortableWide,
-    WideAlg,
+    frob_mul_unitary_fused, mul33_fused, mul36_fused, mul_line_fused, mul_line_t_fused, Gf33, Gf36,
+    Line3, PortableWide, WideAlg,
 };
 
 /// Trit addition of bit-sliced vectors in three VPTERNLOGQ (imm values checked exhaustively in
@@ -1267,6 +1267,22 @@ pub fn mul_sigma_avx512<const N: usize, P: Trinomial3, const B: i8>(
         mul36_fused(AvxAcc(()), a, b)
     } else {
         mul36_fused(PortableWide, a, b)
+    }
+}
+
+/// frob(a) a for a unitary a (12 products, see [`Gf36::frob_mul_unitary`]) with AVX-512
+/// products, reduced once per coefficient.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn frob_mul_unitary_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf36<N, P, B>,
+) -> Gf36<N, P, B> {
+    if P::USE_AVX512 {
+        frob_mul_unitary_fused(AvxAcc(()), a)
+    } else {
+        frob_mul_unitary_fused(PortableWide, a)
     }
 }
 

@@ -29,6 +29,7 @@ pub mod gf3;
 #[cfg(target_arch = "x86_64")]
 pub mod gf3_avx512;
 pub mod gf3_frobmap;
+pub mod gf3_lanes;
 pub mod gf3_powtable;
 pub mod gf3_tower;
 pub mod irreducible;
