@@ -542,14 +542,14 @@ pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
         let y_h = _mm512_shldi_epi64::<2>(a_h, p_h);
         let y_l = _mm512_shldi_epi64::<2>(a_l, p_l);
         // c0 A and c1 x A: zero where c = 0, negated (hi ^= lo) where c = -1.
-        let p0h = _mm512_maskz_ternarylogic_epi64::<0x78>(nz0, a_h, a_l, neg0);
-        let p0l = _mm512_maskz_mov_epi64(nz0, a_l);
-        let p1h = _mm512_maskz_ternarylogic_epi64::<0x78>(nz1, x_h, x_l, neg1);
-        let p1l = _mm512_maskz_mov_epi64(nz1, x_l);
+        let p0h = maskz_xor_and(nz0, a_h, a_l, neg0);
+        let p0l = maskz_mov(nz0, a_l);
+        let p1h = maskz_xor_and(nz1, x_h, x_l, neg1);
+        let p1l = maskz_mov(nz1, x_l);
         let (ph, pl) = vtadd(p0h, p0l, p1h, p1l);
         let (r1h, r1l) = vtadd(ph, pl, y_h, y_l);
-        let r0h = _mm512_maskz_permutex2var_epi64(r0_mask, ph, r0_idx, y_h);
-        let r0l = _mm512_maskz_permutex2var_epi64(r0_mask, pl, r0_idx, y_l);
+        let r0h = maskz_permt2q(r0_mask, ph, r0_idx, y_h);
+        let r0l = maskz_permt2q(r0_mask, pl, r0_idx, y_l);
         th[w] = [r0h, r1h];
         tl[w] = [r0l, r1l];
     }
@@ -659,6 +659,65 @@ fn masked_xor(mut x: __m512i, k: __mmask8, y: __m512i) -> __m512i {
         );
     }
     x
+}
+
+/// Zero-masked `x ^ (y & z)` (VPTERNLOGQ 0x78) in the lanes of k, as one instruction (with a
+/// constant mask the compiler otherwise emits the logic and a separate AND or insert).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn maskz_xor_and(k: __mmask8, mut x: __m512i, y: __m512i, z: __m512i) -> __m512i {
+    // SAFETY: VPTERNLOGQ with zero masking reads and writes registers only (AVX-512 F, which
+    // this function requires).
+    unsafe {
+        core::arch::asm!(
+            "vpternlogq {x}{{{k}}}{{z}}, {y}, {z}, 0x78",
+            x = inout(zmm_reg) x,
+            k = in(kreg) k,
+            y = in(zmm_reg) y,
+            z = in(zmm_reg) z,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    x
+}
+
+/// Zero-masked move of x to the lanes of k, as one instruction (see [`maskz_xor_and`]).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn maskz_mov(k: __mmask8, x: __m512i) -> __m512i {
+    let r: __m512i;
+    // SAFETY: VMOVDQA64 between registers with zero masking (AVX-512 F, which this function
+    // requires).
+    unsafe {
+        core::arch::asm!(
+            "vmovdqa64 {r}{{{k}}}{{z}}, {x}",
+            r = lateout(zmm_reg) r,
+            k = in(kreg) k,
+            x = in(zmm_reg) x,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    r
+}
+
+/// Zero-masked two-table permute (VPERMT2Q: lane i of the result is lane idx_i of the 16 lanes
+/// of a and b) in the lanes of k, as one instruction (see [`maskz_xor_and`]).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn maskz_permt2q(k: __mmask8, mut a: __m512i, idx: __m512i, b: __m512i) -> __m512i {
+    // SAFETY: VPERMT2Q with zero masking reads and writes registers only (AVX-512 F, which this
+    // function requires).
+    unsafe {
+        core::arch::asm!(
+            "vpermt2q {a}{{{k}}}{{z}}, {idx}, {b}",
+            a = inout(zmm_reg) a,
+            k = in(kreg) k,
+            idx = in(zmm_reg) idx,
+            b = in(zmm_reg) b,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    a
 }
 
 /// The comb of B against the table of A: the accumulators of A*B.
