@@ -285,6 +285,27 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     /// Whether [`acc_reduce_pair`] applies: two groups of four lanes (two-word operands,
     /// word-aligned) and products of at most 4 words, reduced in registers.
     const PAIRS: bool = N == 2 && !Self::PACKED && Self::G == 4 && P::K < 64;
+    /// Whether the window indices take each lane's bits with one byte permute
+    /// ([`window_indices`]): packed lanes, one index vector, and a lane span that fits one
+    /// qword from the byte its first trit lies in (the bit offset within that byte, 0..8, goes
+    /// into the VPMULTISHIFTQB controls); the element's 8N bytes lie below byte 56, so the bytes
+    /// a lane reads past them are zero (masked load).
+    const BYTE_LANES: bool =
+        Self::PACKED && Self::NV == 1 && Self::SPAN + 7 <= 64 && 8 * N + 8 <= 64;
+    /// [`Self::BYTE_LANES`]' byte permute: byte j of lane k reads byte off(k) / 8 + j.
+    const BYTE_PERM: [u8; 64] = {
+        let mut t = [0u8; 64];
+        let mut k = 0;
+        while k < 8 {
+            let mut j = 0;
+            while j < 8 {
+                t[8 * k + j] = (Self::off(k) / 8 + j) as u8;
+                j += 1;
+            }
+            k += 1;
+        }
+        t
+    };
     /// Whether [`acc_reduce_pair_extra`] applies: the extra-trit layout of two-word operands,
     /// whose lanes 0..4 and 4..8 are two groups with the same offsets 3 WG (k % 4) from their
     /// first trits 0 and 12 WG < 64 (m = 97: lanes at 0, 12, 24, 36 and 48 + the same), lane
@@ -617,6 +638,33 @@ fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX
                 _mm512_and_si512(_mm512_shrdv_epi64(lo, hi, r), span)
             }
         };
+        if Layout::<N, P>::BYTE_LANES {
+            // One VPERMB per plane brings each lane's bytes; the lane's bit offset within its
+            // first byte is added to the controls (instead of two VPERMQ and a VPSHRDVQ).
+            // SAFETY: BYTE_PERM is 64 bytes.
+            let perm = unsafe { _mm512_loadu_si512(Layout::<N, P>::BYTE_PERM.as_ptr() as *const _) };
+            let (vl, vh) = (
+                _mm512_permutexvar_epi8(perm, bl),
+                _mm512_permutexvar_epi8(perm, bh),
+            );
+            // Byte b reads 8 bits from bit o_k + 3b (l) and o_k + 3b - 3 (h) of lane k.
+            let ctrl = |back: usize| {
+                let mut c = [0i64; 8];
+                for (k, ck) in c.iter_mut().enumerate() {
+                    let o = Layout::<N, P>::off(k) % 8;
+                    for byte in 0..8 {
+                        *ck |= (((o + 64 + 3 * byte - back) % 64) as i64) << (8 * byte);
+                    }
+                }
+                // SAFETY: c is 8 i64 (64 bytes).
+                unsafe { _mm512_loadu_si512(c.as_ptr() as *const _) }
+            };
+            let ml = _mm512_multishift_epi64_epi8(ctrl(0), vl);
+            let mh = _mm512_multishift_epi64_epi8(ctrl(3), vh);
+            let c = _mm512_ternarylogic_epi64::<0xca>(low3, ml, mh);
+            out[0] = _mm512_permutexvar_epi8(c, lut);
+            break;
+        }
         let (vl, vh) = (lane(bl), lane(bh));
         for half in 0..2 {
             let j = 2 * f + half;
