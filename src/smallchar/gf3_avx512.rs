@@ -408,7 +408,8 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
 
 /// The comb's table of a left operand A: T_w[s] = u_s * A for the 14 window values u_s of
 /// 3-trit windows up to sign (leading trit +1; [`SLOT_OF_CODE`]), word w in lane s & 7 of
-/// register s >> 3. Register 0: 0, 1, x, x + 1, x - 1, x^2 (slots 0..5, 6 and 7 unused);
+/// register s >> 3. Register 0: 0, 1, x, x + 1, x - 1, x^2 (slots 0..5; 6 unused, 7 = 1 again
+/// for the extra-trit start of lane 7, see [`comb_with_table`]);
 /// register 1: x^2 + v for the 8 nonzero 2-trit v of [`V8`]. Built once, it serves every product
 /// with A ([`comb_with_table`]).
 #[derive(Clone, Copy)]
@@ -541,10 +542,10 @@ pub fn comb_table<const N: usize, P: Trinomial3>(a: &Gf3<N, P>) -> Table<N> {
     let (nz0, neg0, nz1, neg1) = V8_MASKS;
     let neg0 = _mm512_maskz_set1_epi64(neg0, -1);
     let neg1 = _mm512_maskz_set1_epi64(neg1, -1);
-    // Register 0 from P (register 1 before x^2 A is added) and x^2 A: slot 1 = P[0] (1),
+    // Register 0 from P (register 1 before x^2 A is added) and x^2 A: slots 1 and 7 = P[0] (1),
     // 2 = P[2] (x), 3 = P[4] (x + 1), 4 = P[5] (x - 1), 5 = x^2 A (lane 0 of the second source).
     let r0_idx = _mm512_set_epi64(0, 0, 8, 5, 4, 2, 0, 0);
-    let r0_mask: __mmask8 = 0b0011_1110;
+    let r0_mask: __mmask8 = 0b1011_1110;
     let mut th = [[_mm512_setzero_si512(); 2]; N];
     let mut tl = [[_mm512_setzero_si512(); 2]; N];
     for w in 0..N {
@@ -787,16 +788,15 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
     let mut acc_l = [_mm512_setzero_si512(); MAX_WORDS + 1];
     let extra = Layout::<N, P>::EXTRA;
     if extra {
-        // Lane 7 starts with b_(m-1) A (table slot 1 holds A), every other lane with 0; the
-        // masks come from the trit's bits without a branch.
+        // Lane 7 starts with b_(m-1) A (table slot 7 holds A too, in lane 7), every other lane
+        // with 0; the masks come from the trit's bits without a branch.
         let (q, s) = ((P::M - 1) / 64, (P::M - 1) % 64);
         let l = (b.lo[q] >> s) & 1;
         let h = (b.hi[q] >> s) & 1;
         let (nz, ng) = ((l as u8) << 7, ((l & h) as u8) << 7);
-        let one = _mm512_set1_epi64(1);
         for w in 0..N {
-            let el = _mm512_maskz_permutexvar_epi64(nz, one, tl[w][0]);
-            let eh = _mm512_maskz_permutexvar_epi64(nz, one, th[w][0]);
+            let el = maskz_mov(nz, tl[w][0]);
+            let eh = maskz_mov(nz, th[w][0]);
             acc_h[w] = masked_xor(eh, ng, el);
             acc_l[w] = el;
         }
