@@ -591,7 +591,8 @@ pub fn comb_acc_avx512<const N: usize, P: Trinomial3>(a: &Gf3<N, P>, b: &Gf3<N, 
 /// The window index vectors of B: byte b of lane k in vector j holds the table slot of window
 /// 8j + b of lane k, and in bit 4 its sign ([`SLOT_OF_CODE`]). Built in vector registers:
 /// VPERMQ brings words Q[k] and Q[k] + 1 to lane k, VPSHRDVQ shifts the lane's first trit to
-/// bit 0, VPMULTISHIFTQB puts the three l bits of window b in bits 0..2 of byte b and its three
+/// bit 0 (or, in the [`Layout::BYTE_LANES`] layouts, one VPERMB brings the lane's bytes and the
+/// shift within the first byte goes into the controls: measured about 1% faster on eta3-97), VPMULTISHIFTQB puts the three l bits of window b in bits 0..2 of byte b and its three
 /// h bits in bits 3..5, and one VPERMB maps the 6-bit code to slot and sign.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]

@@ -12,7 +12,9 @@
 //! # Contents
 //! - [`gf3`]: F_{3^m}, m in {79, 97, 163, 193, 239, 353, 509}, bit-sliced, generic over the number
 //!   of words; [`gf3_avx512`] its AVX-512 multiplication and fused tower products; [`gf3_tower`]
-//!   F_{3^3m}, F_{3^6m}; [`gf3_powtable`] x -> x^(3^k) by (variable-time) table lookups.
+//!   F_{3^3m}, F_{3^6m}; [`gf3_powtable`] x -> x^(3^k) by (variable-time) table lookups;
+//!   [`gf3_frobmap`] the same by constant-time linear maps; [`gf3_lanes`] eight elements side by
+//!   side and their cubes at once (the loop's Frobenius sequences).
 //! - [`gf2`]: F_{2^m}, m in {163, 233, 271, 283, 353, 457, 557, 1223}, with PCLMULQDQ and a portable
 //!   comb; [`gf2_tower`] F_{2^2m}, F_{2^4m}.
 //! - [`eta3`], [`eta2`]: curves, points, subgroup checks, the eta_T loops (serial and two-thread),
