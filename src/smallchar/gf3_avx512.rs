@@ -285,6 +285,17 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     /// Whether [`acc_reduce_pair`] applies: two groups of four lanes (two-word operands,
     /// word-aligned) and products of at most 4 words, reduced in registers.
     const PAIRS: bool = N == 2 && !Self::PACKED && Self::G == 4 && P::K < 64;
+    /// Whether products whose results serve only as table operands may stop after the first
+    /// fold ([`WideAlg::finish2_loose`]): with the pair reduction of this layout, such a
+    /// "loose" A of degree < m + k still gives tables within N words (x^2 A), lane
+    /// accumulators within AW words and within three words after the group shift, products of
+    /// at most four words, and products that two folds reduce (3k <= m).
+    const LOOSE_TABLES: bool = Self::PAIRS_EXTRA
+        && P::M + P::K + 2 <= 64 * N
+        && P::M + P::K + WT * Self::WG <= 64 * Self::AW
+        && P::M + P::K + WT * Self::WG + 9 * Self::WG <= 192
+        && 2 * P::M + P::K <= 256
+        && 3 * P::K <= P::M;
     /// Whether the window indices take each lane's bits with one byte permute
     /// ([`window_indices`]): packed lanes, one index vector, and a lane span that fits one
     /// qword from the byte its first trit lies in (the bit offset within that byte, 0..8, goes
@@ -858,7 +869,7 @@ pub unsafe fn acc_reduce<const N: usize, P: Trinomial3>(acc: &Acc<N>, in_regs: b
         // The pair reduction with the product in both halves: its even lane groups cost less
         // than the segmented sums over the uneven ones (groups of 6 and 2 lanes at m = 97).
         // SAFETY: the caller runs on a CPU with the features (this function's contract).
-        return unsafe { acc_reduce_pair_extra::<N, P>(acc, acc).0 };
+        return unsafe { acc_reduce_pair_extra::<N, P, 2>(acc, acc).0 };
     }
     // SAFETY: the caller runs on a CPU with the features (this function's contract).
     let (rh, rl) = unsafe { acc_to_regs::<N, P>(acc) };
@@ -956,7 +967,7 @@ fn fold_reg<P: Trinomial3, const PAIR: bool>(
 /// two products (2N <= 4), one per 256-bit half. The reduced words are returned.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-fn reduce_reg_words<P: Trinomial3, const PAIR: bool>(
+fn reduce_reg_words<P: Trinomial3, const PAIR: bool, const FOLDS: usize>(
     h: __m512i,
     l: __m512i,
 ) -> ([u64; 8], [u64; 8]) {
@@ -974,8 +985,10 @@ fn reduce_reg_words<P: Trinomial3, const PAIR: bool>(
     }
     // SAFETY: lowm is 8 i64 (64 bytes).
     let lowm = unsafe { _mm512_loadu_si512(lowm.as_ptr() as *const _) };
-    let (h, l) = fold_reg::<P, PAIR>(h, l, lowm);
-    let (h, l) = fold_reg::<P, PAIR>(h, l, lowm);
+    let (mut h, mut l) = (h, l);
+    for _ in 0..FOLDS {
+        (h, l) = fold_reg::<P, PAIR>(h, l, lowm);
+    }
     let mut hi = [0u64; 8];
     let mut lo = [0u64; 8];
     // SAFETY: hi and lo are 8 u64 (64 bytes).
@@ -990,7 +1003,7 @@ fn reduce_reg_words<P: Trinomial3, const PAIR: bool>(
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
 fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P> {
-    let (hi, lo) = reduce_reg_words::<P, false>(h, l);
+    let (hi, lo) = reduce_reg_words::<P, false, 2>(h, l);
     Gf3::from_words(
         core::array::from_fn(|w| hi[w]),
         core::array::from_fn(|w| lo[w]),
@@ -1000,11 +1013,11 @@ fn reduce_reg<const N: usize, P: Trinomial3>(h: __m512i, l: __m512i) -> Gf3<N, P
 /// [`reduce_reg_words`] of two products (words 0..4 and 4..8).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
-fn reduce_reg_pair<const N: usize, P: Trinomial3>(
+fn reduce_reg_pair<const N: usize, P: Trinomial3, const FOLDS: usize>(
     h: __m512i,
     l: __m512i,
 ) -> (Gf3<N, P>, Gf3<N, P>) {
-    let (hi, lo) = reduce_reg_words::<P, true>(h, l);
+    let (hi, lo) = reduce_reg_words::<P, true, FOLDS>(h, l);
     let half = |o: usize| {
         Gf3::from_words(
             core::array::from_fn(|w| hi[o + w]),
@@ -1063,7 +1076,7 @@ pub unsafe fn acc_reduce_pair<const N: usize, P: Trinomial3>(
     // SAFETY (all calls below): the caller runs on a CPU with the features.
     unsafe {
         if Layout::<N, P>::PAIRS_EXTRA {
-            return acc_reduce_pair_extra::<N, P>(a, b);
+            return acc_reduce_pair_extra::<N, P, 2>(a, b);
         }
         if !Layout::<N, P>::PAIRS {
             return (acc_reduce::<N, P>(a, true), acc_reduce::<N, P>(b, true));
@@ -1081,7 +1094,7 @@ pub unsafe fn acc_reduce_pair<const N: usize, P: Trinomial3>(
             let pl = _mm512_maskz_permutexvar_epi64(*mask, piv, sl);
             (rh, rl) = vtadd(rh, rl, ph, pl);
         }
-        reduce_reg_pair::<N, P>(rh, rl)
+        reduce_reg_pair::<N, P, 2>(rh, rl)
     }
 }
 
@@ -1125,7 +1138,7 @@ unsafe fn pair_lane_sums(ah: __m512i, al: __m512i, bh: __m512i, bl: __m512i) -> 
 /// # Safety
 /// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
 #[inline(always)]
-unsafe fn acc_reduce_pair_extra<const N: usize, P: Trinomial3>(
+unsafe fn acc_reduce_pair_extra<const N: usize, P: Trinomial3, const FOLDS: usize>(
     a: &Acc<N>,
     b: &Acc<N>,
 ) -> (Gf3<N, P>, Gf3<N, P>) {
@@ -1173,7 +1186,7 @@ unsafe fn acc_reduce_pair_extra<const N: usize, P: Trinomial3>(
             out
         };
         let (rh, rl) = vtadd(pick(&zh, 0), pick(&zl, 0), pick(&sh, 2), pick(&sl, 2));
-        reduce_reg_pair::<N, P>(rh, rl)
+        reduce_reg_pair::<N, P, FOLDS>(rh, rl)
     }
 }
 
@@ -1295,6 +1308,15 @@ impl<const N: usize, P: Trinomial3> WideAlg<N, P> for AvxAcc {
     fn finish2(self, a: &Self::W, b: &Self::W) -> (Gf3<N, P>, Gf3<N, P>) {
         // SAFETY: as in table.
         unsafe { acc_reduce_pair::<N, P>(a, b) }
+    }
+    #[inline(always)]
+    fn finish2_loose(self, a: &Self::W, b: &Self::W) -> (Gf3<N, P>, Gf3<N, P>) {
+        if Layout::<N, P>::LOOSE_TABLES {
+            // SAFETY: as in table.
+            unsafe { acc_reduce_pair_extra::<N, P, 1>(a, b) }
+        } else {
+            self.finish2(a, b)
+        }
     }
 }
 

@@ -395,6 +395,13 @@ pub(crate) trait WideAlg<const N: usize, P: Trinomial3>: Copy {
     fn finish2(self, a: &Self::W, b: &Self::W) -> (Gf3<N, P>, Gf3<N, P>) {
         (self.finish(a), self.finish(b))
     }
+    /// [`Self::finish2`] for results used only as table operands ([`Self::table`]): a backend
+    /// may leave them partly reduced (degree below m + k, not canonical) where its tables and
+    /// products allow it. Never for values that leave the kernel.
+    #[inline(always)]
+    fn finish2_loose(self, a: &Self::W, b: &Self::W) -> (Gf3<N, P>, Gf3<N, P>) {
+        self.finish2(a, b)
+    }
 }
 
 /// Unreduced portable products.
@@ -680,7 +687,8 @@ pub(crate) fn mul_line_t_fused<const N: usize, P: Trinomial3, const B: i8, A: Wi
     yb: &Gf3<N, P>,
 ) -> Gf36<N, P, B> {
     let tt = al.table(t);
-    let (t2, y) = al.finish2(&al.mult(&tt, t), &al.mult(&al.table(ya), yb));
+    // t^2 and y serve only as table operands: they may stay partly reduced.
+    let (t2, y) = al.finish2_loose(&al.mult(&tt, t), &al.mult(&al.table(ya), yb));
     let tc0 = al.negt(&al.table(&t2));
     mul_line_tab(al, r, &tc0, &al.negt(&tt), &al.table(&y))
 }
