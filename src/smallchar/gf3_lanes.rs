@@ -28,13 +28,17 @@ pub struct Lanes3<const N: usize, P: Trinomial3> {
 }
 
 impl<const N: usize, P: Trinomial3> Lanes3<N, P> {
-    /// The eight elements in lanes 0..8.
-    pub fn from_elems(e: &[Gf3<N, P>; 8]) -> Self {
-        let mut r = Lanes3 {
+    pub(crate) fn zero() -> Self {
+        Lanes3 {
             hi: [[0; 8]; N],
             lo: [[0; 8]; N],
             _p: core::marker::PhantomData,
-        };
+        }
+    }
+
+    /// The eight elements in lanes 0..8.
+    pub fn from_elems(e: &[Gf3<N, P>; 8]) -> Self {
+        let mut r = Self::zero();
         for (k, x) in e.iter().enumerate() {
             for w in 0..N {
                 r.hi[w][k] = x.hi[w];
@@ -69,12 +73,10 @@ pub struct FrobSeq3<const N: usize, P: Trinomial3> {
 impl<const N: usize, P: Trinomial3> FrobSeq3<N, P> {
     pub fn new<Bk: Backend3>(start: &[Gf3<N, P>; 8], n: usize, be: Bk) -> Self {
         let mut steps = Vec::with_capacity(n);
-        let mut x = Lanes3::from_elems(start);
-        for s in 0..n {
-            steps.push(x);
-            if s + 1 < n {
-                x = be.cube_lanes(&x);
-            }
+        steps.push(Lanes3::from_elems(start));
+        for s in 1..n {
+            let next = be.cube_lanes(&steps[s - 1]);
+            steps.push(next);
         }
         FrobSeq3 { steps }
     }
@@ -355,7 +357,7 @@ pub(crate) mod avx512 {
                 }
                 top = if top - m + k > m { top - m + k } else { m };
             }
-            let mut out = *x;
+            let mut out = Lanes3::<N, P>::zero();
             for w in 0..N {
                 _mm512_store_si512(out.hi[w].as_mut_ptr() as *mut _, wh[w]);
                 _mm512_store_si512(out.lo[w].as_mut_ptr() as *mut _, wl[w]);
