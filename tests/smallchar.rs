@@ -603,6 +603,12 @@ fn check_fused_tower<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(b
         };
         let (x, y): (Gf33<N, P, B>, Gf33<N, P, B>) = (a.c0, b.c1);
         assert_eq!(
+            be.mul_rho3_two(&x, &y, &b.c0),
+            (x.mul_plain(&y, Portable3), x.mul_plain(&b.c0, Portable3)),
+            "{}",
+            be.name()
+        );
+        assert_eq!(
             be.mul_rho3(&x, &y),
             x.mul_plain(&y, Portable3),
             "{}",

@@ -421,9 +421,9 @@ fn torus_start<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     be: Bk,
     vartime: bool,
 ) -> Gf36<N, P, B> {
-    let p0 = f.c0.mul(&f.c0, be);
+    // Products with the same left operand share its tables.
+    let (p0, p2) = f.c0.mul_two(&f.c0, &f.c1, be);
     let p1 = f.c1.mul(&f.c1, be);
-    let p2 = f.c0.mul(&f.c1, be);
     let n = p0.add(&p1);
     let ni = if vartime {
         n.inv_vartime(be)
@@ -431,7 +431,8 @@ fn torus_start<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
         n.inv(be)
     };
     // conj(f)^2 = c0^2 - c1^2 - 2 c0 c1 sigma = (c0^2 - c1^2) + c0 c1 sigma (mod 3).
-    Gf36::new(p0.sub(&p1).mul(&ni, be), p2.mul(&ni, be))
+    let (u0, u1) = ni.mul_two(&p0.sub(&p1), &p2, be);
+    Gf36::new(u0, u1)
 }
 
 /// The torus part: V = U^(3^m + 1), then V^(3^m + 1 - mu b 3^((m+1)/2)) =

@@ -1355,6 +1355,16 @@ pub trait Backend3: Copy + Send + Sync + 'static {
     ) -> Gf33<N, P, B> {
         gf3_tower::mul33_fused(gf3_tower::PortableWide, a, b)
     }
+    /// Two F_{3^3m} products a b0, a b1 sharing the operand a (portable unless overridden).
+    #[inline]
+    fn mul_rho3_two<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf33<N, P, B>,
+        b0: &Gf33<N, P, B>,
+        b1: &Gf33<N, P, B>,
+    ) -> (Gf33<N, P, B>, Gf33<N, P, B>) {
+        gf3_tower::mul33_two_fused(gf3_tower::PortableWide, a, b0, b1)
+    }
     /// F_{3^6m} product, each coefficient reduced once (portable unless overridden).
     #[inline]
     fn mul_sigma<const N: usize, P: Trinomial3, const B: i8>(
@@ -1494,6 +1504,16 @@ impl Backend3 for Avx512Bmi2 {
     ) -> Gf33<N, P, B> {
         // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
         unsafe { super::gf3_avx512::mul_rho3_avx512(a, b) }
+    }
+    #[inline]
+    fn mul_rho3_two<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf33<N, P, B>,
+        b0: &Gf33<N, P, B>,
+        b1: &Gf33<N, P, B>,
+    ) -> (Gf33<N, P, B>, Gf33<N, P, B>) {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::mul_rho3_two_avx512(a, b0, b1) }
     }
     #[inline]
     fn mul_sigma<const N: usize, P: Trinomial3, const B: i8>(

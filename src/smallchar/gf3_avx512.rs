@@ -58,7 +58,7 @@ use core::arch::x86_64::*;
 use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
 use super::gf3_frobmap::FrobMap3;
 use super::gf3_tower::{
-    frob_mul_unitary_fused, mul33_fused, mul36_fused, mul_line_fused, mul_line_t_fused, Gf33, Gf36,
+    frob_mul_unitary_fused, mul33_fused, mul33_two_fused, mul36_fused, mul_line_fused, mul_line_t_fused, Gf33, Gf36,
     Line3, PortableWide, WideAlg,
 };
 
@@ -1381,6 +1381,23 @@ pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
         mul33_fused(AvxAcc(()), a, b)
     } else {
         mul33_fused(PortableWide, a, b)
+    }
+}
+
+/// Two F_{3^3m} products a b0, a b1 on one set of tables of a, with AVX-512 products.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_rho3_two_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf33<N, P, B>,
+    b0: &Gf33<N, P, B>,
+    b1: &Gf33<N, P, B>,
+) -> (Gf33<N, P, B>, Gf33<N, P, B>) {
+    if P::USE_AVX512 {
+        mul33_two_fused(AvxAcc(()), a, b0, b1)
+    } else {
+        mul33_two_fused(PortableWide, a, b0, b1)
     }
 }
 

@@ -112,6 +112,13 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
         be.mul_rho3(self, o)
     }
 
+    /// (self b0, self b1) on the backend's fused kernel, sharing the tables of self
+    /// ([`Backend3::mul_rho3_two`]).
+    #[inline]
+    pub fn mul_two<Bk: Backend3>(&self, b0: &Self, b1: &Self, be: Bk) -> (Self, Self) {
+        be.mul_rho3_two(self, b0, b1)
+    }
+
     /// Product in 6 F_{3^m} multiplications (Karatsuba over the three coefficients), each
     /// reduced: the plain reference of the fused kernels.
     pub fn mul_plain<Bk: Backend3>(&self, o: &Self, be: Bk) -> Self {
@@ -534,6 +541,19 @@ pub(crate) fn mul33_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
     b: &Gf33<N, P, B>,
 ) -> Gf33<N, P, B> {
     finish33(al, &mul33_w(al, a, b))
+}
+
+/// The two F_{3^3m} products a b0 and a b1 on one set of tables of a, their six coefficients
+/// reduced in pairs.
+#[inline(always)]
+pub(crate) fn mul33_two_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    a: &Gf33<N, P, B>,
+    b0: &Gf33<N, P, B>,
+    b1: &Gf33<N, P, B>,
+) -> (Gf33<N, P, B>, Gf33<N, P, B>) {
+    let ta = tables33(al, a);
+    finish36(al, &mul33_wt(al, &ta, b0), &mul33_wt(al, &ta, b1))
 }
 
 /// F_{3^6m} product (Karatsuba over sigma, 18 products), reduced once per coefficient.
