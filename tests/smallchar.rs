@@ -602,6 +602,15 @@ fn check_fused_tower<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(b
             y: r(),
         };
         let (x, y): (Gf33<N, P, B>, Gf33<N, P, B>) = (a.c0, b.c1);
+        let xy = x.mul_plain(&y, Portable3);
+        assert_eq!(be.mul_rho3_const(&x, &y), xy.c[0], "{}", be.name());
+        let s = r();
+        let want = Gf33::new(
+            x.c[0].mul_portable(&s),
+            x.c[1].mul_portable(&s),
+            x.c[2].mul_portable(&s),
+        );
+        assert_eq!(be.mul_rho3_base(&x, &s), want, "{}", be.name());
         assert_eq!(
             be.mul_rho3_two(&x, &y, &b.c0),
             (x.mul_plain(&y, Portable3), x.mul_plain(&b.c0, Portable3)),

@@ -19,8 +19,8 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::gf3::{Backend3, Gf3, Portable3, Trinomial3};
-use super::gf3_tower::{Gf33, Gf36, Line3};
 use super::gf3_lanes::FrobSeq3;
+use super::gf3_tower::{Gf33, Gf36, Line3};
 use super::Threads;
 use crate::error::{Error, Result};
 
@@ -331,7 +331,11 @@ fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     let sign_l = if l % 2 == 0 { 1 } else { -1 };
     let mut r = Gf36::one();
     for i in i0..i1 {
-        let (c, (a, b)) = if i < mid { (0, chunks[0]) } else { (1, chunks[1]) };
+        let (c, (a, b)) = if i < mid {
+            (0, chunks[0])
+        } else {
+            (1, chunks[1])
+        };
         // P side: xp^(3^(L-i)) is step b - 1 - i of its sequence; Q side: step i - a.
         let (sp, sq) = (b - 1 - i, i - a);
         let (px, py) = (seq.get(4 * c, sp), seq.get(4 * c + 1, sp));

@@ -1355,6 +1355,24 @@ pub trait Backend3: Copy + Send + Sync + 'static {
     ) -> Gf33<N, P, B> {
         gf3_tower::mul33_fused(gf3_tower::PortableWide, a, b)
     }
+    /// The constant coefficient of the F_{3^3m} product a b (portable unless overridden).
+    #[inline]
+    fn mul_rho3_const<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf33<N, P, B>,
+        b: &Gf33<N, P, B>,
+    ) -> Gf3<N, P> {
+        gf3_tower::mul33_const_fused(gf3_tower::PortableWide, a, b)
+    }
+    /// a s for a in F_{3^3m} and s in F_{3^m} (portable unless overridden).
+    #[inline]
+    fn mul_rho3_base<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf33<N, P, B>,
+        s: &Gf3<N, P>,
+    ) -> Gf33<N, P, B> {
+        gf3_tower::mul33_base_fused(gf3_tower::PortableWide, a, s)
+    }
     /// Two F_{3^3m} products a b0, a b1 sharing the operand a (portable unless overridden).
     #[inline]
     fn mul_rho3_two<const N: usize, P: Trinomial3, const B: i8>(
@@ -1504,6 +1522,24 @@ impl Backend3 for Avx512Bmi2 {
     ) -> Gf33<N, P, B> {
         // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
         unsafe { super::gf3_avx512::mul_rho3_avx512(a, b) }
+    }
+    #[inline]
+    fn mul_rho3_const<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf33<N, P, B>,
+        b: &Gf33<N, P, B>,
+    ) -> Gf3<N, P> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::mul_rho3_const_avx512(a, b) }
+    }
+    #[inline]
+    fn mul_rho3_base<const N: usize, P: Trinomial3, const B: i8>(
+        self,
+        a: &Gf33<N, P, B>,
+        s: &Gf3<N, P>,
+    ) -> Gf33<N, P, B> {
+        // SAFETY: an Avx512Bmi2 value exists only when detect() found the features.
+        unsafe { super::gf3_avx512::mul_rho3_base_avx512(a, s) }
     }
     #[inline]
     fn mul_rho3_two<const N: usize, P: Trinomial3, const B: i8>(

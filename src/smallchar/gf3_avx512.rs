@@ -58,8 +58,8 @@ use core::arch::x86_64::*;
 use super::gf3::{Gf3, Trinomial3, MAX_WORDS};
 use super::gf3_frobmap::FrobMap3;
 use super::gf3_tower::{
-    frob_mul_unitary_fused, mul33_fused, mul33_two_fused, mul36_fused, mul_line_fused, mul_line_t_fused, Gf33, Gf36,
-    Line3, PortableWide, WideAlg,
+    frob_mul_unitary_fused, mul33_base_fused, mul33_const_fused, mul33_fused, mul33_two_fused,
+    mul36_fused, mul_line_fused, mul_line_t_fused, Gf33, Gf36, Line3, PortableWide, WideAlg,
 };
 
 /// Trit addition of bit-sliced vectors in three VPTERNLOGQ (imm values checked exhaustively in
@@ -655,7 +655,8 @@ fn window_indices<const N: usize, P: Trinomial3>(b: &Gf3<N, P>) -> [__m512i; MAX
             // One VPERMB per plane brings each lane's bytes; the lane's bit offset within its
             // first byte is added to the controls (instead of two VPERMQ and a VPSHRDVQ).
             // SAFETY: BYTE_PERM is 64 bytes.
-            let perm = unsafe { _mm512_loadu_si512(Layout::<N, P>::BYTE_PERM.as_ptr() as *const _) };
+            let perm =
+                unsafe { _mm512_loadu_si512(Layout::<N, P>::BYTE_PERM.as_ptr() as *const _) };
             let (vl, vh) = (
                 _mm512_permutexvar_epi8(perm, bl),
                 _mm512_permutexvar_epi8(perm, bh),
@@ -1381,6 +1382,38 @@ pub fn mul_rho3_avx512<const N: usize, P: Trinomial3, const B: i8>(
         mul33_fused(AvxAcc(()), a, b)
     } else {
         mul33_fused(PortableWide, a, b)
+    }
+}
+
+/// The constant coefficient of the F_{3^3m} product a b with AVX-512 products, one reduction.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_rho3_const_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf33<N, P, B>,
+    b: &Gf33<N, P, B>,
+) -> Gf3<N, P> {
+    if P::USE_AVX512 {
+        mul33_const_fused(AvxAcc(()), a, b)
+    } else {
+        mul33_const_fused(PortableWide, a, b)
+    }
+}
+
+/// a s for a in F_{3^3m}, s in F_{3^m}, with AVX-512 products on one table of s.
+///
+/// # Safety
+/// Calling it is sound only on a CPU with AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2.
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]
+pub fn mul_rho3_base_avx512<const N: usize, P: Trinomial3, const B: i8>(
+    a: &Gf33<N, P, B>,
+    s: &Gf3<N, P>,
+) -> Gf33<N, P, B> {
+    if P::USE_AVX512 {
+        mul33_base_fused(AvxAcc(()), a, s)
+    } else {
+        mul33_base_fused(PortableWide, a, s)
     }
 }
 

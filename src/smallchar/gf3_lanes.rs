@@ -234,7 +234,11 @@ pub(crate) mod avx512 {
 
     /// Third j of one plane spread: trits i_j..i_(j+1) of x at positions 3 (i - i_j) + o_j.
     #[inline(always)]
-    unsafe fn spread_third<const N: usize, P: Trinomial3>(x: &Rows, j: usize, lut: __m512i) -> Rows {
+    unsafe fn spread_third<const N: usize, P: Trinomial3>(
+        x: &Rows,
+        j: usize,
+        lut: __m512i,
+    ) -> Rows {
         let m = P::M;
         let (i0, i1) = (third_start(m, j), third_start(m, j + 1));
         let n = i1 - i0;
@@ -255,14 +259,10 @@ pub(crate) mod avx512 {
             let mut out = [_mm512_setzero_si512(); ROWS];
             for q in 0..(3 * n + o).div_ceil(64) {
                 let (ctrl, dhi) = SPREAD_CTRL[o][q];
-                let bits =
-                    _mm512_multishift_epi64_epi8(_mm512_set1_epi64(ctrl as i64), src[q / 3]);
+                let bits = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(ctrl as i64), src[q / 3]);
                 // (bits & 7) | 8d: the lookup index.
-                let idx = _mm512_ternarylogic_epi64::<0xf8>(
-                    _mm512_set1_epi64(dhi as i64),
-                    bits,
-                    low3,
-                );
+                let idx =
+                    _mm512_ternarylogic_epi64::<0xf8>(_mm512_set1_epi64(dhi as i64), bits, low3);
                 out[q] = _mm512_permutexvar_epi8(idx, lut);
             }
             out
@@ -306,9 +306,18 @@ pub(crate) mod avx512 {
                 xl[w] = _mm512_load_si512(x.lo[w].as_ptr() as *const _);
             }
             // No closures here: they would not inherit this function's target features.
-            let (s0h, s0l) = (spread_third::<N, P>(&xh, 0, lut), spread_third::<N, P>(&xl, 0, lut));
-            let (s1h, s1l) = (spread_third::<N, P>(&xh, 1, lut), spread_third::<N, P>(&xl, 1, lut));
-            let (s2h, s2l) = (spread_third::<N, P>(&xh, 2, lut), spread_third::<N, P>(&xl, 2, lut));
+            let (s0h, s0l) = (
+                spread_third::<N, P>(&xh, 0, lut),
+                spread_third::<N, P>(&xl, 0, lut),
+            );
+            let (s1h, s1l) = (
+                spread_third::<N, P>(&xh, 1, lut),
+                spread_third::<N, P>(&xl, 1, lut),
+            );
+            let (s2h, s2l) = (
+                spread_third::<N, P>(&xh, 2, lut),
+                spread_third::<N, P>(&xl, 2, lut),
+            );
             // Rows of the result before the fold: degree < m + 2k.
             let rows = (m + 2 * k).div_ceil(64);
             let mut b1h = [_mm512_setzero_si512(); ROWS];
@@ -318,17 +327,18 @@ pub(crate) mod avx512 {
             for w in 0..N {
                 // Disjoint supports: sums are ORs.
                 let lo = _mm512_ternarylogic_epi64::<0xfe>(s0l[w], s1l[w], s2l[w]);
-                wh[w] = _mm512_ternarylogic_epi64::<0xfe>(
-                    s0h[w],
-                    scale(s1h[w], s1l[w], neg_c),
-                    s2h[w],
-                );
+                wh[w] =
+                    _mm512_ternarylogic_epi64::<0xfe>(s0h[w], scale(s1h[w], s1l[w], neg_c), s2h[w]);
                 wl[w] = lo;
-                b1h[w] = _mm512_or_si512(scale(s1h[w], s1l[w], neg_a), scale(s2h[w], s2l[w], two_ac));
+                b1h[w] =
+                    _mm512_or_si512(scale(s1h[w], s1l[w], neg_a), scale(s2h[w], s2l[w], two_ac));
                 b1l[w] = _mm512_or_si512(s1l[w], s2l[w]);
             }
             let (th, tl) = (shl_rows(&b1h, N, k, rows), shl_rows(&b1l, N, k, rows));
-            let (uh, ul) = (shl_rows(&s2h, N, 2 * k, rows), shl_rows(&s2l, N, 2 * k, rows));
+            let (uh, ul) = (
+                shl_rows(&s2h, N, 2 * k, rows),
+                shl_rows(&s2l, N, 2 * k, rows),
+            );
             for w in 0..rows {
                 (wh[w], wl[w]) = vtadd(wh[w], wl[w], th[w], tl[w]);
                 (wh[w], wl[w]) = vtadd(wh[w], wl[w], uh[w], ul[w]);
@@ -387,7 +397,8 @@ mod tests {
                         let p = 8 * big_b + r;
                         // Which input bit lands at p, if any.
                         let want = (p >= o && (p - o).is_multiple_of(3)).then(|| (p - o) / 3);
-                        let got = (r >= d && (r - d).is_multiple_of(3)).then(|| first + (r - d) / 3);
+                        let got =
+                            (r >= d && (r - d).is_multiple_of(3)).then(|| first + (r - d) / 3);
                         assert_eq!(want, got, "o {o} q {q} b {b} r {r}");
                         // The bit read lies within the input byte floor(B / 3).
                         if let Some(i) = got {

@@ -89,12 +89,9 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
     pub fn neg(&self) -> Self {
         Self::new(self.c[0].neg(), self.c[1].neg(), self.c[2].neg())
     }
+    /// Product with an element of F_{3^m} ([`Backend3::mul_rho3_base`]).
     pub fn mul_base<Bk: Backend3>(&self, a: &Gf3<N, P>, be: Bk) -> Self {
-        Self::new(
-            be.mul(&self.c[0], a),
-            be.mul(&self.c[1], a),
-            be.mul(&self.c[2], a),
-        )
+        be.mul_rho3_base(self, a)
     }
 
     /// Folds d0 + d1 rho + ... + d4 rho^4 with rho^3 = rho + b, rho^4 = rho^2 + b rho.
@@ -198,11 +195,8 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
         let f1 = self.frobenius();
         let f2 = f1.frobenius();
         let adj = f1.mul(&f2, be);
-        // Constant coefficient of self * adj (the norm lies in F_{3^m}): d0 + b d3.
-        let (a, b) = (&self.c, &adj.c);
-        let d0 = be.mul(&a[0], &b[0]);
-        let d3 = be.mul(&a[1], &b[2]).add(&be.mul(&a[2], &b[1]));
-        let norm = d0.add(&times_b::<N, P, B>(&d3));
+        // The norm lies in F_{3^m}: the constant coefficient of self * adj.
+        let norm = be.mul_rho3_const(self, &adj);
         let ni = base_inv(&norm);
         adj.mul_base(&ni, be)
     }
@@ -541,6 +535,38 @@ pub(crate) fn mul33_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
     b: &Gf33<N, P, B>,
 ) -> Gf33<N, P, B> {
     finish33(al, &mul33_w(al, a, b))
+}
+
+/// The constant coefficient of the F_{3^3m} product a b, a0 b0 + b (a1 b2 + a2 b1)
+/// (rho^3 = rho + b), its three products summed before one reduction.
+#[inline(always)]
+pub(crate) fn mul33_const_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    a: &Gf33<N, P, B>,
+    b: &Gf33<N, P, B>,
+) -> Gf3<N, P> {
+    let (a, b) = (&a.c, &b.c);
+    let d0 = al.mult(&al.table(&a[0]), &b[0]);
+    let d3 = al.addw(
+        &al.mult(&al.table(&a[1]), &b[2]),
+        &al.mult(&al.table(&a[2]), &b[1]),
+    );
+    al.finish(&if B == 1 {
+        al.addw(&d0, &d3)
+    } else {
+        al.subw(&d0, &d3)
+    })
+}
+
+/// a s for a in F_{3^3m}, s in F_{3^m}: three products on one table of s.
+#[inline(always)]
+pub(crate) fn mul33_base_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    a: &Gf33<N, P, B>,
+    s: &Gf3<N, P>,
+) -> Gf33<N, P, B> {
+    let ts = al.table(s);
+    finish33(al, &core::array::from_fn(|i| al.mult(&ts, &a.c[i])))
 }
 
 /// The two F_{3^3m} products a b0 and a b1 on one set of tables of a, their six coefficients
