@@ -69,11 +69,18 @@ fn eta3_parts<const N: usize, P: tripair::smallchar::gf3::Trinomial3, const B: i
     let p = g.mul_vartime(&BigUint::from(0x1234_5678u64));
     let q = g.mul_vartime(&BigUint::from(0x9abc_def1u64));
     let (s, batch) = (11, 10_000_000);
-    let ratio = tripair::measure::core_cycles_per_tick().unwrap_or(f64::NAN);
     println!(
-        "{name:<9} rdtsc ticks, and core cycles at {ratio:.2} per tick (dependent imul chain)"
+        "{name:<9} rdtsc ticks; core cycles at the core's clock per tick, measured (dependent \
+         imul chain) right after each row, in the last column"
     );
-    let row = |what: &str, c: f64| println!("{name:<9} {what:<28} {c:>10.0} {:>10.0}", c * ratio);
+    // The shared machine's clock drifts during a run: each row gets its own ratio.
+    let row = |what: &str, c: f64| {
+        let ratio = tripair::measure::core_cycles_per_tick().unwrap_or(f64::NAN);
+        println!(
+            "{name:<9} {what:<28} {c:>10.0} {:>10.0}   ({ratio:.2})",
+            c * ratio
+        )
+    };
     macro_rules! parts {
         ($be:expr) => {{
             let be = $be;

@@ -314,21 +314,22 @@ fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     debug_assert!(i0 < mid && mid <= i1 && i1 <= l + 1);
     let s = loop_start(p, q, be);
     let chunks = [(i0, mid), (mid, i1)];
-    // Lanes 4c..4c + 4: xP, yP, xQ, yQ of chunk c, their first powers by constant-time linear
-    // maps where P has them (Backend3::pow3k).
+    // Lanes 4c..4c + 4: xP, (-1)^L yP, xQ - L b, yQ of chunk c, their first powers by
+    // constant-time linear maps where P has them (Backend3::pow3k). The constants ride along:
+    // (x + c)^3 = x^3 + c and (-y)^3 = -y^3 over F_3.
+    let lb = Gf3::<N, P>::from_i64(l as i64 * B as i64);
+    let sign_l = if l % 2 == 0 { 1 } else { -1 };
     let mut start = [Gf3::<N, P>::zero(); 8];
     for (c, &(a, b)) in chunks.iter().enumerate() {
         if a < b {
             let (jp, jq) = (l + 1 - b, l + a);
             start[4 * c] = be.pow3k(&s.xp, jp);
-            start[4 * c + 1] = be.pow3k(&s.yp, jp);
-            start[4 * c + 2] = be.pow3k(&s.xq, jq);
+            start[4 * c + 1] = be.pow3k(&s.yp, jp).mul_i64(sign_l);
+            start[4 * c + 2] = be.pow3k(&s.xq, jq).sub(&lb);
             start[4 * c + 3] = be.pow3k(&s.yq, jq);
         }
     }
     let seq = FrobSeq3::new(&start, (mid - i0).max(i1 - mid), be);
-    let lb = Gf3::<N, P>::from_i64(l as i64 * B as i64);
-    let sign_l = if l % 2 == 0 { 1 } else { -1 };
     let mut r = Gf36::one();
     for i in i0..i1 {
         let (c, (a, b)) = if i < mid {
@@ -338,15 +339,14 @@ fn lines_range<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
         };
         // P side: xp^(3^(L-i)) is step b - 1 - i of its sequence; Q side: step i - a.
         let (sp, sq) = (b - 1 - i, i - a);
-        let (px, py) = (seq.get(4 * c, sp), seq.get(4 * c + 1, sp));
+        // ya = (-1)^L yP^(3^(L-i)); y = ya qy, its product taken inside the line kernel.
+        let (px, ya) = (seq.get(4 * c, sp), seq.get(4 * c + 1, sp));
         let (qx, qy) = (seq.get(4 * c + 2, sq), seq.get(4 * c + 3, sq));
-        let t = px.add(&qx).sub(&lb);
-        // y = (-1)^L py qy, its product taken inside the line kernel.
-        let ya = py.mul_i64(sign_l);
+        let t = px.add(&qx);
         if i == 0 {
             // The first factor lambda yP t - lambda yQ sigma - lambda yP rho, raised to 3^L.
             let lam = lambda(P::M);
-            let ly = py.mul_i64(lam);
+            let ly = ya.mul_i64(lam * sign_l);
             r = Gf36::new(
                 Gf33::new(be.mul(&ly, &t), ly.neg(), Gf3::zero()),
                 Gf33::new(qy.mul_i64(-lam * sign_l), Gf3::zero(), Gf3::zero()),
