@@ -167,6 +167,9 @@ pub(crate) mod avx512 {
     type Rows = [__m512i; ROWS];
 
     /// Rows shifted down by s bits (rows beyond `n` read as zero).
+    ///
+    /// # Safety
+    /// Only for [`cube_lanes_avx512`], whose target features it runs under.
     #[inline(always)]
     unsafe fn shr_rows(x: &Rows, n: usize, s: usize) -> Rows {
         // SAFETY: the caller runs on a CPU with AVX-512 F and VBMI2.
@@ -195,6 +198,9 @@ pub(crate) mod avx512 {
     }
 
     /// Rows 0..n shifted up by s bits into rows 0..n_out.
+    ///
+    /// # Safety
+    /// Only for [`cube_lanes_avx512`], whose target features it runs under.
     #[inline(always)]
     unsafe fn shl_rows(x: &Rows, n: usize, s: usize, n_out: usize) -> Rows {
         // SAFETY: the caller runs on a CPU with AVX-512 F and VBMI2.
@@ -233,6 +239,9 @@ pub(crate) mod avx512 {
     }
 
     /// Third j of one plane spread: trits i_j..i_(j+1) of x at positions 3 (i - i_j) + o_j.
+    ///
+    /// # Safety
+    /// Only for [`cube_lanes_avx512`], whose target features it runs under.
     #[inline(always)]
     unsafe fn spread_third<const N: usize, P: Trinomial3>(
         x: &Rows,
@@ -270,6 +279,9 @@ pub(crate) mod avx512 {
     }
 
     /// (h, l) scaled by f in {1, 2} (2 negates: hi ^= lo).
+    ///
+    /// # Safety
+    /// Only for [`cube_lanes_avx512`], whose target features it runs under.
     #[inline(always)]
     unsafe fn scale(h: __m512i, l: __m512i, f: u8) -> __m512i {
         // SAFETY: the caller runs on a CPU with AVX-512 F.
