@@ -527,6 +527,21 @@ fn finish36<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     (Gf33::new(a0, a1, a2), Gf33::new(b0, b1, b2))
 }
 
+/// Karatsuba over sigma from unreduced F_{3^3m} products p0 = x0 y0, p1 = x1 y1 and
+/// ps = (x0 + x1)(y0 + y1): (x0 + x1 sigma)(y0 + y1 sigma) = (p0 - p1) + (ps - p0 - p1) sigma
+/// (sigma^2 = -1), each coefficient reduced once.
+#[inline(always)]
+fn karatsuba_sigma<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
+    al: A,
+    p0: &[A::W; 3],
+    p1: &[A::W; 3],
+    ps: &[A::W; 3],
+) -> (Gf33<N, P, B>, Gf33<N, P, B>) {
+    let r0: [A::W; 3] = core::array::from_fn(|i| al.subw(&p0[i], &p1[i]));
+    let r1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&ps[i], &p0[i]), &p1[i]));
+    finish36(al, &r0, &r1)
+}
+
 /// F_{3^3m} product, reduced once per coefficient.
 #[inline(always)]
 pub(crate) fn mul33_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
@@ -595,9 +610,7 @@ pub(crate) fn mul36_fused<const N: usize, P: Trinomial3, const B: i8, A: WideAlg
     let p0 = mul33_wt(al, &t0, &b.c0);
     let p1 = mul33_wt(al, &t1, &b.c1);
     let s = mul33_wt(al, &ts, &b.c0.add(&b.c1));
-    let r0: [A::W; 3] = core::array::from_fn(|i| al.subw(&p0[i], &p1[i]));
-    let r1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &p0[i]), &p1[i]));
-    let (c0, c1) = finish36(al, &r0, &r1);
+    let (c0, c1) = karatsuba_sigma(al, &p0, &p1, &s);
     Gf36::new(c0, c1)
 }
 
@@ -676,7 +689,7 @@ pub(crate) fn frob_mul_unitary_fused<
     let (f0, f1) = d(&u.c1);
     let (f0, f1) = (f0.neg(), f1.neg());
     let (te0, te1, tf0, tf1) = (al.table(&e0), al.table(&e1), al.table(&f0), al.table(&f1));
-    // (E + F sigma)(u0 + u1 sigma) = (E u0 - F u1) + ((E + F)(u0 + u1) - E u0 - F u1) sigma.
+    // (E + F sigma)(u0 + u1 sigma) by Karatsuba over sigma.
     let p0 = mul_by_linear_w(al, &u.c0, &te0, &te1);
     let p1 = mul_by_linear_w(al, &u.c1, &tf0, &tf1);
     let ps = mul_by_linear_w(
@@ -685,9 +698,7 @@ pub(crate) fn frob_mul_unitary_fused<
         &al.addt(&te0, &tf0, false),
         &al.addt(&te1, &tf1, false),
     );
-    let r0: [A::W; 3] = core::array::from_fn(|i| al.subw(&p0[i], &p1[i]));
-    let r1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&ps[i], &p0[i]), &p1[i]));
-    let (c0, c1) = finish36(al, &r0, &r1);
+    let (c0, c1) = karatsuba_sigma(al, &p0, &p1, &ps);
     Gf36::new(c0.add(&Gf33::one()), c1)
 }
 
@@ -705,9 +716,7 @@ fn mul_line_tab<const N: usize, P: Trinomial3, const B: i8, A: WideAlg<N, P>>(
     let (r0g0, q0) = sparse_w(al, &r.c0, tc0, tc1);
     let r1g1: [A::W; 3] = core::array::from_fn(|i| al.mult(ty, &r.c1.c[i]));
     let (s, qs) = sparse_w(al, &r.c0.add(&r.c1), &al.addt(tc0, ty, false), tc1);
-    let x0: [A::W; 3] = core::array::from_fn(|i| al.subw(&r0g0[i], &r1g1[i]));
-    let x1: [A::W; 3] = core::array::from_fn(|i| al.subw(&al.subw(&s[i], &r0g0[i]), &r1g1[i]));
-    let (c0, c1) = finish36(al, &x0, &x1);
+    let (c0, c1) = karatsuba_sigma(al, &r0g0, &r1g1, &s);
     Gf36::new(c0.add(&q0), c1.add(&qs.sub(&q0)))
 }
 
