@@ -679,16 +679,11 @@ pub(crate) fn frob_mul_unitary_fused<
     al: A,
     u: &Gf36<N, P, B>,
 ) -> Gf36<N, P, B> {
-    let s = (P::M as i64 * B as i64).rem_euclid(3);
-    // D(u) as (d0, d1) for u0, and -D(u1).
-    let d = |x: &Gf33<N, P, B>| {
-        let c = &x.c;
-        (c[1].mul_i64(s).add(&c[2]), c[2].mul_i64(-s))
-    };
-    let (e0, e1) = d(&u.c0);
-    let (f0, f1) = d(&u.c1);
-    let (f0, f1) = (f0.neg(), f1.neg());
-    let (te0, te1, tf0, tf1) = (al.table(&e0), al.table(&e1), al.table(&f0), al.table(&f1));
+    // E = D(u0) and F = -D(u1), from the Frobenius itself (their rho^2 coefficients are 0).
+    let e = u.c0.frobenius().sub(&u.c0);
+    let f = u.c1.sub(&u.c1.frobenius());
+    let (te0, te1) = (al.table(&e.c[0]), al.table(&e.c[1]));
+    let (tf0, tf1) = (al.table(&f.c[0]), al.table(&f.c[1]));
     // (E + F sigma)(u0 + u1 sigma) by Karatsuba over sigma.
     let p0 = mul_by_linear_w(al, &u.c0, &te0, &te1);
     let p1 = mul_by_linear_w(al, &u.c1, &tf0, &tf1);
