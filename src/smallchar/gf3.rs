@@ -906,26 +906,10 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
     // ----- generic operations over a backend -----
 
     /// Multiplicative inverse (Itoh–Tsujii: a^(3^m - 2) = ((a^((3^(m-1)-1)/2))^2)^3 * a);
-    /// zero maps to zero.
+    /// zero maps to zero. The long cubing chains by constant-time linear maps
+    /// ([`Backend3::pow3k`]).
     pub fn inv_with<B: Backend3>(&self, be: B) -> Self {
-        // e_k = a^((3^k - 1)/2); e_(i+j) = e_i^(3^j) * e_j.
-        let target = P::M - 1;
-        let bits = usize::BITS - target.leading_zeros();
-        let mut e = *self; // e_1
-        let mut k = 1usize;
-        for i in (0..bits - 1).rev() {
-            // k -> 2k (the long chains by constant-time linear maps, see `Backend3::pow3k`)
-            let t = be.pow3k(&e, k);
-            e = be.mul(&t, &e);
-            k *= 2;
-            if (target >> i) & 1 == 1 {
-                e = be.mul(&be.cube(&e), self);
-                k += 1;
-            }
-        }
-        debug_assert_eq!(k, target);
-        let sq = be.mul(&e, &e);
-        be.mul(&be.cube(&sq), self)
+        self.inv_by_chain(be, |e, k| be.pow3k(e, k))
     }
 
     /// [`Self::inv_with`] with the cubing chains of length >= 8 read from tables
@@ -933,22 +917,30 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
     /// of intermediate values.
     pub fn inv_vartime_with<B: Backend3>(&self, be: B) -> Self {
         let tables = P::inv_tables_vartime();
+        self.inv_by_chain(be, |e, k| match tables.iter().find(|t| t.k() == k) {
+            Some(tab) => tab.view::<N, P>().pow_vartime(e),
+            None => be.pow3k(e, k),
+        })
+    }
+
+    /// The Itoh–Tsujii chain of [`Self::inv_with`], with x -> x^(3^k) by `pow3k`.
+    #[inline(always)]
+    fn inv_by_chain<B: Backend3>(&self, be: B, pow3k: impl Fn(&Self, usize) -> Self) -> Self {
+        // e_k = a^((3^k - 1)/2); e_(i+j) = e_i^(3^j) * e_j.
         let target = P::M - 1;
         let bits = usize::BITS - target.leading_zeros();
-        let mut e = *self;
+        let mut e = *self; // e_1
         let mut k = 1usize;
         for i in (0..bits - 1).rev() {
-            let t = match tables.iter().find(|t| t.k() == k) {
-                Some(tab) => tab.view::<N, P>().pow_vartime(&e),
-                None => be.pow3k(&e, k),
-            };
-            e = be.mul(&t, &e);
+            // k -> 2k
+            e = be.mul(&pow3k(&e, k), &e);
             k *= 2;
             if (target >> i) & 1 == 1 {
                 e = be.mul(&be.cube(&e), self);
                 k += 1;
             }
         }
+        debug_assert_eq!(k, target);
         let sq = be.mul(&e, &e);
         be.mul(&be.cube(&sq), self)
     }
