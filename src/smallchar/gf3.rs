@@ -905,6 +905,17 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
 
     // ----- generic operations over a backend -----
 
+    /// The images (x^i)^(3^k) = g^i, i = 0, 1, 2, ..., of the monomials under x -> x^(3^k),
+    /// with g = x^(3^k) by k cubings: the columns of that F_3-linear map (portable, for building
+    /// its tables).
+    pub(crate) fn frobenius_images(k: usize) -> impl Iterator<Item = Self> {
+        let mut g = Self::monomial(1, 1);
+        for _ in 0..k {
+            g = g.cube_portable();
+        }
+        core::iter::successors(Some(Self::one()), move |img| Some(img.mul_portable(&g)))
+    }
+
     /// Multiplicative inverse (Itoh–Tsujii: a^(3^m - 2) = ((a^((3^(m-1)-1)/2))^2)^3 * a);
     /// zero maps to zero. The long cubing chains by constant-time linear maps
     /// ([`Backend3::pow3k`]).

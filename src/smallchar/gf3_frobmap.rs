@@ -22,22 +22,17 @@ pub struct FrobMap3Words {
 }
 
 impl FrobMap3Words {
-    /// The map x -> x^(3^k) of F_{3^m} (m = P::M): g = x^(3^k) by k cubings, images g^i.
+    /// The map x -> x^(3^k) of F_{3^m} (m = P::M): the images of the monomials
+    /// ([`Gf3::frobenius_images`]).
     pub fn new<const N: usize, P: Trinomial3>(k: usize) -> Self {
-        let mut g = Gf3::<N, P>::monomial(1, 1);
-        for _ in 0..k {
-            g = g.cube_portable();
-        }
         let groups = P::M.div_ceil(8);
         let mut words = vec![0u64; groups * N * 16];
-        let mut img = Gf3::<N, P>::one();
-        for i in 0..P::M {
+        for (i, img) in Gf3::<N, P>::frobenius_images(k).take(P::M).enumerate() {
             let (grp, j) = (i / 8, i % 8);
             for w in 0..N {
                 words[((grp * N + w) * 2) * 8 + j] = img.hi[w];
                 words[((grp * N + w) * 2 + 1) * 8 + j] = img.lo[w];
             }
-            img = img.mul_portable(&g);
         }
         FrobMap3Words { k, n: N, words }
     }

@@ -31,22 +31,17 @@ pub struct PowTable3<'a, const N: usize, P: Trinomial3> {
 }
 
 impl PowTable3Words {
-    /// Builds the table of x -> x^(3^k): g = x^(3^k) by k cubings, the images of the monomials
-    /// x^j are g^j, and each entry is the sum of the images of its set bits.
+    /// Builds the table of x -> x^(3^k): each entry is the sum of the images of the monomials
+    /// of its set bits ([`Gf3::frobenius_images`]).
     pub fn new<const N: usize, P: Trinomial3>(k: usize) -> Self {
-        let mut g = Gf3::<N, P>::monomial(1, 1);
-        for _ in 0..k {
-            g = g.cube_portable();
-        }
         let chunks = P::M.div_ceil(CHUNK);
         let stride = 2 * N;
         let mut words = vec![0u64; chunks * 16 * stride];
-        let mut img = Gf3::<N, P>::one(); // g^j
+        let mut images = Gf3::<N, P>::frobenius_images(k);
         for c in 0..chunks {
             let mut basis = [Gf3::<N, P>::zero(); CHUNK];
-            for b in basis.iter_mut() {
+            for (b, img) in basis.iter_mut().zip(images.by_ref()) {
                 *b = img;
-                img = img.mul_portable(&g);
             }
             let mut entries = [Gf3::<N, P>::zero(); 16];
             for v in 1..16usize {
