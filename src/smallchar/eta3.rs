@@ -19,6 +19,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::gf3::{Backend3, Gf3, Portable3, Trinomial3};
+use super::gf3_frobmap::eta_loop_split;
 use super::gf3_lanes::FrobSeq3;
 use super::gf3_tower::{Gf33, Gf36, Line3};
 use super::Threads;
@@ -375,9 +376,9 @@ pub fn eta_t_loop<const N: usize, P: Trinomial3, const B: i8, Bk: Backend3>(
     if p.inf || q.inf {
         return Gf36::one();
     }
-    let total = (P::M - 1) / 2 + 1;
     // Two chunks split as the two-thread loop splits (their first powers have linear maps).
-    lines_range(p, q, 0, total / 2, total, be)
+    let (total, h) = eta_loop_split(P::M);
+    lines_range(p, q, 0, h, total, be)
 }
 
 /// The same loop value on two threads (Mitsunari 2009, Algorithm 4): the factors of
@@ -391,9 +392,8 @@ pub fn eta_t_loop_parallel<const N: usize, P: Trinomial3, const B: i8, Bk: Backe
     if p.inf || q.inf {
         return Gf36::one();
     }
-    let total = (P::M - 1) / 2 + 1;
-    // The split of eta_t_loop (h = total / 2: the start powers of both halves have linear maps).
-    let h = total / 2;
+    // The split of eta_t_loop (the start powers of both halves have linear maps).
+    let (total, h) = eta_loop_split(P::M);
     let (p2, q2) = (*p, *q);
     // The second range runs on the persistent helper thread (no thread is spawned per pairing).
     let (ra, rb) = super::worker::join(

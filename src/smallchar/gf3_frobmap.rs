@@ -100,15 +100,22 @@ impl<const N: usize, P: Trinomial3> FrobMap3<'_, N, P> {
     }
 }
 
+/// The split of the eta_T loop over F_{3^m} into two chunks or threads
+/// (`eta3::eta_t_loop`, `eta3::eta_t_loop_parallel`): (total, h), total = L + 1 factors,
+/// L = (m - 1)/2, the first part [0, h) with h = total / 2. Defined here so that the maps of
+/// [`frob_map_exponents`] match the chunks' start powers.
+pub fn eta_loop_split(m: usize) -> (usize, usize) {
+    let total = (m - 1) / 2 + 1;
+    (total, total / 2)
+}
+
 /// The exponents k whose maps the eta_T pairing on F_{3^m} uses: the loop's start powers
 /// (L and L + h on the Q side, L + 1 - h on the P side, with L = (m - 1)/2 and h = (L + 1)/2 the
 /// split into two chunks or threads), the final exponentiation's (m + 1)/2, and the long cubing chains (k >= 8)
 /// of the Itoh–Tsujii inversion.
 pub fn frob_map_exponents(m: usize) -> Vec<usize> {
     let l = (m - 1) / 2;
-    // The split of eta3::eta_t_loop and eta_t_loop_parallel: total = L + 1 factors, h = total / 2.
-    let total = l + 1;
-    let h = total / 2;
+    let (_, h) = eta_loop_split(m);
     let mut ks = vec![l, l + h, l + 1 - h, m.div_ceil(2)];
     ks.extend(
         super::gf3::inv_chain_lengths(m)
