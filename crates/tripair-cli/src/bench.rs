@@ -1,0 +1,208 @@
+//! The benchmark behind `tripair bench`: per curve, median time and rdtsc cycles of the tower
+//! operations and pairing variants, optionally interleaved with peer libraries in the same run.
+
+use crate::measure::{measure_interleaved, Measurement};
+use std::hint::black_box;
+use tripair::arith::{detect, BackendKind, Portable};
+use tripair::curve::{G1Projective, G2Projective, PairingCurve, Scalar};
+use tripair::field::{Fp, Fp12, Fp2, FpParams};
+use tripair::pairing::{
+    final_exp::easy_part, final_exponentiation, miller_loop, multi_pairing, pairing,
+};
+use tripair_testkit::TestRng;
+
+/// One measured figure.
+#[derive(Clone, Debug)]
+pub struct BenchRow {
+    pub curve: String,
+    pub op: &'static str,
+    pub implementation: String,
+    pub m: Measurement,
+}
+
+/// The operations every curve reports, in table order.
+pub const OPS: &[&str] = &[
+    "fp_mul",
+    "fp_sqr",
+    "fp_inv",
+    "fp2_mul",
+    "fp2_sqr",
+    "fp12_mul",
+    "fp12_sqr",
+    "fp12_cyclotomic_sqr",
+    "fp12_inv",
+    "miller_loop",
+    "final_exponentiation",
+    "pairing",
+    "product_2",
+    "product_8",
+];
+
+fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
+    Fp::random(rng)
+}
+
+/// Our closure for one op on curve C (already on a concrete backend).
+fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> {
+    let a: Fp<C::Fp> = random_fp(rng);
+    let b: Fp<C::Fp> = random_fp(rng);
+    let a2 = Fp2::<C>::new(random_fp(rng), random_fp(rng));
+    let b2 = Fp2::<C>::new(random_fp(rng), random_fp(rng));
+    let f = Fp12::<C>::from_coefficients(&core::array::from_fn(|_| random_fp(rng)));
+    let g = Fp12::<C>::from_coefficients(&core::array::from_fn(|_| random_fp(rng)));
+    let pts: Vec<_> = (0..8)
+        .map(|_| {
+            let s: Scalar<C> = random_fp(rng);
+            let t: Scalar<C> = random_fp(rng);
+            (
+                G1Projective::<C>::generator().mul(&s).to_affine(),
+                G2Projective::<C>::generator().mul(&t).to_affine(),
+            )
+        })
+        .collect();
+    let cyc = easy_part(&f);
+    let ml = miller_loop::<C>(&pts[..1]);
+    match op {
+        "fp_mul" => Box::new(move || {
+            black_box(black_box(a) * black_box(b));
+        }),
+        "fp_sqr" => Box::new(move || {
+            black_box(black_box(a).square());
+        }),
+        "fp_inv" => Box::new(move || {
+            black_box(black_box(a).inv());
+        }),
+        "fp2_mul" => Box::new(move || {
+            black_box(black_box(a2) * black_box(b2));
+        }),
+        "fp2_sqr" => Box::new(move || {
+            black_box(black_box(a2).square());
+        }),
+        "fp12_mul" => Box::new(move || {
+            black_box(black_box(f) * black_box(g));
+        }),
+        "fp12_sqr" => Box::new(move || {
+            black_box(black_box(f).square());
+        }),
+        "fp12_cyclotomic_sqr" => Box::new(move || {
+            black_box(black_box(cyc).cyclotomic_square());
+        }),
+        "fp12_inv" => Box::new(move || {
+            black_box(black_box(f).inv());
+        }),
+        "miller_loop" => Box::new(move || {
+            black_box(miller_loop::<C>(black_box(&pts[..1])));
+        }),
+        "final_exponentiation" => Box::new(move || {
+            black_box(final_exponentiation::<C>(black_box(&ml)));
+        }),
+        "pairing" => Box::new(move || {
+            black_box(pairing::<C>(black_box(&pts[0].0), black_box(&pts[0].1)));
+        }),
+        "product_2" => Box::new(move || {
+            black_box(multi_pairing::<C>(black_box(&pts[..2])));
+        }),
+        "product_8" => Box::new(move || {
+            black_box(multi_pairing::<C>(black_box(&pts[..8])));
+        }),
+        _ => unreachable!("unknown op {op}"),
+    }
+}
+
+/// One library's measured closures, by op name.
+type PeerOps = (String, Vec<(&'static str, Box<dyn FnMut()>)>);
+
+/// Takes the peers' closures for one op out of the prepared lists.
+fn peer_closures(op: &str, peers: &mut [PeerOps]) -> Vec<(String, Box<dyn FnMut()>)> {
+    let mut out = Vec::new();
+    for (name, ops) in peers.iter_mut() {
+        if let Some(pos) = ops.iter().position(|(o, _)| *o == op) {
+            let (_, f) = ops.remove(pos);
+            out.push((name.clone(), f));
+        }
+    }
+    out
+}
+
+fn bench_curve_on<C: PairingCurve>(
+    curve: &str,
+    samples: usize,
+    with_peers: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Vec<BenchRow> {
+    let mut rng = TestRng::new(0xbe4c);
+    let mut peers: Vec<PeerOps> = Vec::new();
+    #[cfg(feature = "peers")]
+    if with_peers {
+        for p in crate::peers::peers_for(curve) {
+            peers.push((
+                p.name.to_string(),
+                p.ops.into_iter().map(|o| (o.op, o.run)).collect(),
+            ));
+        }
+    }
+    let _ = with_peers;
+    let mut rows = Vec::new();
+    for op in OPS {
+        progress(&format!("{curve} {op}"));
+        let heavy = matches!(
+            *op,
+            "miller_loop" | "final_exponentiation" | "pairing" | "product_2" | "product_8"
+        );
+        let batch_ns = if heavy { 20_000_000 } else { 2_000_000 };
+        let mut ours = op_closure::<C>(op, &mut rng);
+        let mut others = peer_closures(op, &mut peers);
+        let mut fs: Vec<&mut dyn FnMut()> = vec![&mut *ours];
+        for (_, f) in others.iter_mut() {
+            fs.push(&mut **f);
+        }
+        let ms = measure_interleaved(&mut fs, samples, batch_ns);
+        rows.push(BenchRow {
+            curve: curve.to_string(),
+            op,
+            implementation: "tripair".into(),
+            m: ms[0],
+        });
+        for (i, (name, _)) in others.iter().enumerate() {
+            rows.push(BenchRow {
+                curve: curve.to_string(),
+                op,
+                implementation: name.clone(),
+                m: ms[i + 1],
+            });
+        }
+    }
+    rows
+}
+
+fn bench_curve<C: PairingCurve>(
+    curve: &str,
+    samples: usize,
+    with_peers: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Vec<BenchRow> {
+    // One detection for the whole curve's benchmark, as for any top-level call.
+    match detect() {
+        BackendKind::Portable => {
+            bench_curve_on::<C::WithBackend<Portable>>(curve, samples, with_peers, progress)
+        }
+        #[cfg(target_arch = "x86_64")]
+        BackendKind::Adx => bench_curve_on::<C::WithBackend<tripair::arith::Adx>>(
+            curve, samples, with_peers, progress,
+        ),
+    }
+}
+
+/// Benchmarks one prime-field curve by name.
+pub fn bench_prime_curve(
+    name: &str,
+    samples: usize,
+    with_peers: bool,
+    progress: &mut dyn FnMut(&str),
+) -> tripair::Result<Vec<BenchRow>> {
+    Ok(tripair::with_prime_curve!(
+        name,
+        bench_curve(name, samples, with_peers, progress),
+        return Err(tripair::Error::UnknownCurve(name.to_string()))
+    ))
+}

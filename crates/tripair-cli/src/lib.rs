@@ -1,0 +1,10 @@
+//! The parts of the `tripair` command line that its tests and examples also use: curves by name
+//! (prime-field and small-characteristic), the benchmark harness and its timer, and the peer
+//! libraries (feature `peers`).
+
+pub mod bench;
+pub mod curves;
+pub mod measure;
+#[cfg(feature = "peers")]
+pub mod peers;
+pub mod smallchar_bench;

@@ -1,0 +1,144 @@
+//! Benchmarks of the small-characteristic fields and eta_T pairings (BROKEN parameters, research
+//! only): the field table of Vejda–Page–Großschädl and the pairing rows of Mitsunari.
+
+use crate::measure::{measure, Measurement};
+use num_bigint::BigUint;
+use tripair_smallchar::eta2::{self, Curve2};
+use tripair_smallchar::eta3::{self, Curve3};
+use tripair_smallchar::gf2::{self, Pentanomial2};
+use tripair_smallchar::gf3::{self, Trinomial3};
+use tripair_smallchar::Threads;
+use tripair_testkit::TestRng;
+
+/// One row of the field table (Vejda–Page–Großschädl 2007, Tables 3 and 4): median time and
+/// cycles per operation. `power` is cubing (characteristic 3) or squaring (characteristic 2),
+/// `root` the cube or square root.
+#[derive(Clone, Debug)]
+pub struct FieldBenchRow {
+    pub field: String,
+    pub characteristic: u32,
+    pub m: usize,
+    /// The kernels measured (e.g. "avx512+bmi2" or "portable").
+    pub backend: &'static str,
+    pub add: Measurement,
+    pub mul: Measurement,
+    pub power: Measurement,
+    pub root: Measurement,
+    pub inv: Measurement,
+}
+
+/// One row of the pairing table: eta_T (loop and final exponentiation) on one and on two cores.
+#[derive(Clone, Debug)]
+pub struct PairingBenchRow {
+    pub curve: &'static str,
+    pub one_core: Measurement,
+    pub two_cores: Measurement,
+}
+
+fn bench_field3<const N: usize, P: Trinomial3>(samples: usize) -> FieldBenchRow {
+    let mut rng = TestRng::new(0xf3 + P::M as u64);
+    let a = gf3::Gf3::<N, P>::random(&mut rng);
+    let b = gf3::Gf3::<N, P>::random(&mut rng);
+    let batch = 200_000;
+    tripair_smallchar::with_best_backend3!(be => {
+        use gf3::Backend3;
+        let add = measure(|| { std::hint::black_box(std::hint::black_box(&a).add(std::hint::black_box(&b))); }, samples, batch);
+        let mul = measure(|| { std::hint::black_box(be.mul(std::hint::black_box(&a), std::hint::black_box(&b))); }, samples, batch);
+        let power = measure(|| { std::hint::black_box(be.cube(std::hint::black_box(&a))); }, samples, batch);
+        let root = measure(|| { std::hint::black_box(be.cube_root(std::hint::black_box(&a))); }, samples, batch);
+        let inv = measure(|| { std::hint::black_box(std::hint::black_box(&a).inv_with(be)); }, samples, batch);
+        FieldBenchRow { field: format!("F_3^{}", P::M), characteristic: 3, m: P::M, backend: be.name(), add, mul, power, root, inv }
+    })
+}
+
+fn bench_field2<const N: usize, P: Pentanomial2>(samples: usize) -> FieldBenchRow {
+    let mut rng = TestRng::new(0xf2 + P::M as u64);
+    let a = gf2::Gf2::<N, P>::random(&mut rng);
+    let b = gf2::Gf2::<N, P>::random(&mut rng);
+    let batch = 200_000;
+    tripair_smallchar::with_best_backend2!(be => {
+        use gf2::Backend2;
+        let add = measure(|| { std::hint::black_box(std::hint::black_box(&a).add(std::hint::black_box(&b))); }, samples, batch);
+        let mul = measure(|| { std::hint::black_box(be.mul(std::hint::black_box(&a), std::hint::black_box(&b))); }, samples, batch);
+        let power = measure(|| { std::hint::black_box(be.square(std::hint::black_box(&a))); }, samples, batch);
+        let root = measure(|| { std::hint::black_box(be.sqrt(std::hint::black_box(&a))); }, samples, batch);
+        let inv = measure(|| { std::hint::black_box(std::hint::black_box(&a).inv_with(be)); }, samples, batch);
+        FieldBenchRow { field: format!("F_2^{}", P::M), characteristic: 2, m: P::M, backend: be.name(), add, mul, power, root, inv }
+    })
+}
+
+/// Field-operation timings for every field size of both characteristics.
+pub fn bench_fields(samples: usize) -> Vec<FieldBenchRow> {
+    use gf2::*;
+    use gf3::*;
+    vec![
+        bench_field3::<2, T79>(samples),
+        bench_field3::<2, T97>(samples),
+        bench_field3::<3, T163>(samples),
+        bench_field3::<4, T193>(samples),
+        bench_field3::<4, T239>(samples),
+        bench_field3::<6, T353>(samples),
+        bench_field3::<8, T509>(samples),
+        bench_field2::<3, P163>(samples),
+        bench_field2::<4, P233>(samples),
+        bench_field2::<5, P271>(samples),
+        bench_field2::<5, P283>(samples),
+        bench_field2::<6, P353>(samples),
+        bench_field2::<8, P457>(samples),
+        bench_field2::<9, P557>(samples),
+        bench_field2::<20, P1223>(samples),
+    ]
+}
+
+/// One pairing row: `pair` run on one and on two threads, measured alike.
+fn pairing_row(
+    name: &'static str,
+    samples: usize,
+    mut pair: impl FnMut(Threads),
+) -> PairingBenchRow {
+    let batch = 20_000_000;
+    let one_core = measure(|| pair(Threads::One), samples, batch);
+    let two_cores = measure(|| pair(Threads::Two), samples, batch);
+    PairingBenchRow {
+        curve: name,
+        one_core,
+        two_cores,
+    }
+}
+
+fn bench_pair3<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
+    name: &'static str,
+    samples: usize,
+) -> PairingBenchRow {
+    let g = Curve3::<N, P, B, H>::generator();
+    let p = g.mul_vartime(&BigUint::from(0x1234_5678u64));
+    let q = g.mul_vartime(&BigUint::from(0x9abc_def1u64));
+    pairing_row(name, samples, |t| {
+        std::hint::black_box(eta3::eta_t_pairing(&p, &q, t));
+    })
+}
+
+fn bench_pair2<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
+    name: &'static str,
+    samples: usize,
+) -> PairingBenchRow {
+    let g = Curve2::<N, P, B, H>::generator();
+    let p = g.mul_vartime(&BigUint::from(0x1234_5678u64));
+    let q = g.mul_vartime(&BigUint::from(0x9abc_def1u64));
+    pairing_row(name, samples, |t| {
+        std::hint::black_box(eta2::eta_t_pairing(&p, &q, t));
+    })
+}
+
+/// eta_T timings for every curve, one and two cores (fewer samples for the largest curves).
+pub fn bench_pairings(samples: usize) -> Vec<PairingBenchRow> {
+    let few = samples.div_ceil(4).max(3);
+    vec![
+        bench_pair3::<2, gf3::T97, 1, 7>("eta3-97", samples),
+        bench_pair3::<4, gf3::T193, -1, 1>("eta3-193", samples),
+        bench_pair3::<8, gf3::T509, 1, 7>("eta3-509", few),
+        bench_pair2::<4, gf2::P233, 0, { eta2::COFACTOR_233 }>("eta2-233", samples),
+        bench_pair2::<5, gf2::P271, 0, 487805>("eta2-271", samples),
+        bench_pair2::<20, gf2::P1223, 0, 5>("eta2-1223", few),
+    ]
+}

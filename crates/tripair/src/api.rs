@@ -1,0 +1,148 @@
+//! Curves by name: the dynamic entry points the CLI and bindings use (decode, pair, describe).
+
+use crate::curve::{CurveGroup, Family, PairingCurve, Twist, G1, G2};
+use crate::encoding::{decode_g1, decode_g2, encode_g1, encode_g2};
+use crate::error::{Error, Result};
+use crate::field::FpParams;
+use crate::pairing::pairing;
+use crate::util::{hex_decode, hex_encode};
+
+/// The prime-field pairing curves, in the order the CLI lists them.
+pub const PRIME_CURVES: &[&str] = &[
+    "bn254",
+    "bn254n",
+    "bn256d",
+    "dclxvi",
+    "bn446",
+    "bn638",
+    "bls12-381",
+];
+
+/// Calls `$f::<C>($args)` for the prime-field curve named `$name`, or returns `$other` (an
+/// expression) when the name is not one of them.
+#[macro_export]
+macro_rules! with_prime_curve {
+    ($name:expr, $f:ident ( $($arg:expr),* ), $other:expr) => {
+        match $name {
+            "bn254" => $f::<$crate::curve::curves::Bn254>($($arg),*),
+            "bn254n" => $f::<$crate::curve::curves::Bn254n>($($arg),*),
+            "bn256d" => $f::<$crate::curve::curves::Bn256d>($($arg),*),
+            "dclxvi" => $f::<$crate::curve::curves::Dclxvi>($($arg),*),
+            "bn446" => $f::<$crate::curve::curves::Bn446>($($arg),*),
+            "bn638" => $f::<$crate::curve::curves::Bn638>($($arg),*),
+            "bls12-381" => $f::<$crate::curve::curves::Bls12_381>($($arg),*),
+            _ => $other,
+        }
+    };
+}
+
+fn pair_prime<C: PairingCurve>(g1_hex: &str, g2_hex: &str) -> Result<String> {
+    let p = decode_g1::<C>(&hex_decode(g1_hex)?)?;
+    let q = decode_g2::<C>(&hex_decode(g2_hex)?)?;
+    Ok(hex_encode(&pairing::<C>(&p, &q).to_bytes()))
+}
+
+/// GT hex of e(G1, G2) on the named prime-field curve, from the curve's hex point encodings, or the
+/// error naming what is wrong (`UnknownCurve` for a name that is not a prime-field curve).
+pub fn pair_hex(curve: &str, g1_hex: &str, g2_hex: &str) -> Result<String> {
+    with_prime_curve!(
+        curve,
+        pair_prime(g1_hex, g2_hex),
+        Err(Error::UnknownCurve(curve.to_string()))
+    )
+}
+
+/// What `tripair curves` prints for one curve.
+#[derive(Clone, Debug)]
+pub struct CurveSummary {
+    pub name: String,
+    pub field: String,
+    pub coefficients: String,
+    pub r: String,
+    pub cofactor: String,
+    pub g1: String,
+    pub g2: String,
+    pub broken: bool,
+    pub security_bits: Option<u32>,
+    pub details: String,
+}
+
+fn summary_prime<C: PairingCurve>() -> CurveSummary {
+    let k = C::consts();
+    let b2 = <G2<C> as CurveGroup>::coeff_b();
+    let twist = match C::TWIST {
+        Twist::D => "D-type",
+        Twist::M => "M-type",
+    };
+    let fam = match C::FAMILY {
+        Family::Bn => "BN",
+        Family::Bls12 => "BLS12",
+    };
+    CurveSummary {
+        name: C::NAME.to_string(),
+        field: format!("{}", k.p),
+        coefficients: format!(
+            "y^2 = x^3 + {}; twist y^2 = x^3 + b' ({twist}), b' = {:?}",
+            C::B,
+            b2
+        ),
+        r: format!("{}", k.r_big),
+        cofactor: format!("{}", k.h1),
+        g1: hex_encode(&encode_g1::<C>(&<G1<C> as CurveGroup>::generator())),
+        g2: hex_encode(&encode_g2::<C>(&<G2<C> as CurveGroup>::generator())),
+        broken: false,
+        security_bits: Some(C::SECURITY_BITS),
+        details: format!(
+            "{fam}, u = {}, p {} bits, r {} bits, F_p2 = F_p[u]/(u^2 - ({})), xi = {} + {}u; {}",
+            C::U,
+            <C::Fp as FpParams>::BITS,
+            <C::Fr as FpParams>::BITS,
+            C::BETA,
+            C::XI.0,
+            C::XI.1,
+            C::ORIGIN
+        ),
+    }
+}
+
+/// The prime-field curves, in the order of [`PRIME_CURVES`].
+pub fn prime_curves() -> Vec<CurveSummary> {
+    PRIME_CURVES
+        .iter()
+        .map(|n| with_prime_curve!(*n, summary_prime(), unreachable!()))
+        .collect()
+}
+
+/// A minimal JSON string escaper for the CLI's JSON lines.
+pub fn json_str(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 2);
+    o.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+impl CurveSummary {
+    pub fn to_json(&self) -> String {
+        format!(
+            "{{\"name\": {}, \"field\": {}, \"coefficients\": {}, \"r\": {}, \"cofactor\": {}, \"g1\": {}, \"g2\": {}, \"broken\": {}, \"security_bits\": {}}}",
+            json_str(&self.name),
+            json_str(&self.field),
+            json_str(&self.coefficients),
+            json_str(&self.r),
+            json_str(&self.cofactor),
+            json_str(&self.g1),
+            json_str(&self.g2),
+            self.broken,
+            self.security_bits.map(|b| b.to_string()).unwrap_or_else(|| "null".into())
+        )
+    }
+}

@@ -1,0 +1,448 @@
+//! Backends against each other and against a big-integer reference, for every N in 4..=10.
+//!
+//! Montgomery results are checked without a modular inverse: r is the unique value with r < p and
+//! r * 2^(64N) = a*b (mod p).
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use tripair::arith::{limbs, Backend, Portable};
+use tripair_testkit::TestRng;
+
+#[cfg(target_arch = "x86_64")]
+use tripair::arith::Adx;
+
+fn big<const N: usize>(a: &[u64; N]) -> BigUint {
+    let mut r = BigUint::zero();
+    for &w in a.iter().rev() {
+        r = (r << 64u32) + BigUint::from(w);
+    }
+    r
+}
+
+fn limbs_of<const N: usize>(x: &BigUint) -> [u64; N] {
+    let d = x.to_u64_digits();
+    assert!(d.len() <= N, "value too wide");
+    let mut r = [0u64; N];
+    r[..d.len()].copy_from_slice(&d);
+    r
+}
+
+fn rand_limbs<const N: usize>(rng: &mut TestRng) -> [u64; N] {
+    let mut r = [0u64; N];
+    for w in r.iter_mut() {
+        *w = rng.next_u64();
+    }
+    r
+}
+
+fn hex<const N: usize>(s: &str) -> [u64; N] {
+    limbs_of(&BigUint::parse_bytes(s.as_bytes(), 16).unwrap())
+}
+
+/// Moduli for N limbs: random full width (top bit set), all-ones top limbs (the carry word of CIOS
+/// is needed most there), 1, 2 and 3 spare top bits, 2^(64N)-1, and the real curve moduli of this size.
+fn moduli<const N: usize>(rng: &mut TestRng) -> Vec<[u64; N]> {
+    let mut v = Vec::new();
+    for _ in 0..3 {
+        let mut p = rand_limbs::<N>(rng);
+        p[0] |= 1;
+        p[N - 1] |= 1 << 63;
+        v.push(p);
+    }
+    // Top limb(s) all ones, like 2^256 - 2^32 - 977.
+    let mut p = rand_limbs::<N>(rng);
+    p[0] |= 1;
+    p[N - 1] = u64::MAX;
+    p[N - 2] = u64::MAX;
+    v.push(p);
+    let mut q = [u64::MAX; N];
+    q[0] = 0xFFFF_FFFE_FFFF_FC2F; // secp256k1-style low limb
+    v.push(q);
+    v.push([u64::MAX; N]);
+    for spare in 1..=3 {
+        let mut p = rand_limbs::<N>(rng);
+        p[0] |= 1;
+        p[N - 1] = (p[N - 1] | (1 << 63)) >> spare;
+        v.push(p);
+    }
+    // A small top limb (many spare bits).
+    let mut p = rand_limbs::<N>(rng);
+    p[0] |= 1;
+    p[N - 1] = 1;
+    v.push(p);
+    match N {
+        4 => {
+            v.push(hex("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47")); // BN254
+            v.push(hex("FFFFFFFFFFFCF0CD46E5F25EEE71A49F0CDC65FB12980A82D3292DDBAED33013")); // BN-256 (top bit set)
+            v.push(hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F")); // secp256k1
+        }
+        6 => v.push(hex(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+        )), // BLS12-381
+        _ => {}
+    }
+    v
+}
+
+/// Edge inputs below p: 0, 1, 2, p-1, p-2, (p-1)/2, high Hamming weight, runs of zeros and ones.
+fn edges<const N: usize>(p: &[u64; N]) -> Vec<[u64; N]> {
+    let pb = big(p);
+    let one = BigUint::one();
+    let mut v: Vec<BigUint> = vec![
+        BigUint::zero(),
+        one.clone(),
+        BigUint::from(2u32),
+        &pb - 1u32,
+        &pb - 2u32,
+        (&pb - 1u32) >> 1u32,
+        ((&pb - 1u32) >> 1u32) + 1u32,
+    ];
+    let all_ones = (BigUint::one() << (64 * N as u32)) - 1u32;
+    v.push(&all_ones % &pb);
+    // p-1 with its low half cleared / set, alternating words, long runs.
+    let patterns: [u64; 6] = [
+        0xFFFF_FFFF_0000_0000,
+        0x0000_0000_FFFF_FFFF,
+        0xAAAA_AAAA_AAAA_AAAA,
+        0x5555_5555_5555_5555,
+        0xFFFF_FFFF_FFFF_FFFE,
+        0x8000_0000_0000_0001,
+    ];
+    for &pat in &patterns {
+        let mut w = [pat; N];
+        w[N - 1] = pat >> 3;
+        v.push(big(&w) % &pb);
+        let mut runs = [0u64; N];
+        for (i, x) in runs.iter_mut().enumerate() {
+            *x = if i % 2 == 0 { u64::MAX } else { 0 };
+        }
+        v.push(big(&runs) % &pb);
+    }
+    let mut ones_low = [0u64; N];
+    for x in ones_low.iter_mut().take(N / 2) {
+        *x = u64::MAX;
+    }
+    v.push(big(&ones_low) % &pb);
+    v.push(&pb - big(&ones_low) % &pb - 1u32);
+    v.iter().map(limbs_of).collect()
+}
+
+fn check_mont(name: &str, a: &BigUint, b: &BigUint, p: &BigUint, r: &BigUint, n: usize) {
+    let rr = BigUint::one() << (64 * n as u32);
+    assert!(
+        r < p,
+        "{name}: result not reduced: a={a:x} b={b:x} p={p:x} r={r:x}"
+    );
+    assert_eq!(
+        (r * rr) % p,
+        (a * b) % p,
+        "{name}: wrong product: a={a:x} b={b:x} p={p:x}"
+    );
+}
+
+fn adx_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        Adx::available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+fn adx_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> Option<[u64; N]> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        adx_available().then(|| Adx::mont_mul(a, b, p, inv))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (a, b, p, inv);
+        None
+    }
+}
+
+fn adx_sqr<const N: usize>(a: &[u64; N], p: &[u64; N], inv: u64) -> Option<[u64; N]> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        adx_available().then(|| Adx::mont_sqr(a, p, inv))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (a, p, inv);
+        None
+    }
+}
+
+fn adx_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Option<([u64; N], [u64; N])> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        adx_available().then(|| Adx::mul_wide(a, b))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (a, b);
+        None
+    }
+}
+
+fn adx_reduce<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    p: &[u64; N],
+    inv: u64,
+) -> Option<[u64; N]> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        adx_available().then(|| Adx::mont_reduce_wide(lo, hi, p, inv))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (lo, hi, p, inv);
+        None
+    }
+}
+
+/// Checks one (a, b) pair under p with every operation; returns nothing, panics on a mismatch.
+fn check_pair<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) {
+    let (ab, bb, pb) = (big(a), big(b), big(p));
+    let port = Portable::mont_mul(a, b, p, inv);
+    check_mont("portable mont_mul", &ab, &bb, &pb, &big(&port), N);
+    if let Some(x) = adx_mul(a, b, p, inv) {
+        assert_eq!(
+            x, port,
+            "N={N}: adx mont_mul != portable: a={ab:x} b={bb:x} p={pb:x}"
+        );
+    }
+    let sq = Portable::mont_sqr(a, p, inv);
+    check_mont("portable mont_sqr", &ab, &ab, &pb, &big(&sq), N);
+    if let Some(x) = adx_sqr(a, p, inv) {
+        assert_eq!(x, sq, "N={N}: adx mont_sqr != portable: a={ab:x} p={pb:x}");
+    }
+    // Full product, then reduction of it (a*b < p^2 < p*R).
+    let (lo, hi) = Portable::mul_wide(a, b);
+    let prod = &ab * &bb;
+    assert_eq!(
+        big(&lo) + (big(&hi) << (64 * N as u32)),
+        prod,
+        "N={N}: portable mul_wide"
+    );
+    if let Some(w) = adx_wide(a, b) {
+        assert_eq!(
+            w,
+            (lo, hi),
+            "N={N}: adx mul_wide != portable: a={ab:x} b={bb:x}"
+        );
+    }
+    let red = Portable::mont_reduce_wide(&lo, &hi, p, inv);
+    assert_eq!(
+        red, port,
+        "N={N}: portable mont_reduce_wide(a*b) != mont_mul"
+    );
+    if let Some(x) = adx_reduce(&lo, &hi, p, inv) {
+        assert_eq!(
+            x, port,
+            "N={N}: adx mont_reduce_wide(a*b) != mont_mul: a={ab:x} b={bb:x} p={pb:x}"
+        );
+    }
+}
+
+/// Reduction of arbitrary T < p*R (not only products), including the extremes.
+fn check_reduce<const N: usize>(t: &BigUint, p: &[u64; N], inv: u64) {
+    let mask = (BigUint::one() << (64 * N as u32)) - 1u32;
+    let lo: [u64; N] = limbs_of(&(t & &mask));
+    let hi: [u64; N] = limbs_of(&(t >> (64 * N as u32)));
+    let r = Portable::mont_reduce_wide(&lo, &hi, p, inv);
+    let pb = big(p);
+    let rb = big(&r);
+    assert!(
+        rb < pb,
+        "N={N}: portable mont_reduce_wide not reduced: t={t:x} p={pb:x}"
+    );
+    assert_eq!(
+        (&rb << (64 * N as u32)) % &pb,
+        t % &pb,
+        "N={N}: portable mont_reduce_wide: t={t:x} p={pb:x}"
+    );
+    if let Some(x) = adx_reduce(&lo, &hi, p, inv) {
+        assert_eq!(
+            x, r,
+            "N={N}: adx mont_reduce_wide != portable: t={t:x} p={pb:x}"
+        );
+    }
+}
+
+/// Modular add/sub (the branch-free runtime versions) and ka*a + kb*b for the small signed
+/// constants the towers use (xi = 9 + u, beta = -2, ...) against the big-integer reference.
+fn check_small_ops<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) {
+    let (ab, bb, pb) = (big(a), big(b), big(p));
+    assert_eq!(
+        big(&limbs::ct::add_mod(a, b, p)),
+        (&ab + &bb) % &pb,
+        "N={N}: add_mod"
+    );
+    assert_eq!(
+        big(&limbs::ct::sub_mod(a, b, p)),
+        (&ab + &pb - &bb) % &pb,
+        "N={N}: sub_mod"
+    );
+    for (ka, kb) in [
+        (9i64, -1i64),
+        (9, 1),
+        (1, 1),
+        (-1, -1),
+        (-1, 2),
+        (2, -1),
+        (5, 0),
+        (0, 3),
+        (0, 0),
+        (-3, -7),
+        (255, 256),
+        (1 << 14, -(1 << 14) + 1),
+    ] {
+        let lift = |x: &BigUint, k: i64| -> BigUint {
+            let m = (x * BigUint::from(k.unsigned_abs())) % &pb;
+            if k < 0 {
+                (&pb - m) % &pb
+            } else {
+                m
+            }
+        };
+        let want = (lift(&ab, ka) + lift(&bb, kb)) % &pb;
+        assert_eq!(
+            big(&limbs::small_lincomb_mod(a, ka, b, kb, p)),
+            want,
+            "N={N}: {ka}*a + {kb}*b"
+        );
+    }
+}
+
+fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
+    let mut rng = TestRng::new(seed);
+    // mul_wide on arbitrary (not reduced) operands, including all-ones.
+    for k in 0..200 {
+        let a: [u64; N] = if k == 0 {
+            [u64::MAX; N]
+        } else {
+            rand_limbs(&mut rng)
+        };
+        let b: [u64; N] = if k < 2 {
+            [u64::MAX; N]
+        } else {
+            rand_limbs(&mut rng)
+        };
+        let (lo, hi) = Portable::mul_wide(&a, &b);
+        assert_eq!(
+            big(&lo) + (big(&hi) << (64 * N as u32)),
+            big(&a) * big(&b),
+            "N={N}: portable mul_wide"
+        );
+        if let Some(w) = adx_wide(&a, &b) {
+            assert_eq!(
+                w,
+                (lo, hi),
+                "N={N}: adx mul_wide != portable on unreduced inputs"
+            );
+        }
+    }
+    for p in moduli::<N>(&mut rng) {
+        let inv = limbs::mont_neg_inv(p[0]);
+        let pb = big(&p);
+        let e = edges(&p);
+        for a in &e {
+            for b in &e {
+                check_pair(a, b, &p, inv);
+                check_small_ops(a, b, &p);
+            }
+        }
+        for _ in 0..random_pairs {
+            let a: [u64; N] = limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb));
+            let b: [u64; N] = limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb));
+            check_pair(&a, &b, &p, inv);
+            // Random pair against an edge value.
+            let k = (rng.next_u64() % e.len() as u64) as usize;
+            check_pair(&a, &e[k], &p, inv);
+            check_small_ops(&a, &b, &p);
+        }
+        let pr = &pb << (64 * N as u32);
+        let mut ts = vec![
+            BigUint::zero(),
+            BigUint::one(),
+            &pr - 1u32,
+            &pr - &pb,
+            &pr >> 1u32,
+            (&pb - 1u32) * (&pb - 1u32),
+        ];
+        for _ in 0..random_pairs {
+            let t = (big(&rand_limbs::<N>(&mut rng)) << (64 * N as u32))
+                + big(&rand_limbs::<N>(&mut rng));
+            ts.push(t % &pr);
+        }
+        for t in &ts {
+            check_reduce(t, &p, inv);
+        }
+        let randoms: Vec<[u64; N]> = (0..random_pairs / 10)
+            .map(|_| limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb)))
+            .collect();
+        for x in e.iter().chain(randoms.iter()) {
+            check_inverse(x, &p);
+        }
+    }
+}
+
+/// safegcd inversion (constant-time and variable-time) against num-bigint's modular inverse,
+/// wherever x is invertible modulo the (not necessarily prime) odd p; 0 maps to 0.
+fn check_inverse<const N: usize>(x: &[u64; N], p: &[u64; N]) {
+    let bits = limbs::bit_length(p);
+    let ct = tripair::arith::safegcd::inv_mod(x, p, bits);
+    let vt = tripair::arith::safegcd::inv_mod_vartime(x, p, bits);
+    match big(x).modinv(&big(p)) {
+        Some(r) => {
+            assert_eq!(big(&ct), r, "N={N}: inv_mod of {x:x?} mod {p:x?}");
+            assert_eq!(vt, ct, "N={N}: inv_mod_vartime != inv_mod");
+        }
+        None if big(x).is_zero() => {
+            assert_eq!(ct, [0u64; N], "N={N}: the inverse of 0 is 0");
+            assert_eq!(vt, [0u64; N], "N={N}: the inverse of 0 is 0 (vartime)");
+        }
+        None => {}
+    }
+}
+
+#[test]
+fn backends_agree_with_reference() {
+    if adx_available() {
+        println!("ADX backend available: comparing ADX against portable and the reference");
+    } else {
+        println!("NOTE: this CPU lacks ADX/BMI2 (or is not x86-64): ADX comparisons SKIPPED, portable checked only");
+    }
+    check_n::<4>(4, 1500);
+    check_n::<5>(5, 800);
+    check_n::<6>(6, 1500);
+    check_n::<7>(7, 800);
+    check_n::<8>(8, 500);
+    check_n::<9>(9, 500);
+    check_n::<10>(10, 800);
+}
+
+#[test]
+fn auto_matches_portable() {
+    let mut rng = TestRng::new(99);
+    let p: [u64; 6] = hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+    let inv = limbs::mont_neg_inv(p[0]);
+    let pb = big(&p);
+    println!("detected backend: {:?}", tripair::arith::detect());
+    for _ in 0..200 {
+        let a: [u64; 6] = limbs_of(&(big(&rand_limbs::<6>(&mut rng)) % &pb));
+        let b: [u64; 6] = limbs_of(&(big(&rand_limbs::<6>(&mut rng)) % &pb));
+        assert_eq!(
+            tripair::arith::Auto::mont_mul(&a, &b, &p, inv),
+            Portable::mont_mul(&a, &b, &p, inv)
+        );
+        assert_eq!(
+            tripair::arith::Auto::mont_sqr(&a, &p, inv),
+            Portable::mont_sqr(&a, &p, inv)
+        );
+    }
+}

@@ -1,0 +1,424 @@
+//! Laws every curve must satisfy, run on every curve by one generic function: derived constants,
+//! tower non-residues, field and tower arithmetic, group law and subgroup checks, and the pairing
+//! (bilinearity, non-degeneracy, order r, products, fast vs slow final exponentiation, ate vs
+//! optimal ate, every backend equal to the portable one).
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::Zero;
+use tripair::arith::{Adx, Backend, Portable};
+use tripair::curve::curves::*;
+use tripair::curve::{
+    psi, Affine, G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Projective, Scalar,
+    G2,
+};
+use tripair::field::{Fp, Fp12, Fp2, Fp6, FpParams};
+use tripair::pairing::{
+    ate_pairing, final_exponentiation, final_exponentiation_slow, miller_loop, multi_pairing,
+    pairing,
+};
+use tripair::util::is_probable_prime;
+use tripair_testkit::TestRng;
+
+fn limbs_to_big(l: &[u64]) -> BigUint {
+    BigUint::from_slice(
+        &l.iter()
+            .flat_map(|&x| [x as u32, (x >> 32) as u32])
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
+    Fp::random(rng)
+}
+
+fn random_fp2<C: PairingCurve>(rng: &mut TestRng) -> Fp2<C> {
+    Fp2::new(random_fp(rng), random_fp(rng))
+}
+
+fn random_fp12<C: PairingCurve>(rng: &mut TestRng) -> Fp12<C> {
+    let c: [Fp<C::Fp>; 12] = core::array::from_fn(|_| random_fp(rng));
+    Fp12::from_coefficients(&c)
+}
+
+fn random_scalar<C: PairingCurve>(rng: &mut TestRng) -> Scalar<C> {
+    random_fp(rng)
+}
+
+/// A point of E'(F_p2) that is (almost surely) not in G2.
+fn random_twist_point<C: PairingCurve>(rng: &mut TestRng) -> G2Affine<C> {
+    let b = <G2<C> as tripair::curve::CurveGroup>::coeff_b();
+    loop {
+        let x = random_fp2::<C>(rng);
+        if let Some(y) = (x.square() * x + b).sqrt_vartime() {
+            return Affine::new_unchecked(x, y);
+        }
+    }
+}
+
+fn check_constants<C: PairingCurve>() {
+    let k = C::consts();
+    let p = limbs_to_big(<C::Fp as FpParams>::MODULUS.as_ref());
+    let r = limbs_to_big(<C::Fr as FpParams>::MODULUS.as_ref());
+    assert_eq!(
+        p,
+        k.p,
+        "{}: const-derived p differs from the big-integer derivation",
+        C::NAME
+    );
+    assert_eq!(r, k.r_big, "{}: const-derived r differs", C::NAME);
+    assert!(is_probable_prime(&p), "{}: p is not prime", C::NAME);
+    assert!(is_probable_prime(&r), "{}: r is not prime", C::NAME);
+    // p + 1 - t = h1 r, and r | p^12 - 1 but not p^k - 1 for k < 12 (embedding degree 12).
+    let n1 = BigInt::from(p.clone()) + 1 - &k.t;
+    assert_eq!(n1, BigInt::from(&k.h1 * &r));
+    for e in [1u32, 2, 3, 4, 6] {
+        assert!(
+            !((p.pow(e) - 1u32) % &r).is_zero(),
+            "{}: embedding degree divides {e}",
+            C::NAME
+        );
+    }
+    assert!(((p.pow(12) - 1u32) % &r).is_zero());
+    // beta is a non-residue in F_p; xi neither a square nor a cube in F_p2.
+    assert_eq!(
+        Fp::<C::Fp>::from_i64(C::BETA).legendre(),
+        -1,
+        "{}: beta is a square",
+        C::NAME
+    );
+    let p2m1 = &p * &p - 1u32;
+    let xi = Fp2::<C>::xi();
+    for d in [2u32, 3] {
+        let e = (&p2m1 / d).to_u64_digits();
+        assert!(
+            !xi.pow_vartime(&e).is_one_fp2(),
+            "{}: xi is a {d}-th power",
+            C::NAME
+        );
+    }
+    // Generators: on the curve, of order r, not the identity.
+    let g1 = G1Affine::<C>::identity().generator_or_self();
+    let g2 = G2Affine::<C>::identity().generator_or_self();
+    assert!(g1.is_on_curve() && !g1.infinity);
+    assert!(g2.is_on_curve() && !g2.infinity);
+    assert!(
+        g1.to_projective().mul_vartime(&k.r).is_identity(),
+        "{}: G1 generator order",
+        C::NAME
+    );
+    assert!(
+        g2.to_projective().mul_vartime(&k.r).is_identity(),
+        "{}: G2 generator order",
+        C::NAME
+    );
+    // The twist order: h2 r kills a random twist point.
+    let mut rng = TestRng::new(11);
+    let t = random_twist_point::<C>(&mut rng);
+    let n2 = (&k.h2 * &r).to_u64_digits();
+    assert!(
+        t.to_projective().mul_vartime(&n2).is_identity(),
+        "{}: #E'(F_p2) != h2 r",
+        C::NAME
+    );
+}
+
+trait Fp2Ext {
+    fn is_one_fp2(&self) -> bool;
+}
+impl<C: PairingCurve> Fp2Ext for Fp2<C> {
+    fn is_one_fp2(&self) -> bool {
+        *self == Fp2::ONE
+    }
+}
+
+trait GenExt: Sized {
+    fn generator_or_self(&self) -> Self;
+}
+impl<G: tripair::curve::CurveGroup> GenExt for Affine<G> {
+    fn generator_or_self(&self) -> Self {
+        G::generator()
+    }
+}
+
+fn check_fields<C: PairingCurve>() {
+    let mut rng = TestRng::new(1);
+    let p = limbs_to_big(<C::Fp as FpParams>::MODULUS.as_ref());
+    // Divsteps inversion against Fermat on structured values: +-2^k and 2^k + 1 for every k (long
+    // runs of zero bits), then 0 and -1.
+    let mut pow2 = Fp::<C::Fp>::ONE;
+    for _ in 0..<C::Fp as FpParams>::BITS + 2 {
+        for x in [pow2, -pow2, pow2 + Fp::ONE] {
+            assert_eq!(x.inv(), x.inv_fermat(), "{}: divsteps inverse", C::NAME);
+        }
+        pow2 = pow2.double();
+    }
+    assert_eq!(Fp::<C::Fp>::ZERO.inv(), Fp::ZERO);
+    assert_eq!((-Fp::<C::Fp>::ONE).inv(), -Fp::ONE);
+    for i in 0..200 {
+        let a: Fp<C::Fp> = random_fp(&mut rng);
+        let b: Fp<C::Fp> = random_fp(&mut rng);
+        // Against big integers.
+        let ab = limbs_to_big(a.to_canonical_limbs().as_ref())
+            * limbs_to_big(b.to_canonical_limbs().as_ref())
+            % &p;
+        assert_eq!(limbs_to_big((a * b).to_canonical_limbs().as_ref()), ab);
+        assert_eq!(a.square(), a * a);
+        assert_eq!((a + b) - b, a);
+        assert_eq!(a.half().double(), a);
+        if !a.is_zero() {
+            assert_eq!(a * a.inv(), Fp::ONE);
+            assert_eq!(a.inv(), a.inv_fermat());
+            assert_eq!(a.inv_vartime().unwrap(), a.inv());
+        }
+        let s = a.square();
+        let r = s.sqrt_vartime().unwrap();
+        assert_eq!(r.square(), s);
+        assert_eq!(Fp::<C::Fp>::from_be_bytes(&a.to_be_bytes()).unwrap(), a);
+        if i < 20 {
+            let x = random_fp2::<C>(&mut rng);
+            let y = random_fp2::<C>(&mut rng);
+            assert_eq!(x.square(), x * x);
+            // Schoolbook product, fully reduced at every step: the plain path for the lazy one.
+            let bt = |v: Fp<C::Fp>| tripair::field::fp2::mul_by_beta::<C>(v);
+            let plain = Fp2::new(x.c0 * y.c0 + bt(x.c1 * y.c1), x.c0 * y.c1 + x.c1 * y.c0);
+            assert_eq!(x * y, plain, "{}: F_p2 product", C::NAME);
+            assert_eq!(x * x.inv(), Fp2::ONE);
+            assert_eq!(x.mul_by_xi(), x * Fp2::xi());
+            let sq = x.square();
+            assert_eq!(sq.sqrt_vartime().unwrap().square(), sq);
+            assert_eq!(x * (y + x), x * y + x.square());
+            let f = random_fp12::<C>(&mut rng);
+            let g = random_fp12::<C>(&mut rng);
+            assert_eq!(f.square(), f * f);
+            assert_eq!(f * f.inv(), Fp12::ONE);
+            assert_eq!(f * (g + f), f * g + f.square());
+            assert_eq!(f.c0.square(), f.c0 * f.c0);
+            // F_p6 products (lazily reduced where the tower allows) against the schoolbook
+            // product over F_p2, on random values and on all coefficients p - 1 (the largest
+            // double-width sums).
+            let minus_one = Fp6::new(-Fp2::ONE, -Fp2::ONE, -Fp2::ONE);
+            let (u, v) = if i == 0 {
+                (minus_one, minus_one)
+            } else {
+                (f.c0, g.c1)
+            };
+            let xi = Fp2::<C>::xi();
+            let plain6 = |a: &Fp6<C>, b: &Fp6<C>| {
+                Fp6::new(
+                    a.c0 * b.c0 + xi * (a.c1 * b.c2 + a.c2 * b.c1),
+                    a.c0 * b.c1 + a.c1 * b.c0 + xi * (a.c2 * b.c2),
+                    a.c0 * b.c2 + a.c1 * b.c1 + a.c2 * b.c0,
+                )
+            };
+            assert_eq!(u * v, plain6(&u, &v), "{}: F_p6 product", C::NAME);
+            assert_eq!(u.square(), plain6(&u, &u), "{}: F_p6 square", C::NAME);
+            let sparse = Fp6::new(v.c0, v.c1, Fp2::ZERO);
+            assert_eq!(
+                u.mul_by_01(&v.c0, &v.c1),
+                plain6(&u, &sparse),
+                "{}: F_p6 sparse",
+                C::NAME
+            );
+            assert_eq!(f.c0 * f.c0.inv(), tripair::field::Fp6::ONE);
+            if i < 3 {
+                assert_eq!(
+                    f.frobenius_map(1),
+                    f.pow_vartime(&p.to_u64_digits()),
+                    "{}: Frobenius",
+                    C::NAME
+                );
+                assert_eq!(f.frobenius_map(2), f.frobenius_map(1).frobenius_map(1));
+                assert_eq!(f.frobenius_map(3), f.frobenius_map(2).frobenius_map(1));
+                assert_eq!(f.frobenius_map(6), f.conjugate());
+            }
+            // Cyclotomic squaring on an element of the cyclotomic subgroup.
+            let c = tripair::pairing::final_exp::easy_part(&f);
+            assert_eq!(
+                c.cyclotomic_square(),
+                c.square(),
+                "{}: cyclotomic square",
+                C::NAME
+            );
+            // Karabina: compressed squares decompress to the full squares; the compressed
+            // exponentiation equals the plain one (the identity and short exponents included).
+            let mut z = c.compress_cyclotomic();
+            let mut full = c;
+            let mut chain = Vec::new();
+            for _ in 0..5 {
+                z = z.square();
+                full = full.cyclotomic_square();
+                chain.push((z, full));
+            }
+            let zs: Vec<_> = chain.iter().map(|x| x.0).collect();
+            let decompressed = tripair::field::CompressedCyclotomic::decompress_batch(&zs);
+            for (d, (_, f)) in decompressed.iter().zip(&chain) {
+                assert_eq!(d, f, "{}: Karabina decompression", C::NAME);
+            }
+            let one = Fp12::<C>::ONE;
+            assert_eq!(
+                tripair::field::CompressedCyclotomic::decompress_batch(
+                    &[one.compress_cyclotomic()]
+                ),
+                vec![one]
+            );
+            let u_naf = &C::consts().u_naf;
+            let naf_r =
+                tripair::field::naf_msb_first(&[(rng.next_u64() >> 1) | 1, rng.next_u64() >> 60]);
+            for naf in [u_naf.clone(), naf_r, vec![1], vec![-1, 0, 1], vec![0, 0]] {
+                assert_eq!(
+                    c.cyclotomic_exp_naf_compressed(&naf),
+                    c.cyclotomic_exp_naf(&naf),
+                    "{}: compressed exponentiation",
+                    C::NAME
+                );
+                assert_eq!(one.cyclotomic_exp_naf_compressed(&naf), one);
+            }
+        }
+    }
+}
+
+fn check_groups<C: PairingCurve>() {
+    let mut rng = TestRng::new(2);
+    let g1 = G1Projective::<C>::generator();
+    let g2 = G2Projective::<C>::generator();
+    for _ in 0..4 {
+        let a = random_scalar::<C>(&mut rng);
+        let b = random_scalar::<C>(&mut rng);
+        // [a]G + [b]G = [a+b]G, constant-time ladder against double-and-add.
+        assert_eq!(g1.mul(&a).add(&g1.mul(&b)), g1.mul(&(a + b)));
+        assert_eq!(g2.mul(&a).add(&g2.mul(&b)), g2.mul(&(a + b)));
+        let al = a.to_canonical_limbs();
+        assert_eq!(g1.mul(&a), g1.mul_vartime(al.as_ref()));
+        assert_eq!(g2.mul(&a), g2.mul_vartime(al.as_ref()));
+        assert_eq!(g1.double(), g1.add(&g1));
+        assert!(g1.mul(&a).to_affine().is_on_curve());
+        let q = g2.mul(&a).to_affine();
+        assert!(q.is_on_curve() && q.is_in_subgroup_vartime());
+        // psi acts on G2 as [t - 1].
+        let k = C::consts();
+        let t1 = q.to_projective().mul_vartime(&k.psi_eigen_abs);
+        let t1 = if k.psi_eigen_neg { -t1 } else { t1 };
+        assert_eq!(psi(&q), t1.to_affine_vartime());
+        // A random twist point is not in G2; the fast check agrees with [r]Q.
+        let t = random_twist_point::<C>(&mut rng);
+        assert!(!t.is_in_subgroup_vartime());
+        assert!(!t.to_projective().mul_vartime(&k.r).is_identity());
+        let cleared = t
+            .to_projective()
+            .mul_vartime(&k.h2_limbs)
+            .to_affine_vartime();
+        assert!(cleared.is_in_subgroup_vartime());
+    }
+    assert!(Projective::<tripair::curve::G1<C>>::identity().is_identity());
+    assert!(g1.add(&Projective::identity()) == g1);
+}
+
+fn check_pairing<C: PairingCurve>() {
+    let mut rng = TestRng::new(3);
+    let g1 = G1Projective::<C>::generator();
+    let g2 = G2Projective::<C>::generator();
+    let (p, q) = (g1.to_affine(), g2.to_affine());
+    let e = pairing::<C>(&p, &q);
+    assert!(!e.is_identity(), "{}: degenerate", C::NAME);
+    assert!(
+        e.pow_vartime(&C::consts().r).is_identity(),
+        "{}: e^r != 1",
+        C::NAME
+    );
+    let a = random_scalar::<C>(&mut rng);
+    let b = random_scalar::<C>(&mut rng);
+    let pa = g1.mul(&a).to_affine();
+    let qb = g2.mul(&b).to_affine();
+    let eab = pairing::<C>(&pa, &qb);
+    assert_eq!(eab, e.pow(&(a * b)), "{}: bilinearity", C::NAME);
+    assert_eq!(
+        pairing::<C>(&pa, &q),
+        pairing::<C>(&p, &g2.mul(&a).to_affine())
+    );
+    // Plain ate: bilinear and non-degenerate too.
+    let ea = ate_pairing::<C>(&p, &q);
+    assert!(!ea.is_identity());
+    assert!(ea.pow_vartime(&C::consts().r).is_identity());
+    assert_eq!(
+        ate_pairing::<C>(&pa, &qb),
+        ea.pow(&(a * b)),
+        "{}: ate bilinearity",
+        C::NAME
+    );
+    // Products: equal to the product of single pairings; infinity contributes 1.
+    let pairs = vec![
+        (pa, qb),
+        (p, q),
+        (G1Affine::<C>::identity(), q),
+        (pa, G2Affine::<C>::identity()),
+        (p, qb),
+    ];
+    let prod = pairs
+        .iter()
+        .fold(tripair::pairing::Gt::<C>::identity(), |acc, (x, y)| {
+            acc * pairing::<C>(x, y)
+        });
+    assert_eq!(multi_pairing::<C>(&pairs), prod, "{}: product", C::NAME);
+    // e(P, Q) e(-P, Q) = 1.
+    assert!(multi_pairing::<C>(&[(p, q), (p.neg(), q)]).is_identity());
+    // Fast final exponentiation equals the plain exponentiation.
+    let m = miller_loop::<C>(&[(pa, qb)]);
+    assert_eq!(
+        *final_exponentiation::<C>(&m).as_fp12(),
+        final_exponentiation_slow::<C>(&m),
+        "{}: final exp",
+        C::NAME
+    );
+}
+
+/// The pairing on each backend equals the portable one.
+fn check_backends<C: PairingCurve>() {
+    fn on<C: PairingCurve, B: Backend>(p: &G1Affine<C>, q: &G2Affine<C>) -> Vec<u8> {
+        type W<C, B> = <C as PairingCurve>::WithBackend<B>;
+        let p2 = G1Affine::<W<C, B>> {
+            x: p.x.cast(),
+            y: p.y.cast(),
+            infinity: p.infinity,
+        };
+        let q2 = G2Affine::<W<C, B>> {
+            x: q.x.cast(),
+            y: q.y.cast(),
+            infinity: q.infinity,
+        };
+        pairing::<W<C, B>>(&p2, &q2).to_bytes()
+    }
+    let mut rng = TestRng::new(4);
+    let p = G1Projective::<C>::generator()
+        .mul(&random_scalar::<C>(&mut rng))
+        .to_affine();
+    let q = G2Projective::<C>::generator()
+        .mul(&random_scalar::<C>(&mut rng))
+        .to_affine();
+    let portable = on::<C, Portable>(&p, &q);
+    assert_eq!(pairing::<C>(&p, &q).to_bytes(), portable);
+    if Adx::available() {
+        assert_eq!(
+            on::<C, Adx>(&p, &q),
+            portable,
+            "{}: ADX differs from portable",
+            C::NAME
+        );
+    } else {
+        eprintln!("NOTE: CPU lacks ADX/BMI2: ADX backend not compared");
+    }
+}
+
+macro_rules! curve_tests {
+    ($($m:ident: $c:ty),* $(,)?) => { $(
+        mod $m {
+            use super::*;
+            #[test] fn constants() { check_constants::<$c>(); }
+            #[test] fn fields() { check_fields::<$c>(); }
+            #[test] fn groups() { check_groups::<$c>(); }
+            #[test] fn pairing_laws() { check_pairing::<$c>(); }
+            #[test] fn backends_agree() { check_backends::<$c>(); }
+        }
+    )* };
+}
+
+curve_tests!(bn254: Bn254, bn254n: Bn254n, bn446: Bn446, bn638: Bn638, bn256d: Bn256d, dclxvi: Dclxvi, bls12_381: Bls12_381);

@@ -1,0 +1,126 @@
+//! Every class of bad input is rejected with its own error by the library's decoders; good
+//! encodings round-trip (BN: EIP-197 order, BLS12-381: ZCash compressed and uncompressed).
+
+use tripair::curve::curves::{Bls12_381, Bn254};
+use tripair::curve::{Affine, CurveGroup, G1Projective, G2Projective, Scalar, G1, G2};
+use tripair::encoding::{decode_g1, decode_g2, encode_g1, encode_g2, encode_point_compressed};
+use tripair::field::{Fp, FpParams};
+use tripair::util::hex_encode;
+use tripair::Error;
+
+fn scalar<C: tripair::curve::PairingCurve>(k: u64) -> Scalar<C> {
+    Fp::from_u64(k)
+}
+
+#[test]
+fn bn254_round_trip_and_errors() {
+    type C = Bn254;
+    let p = G1Projective::<C>::generator()
+        .mul(&scalar::<C>(12345))
+        .to_affine();
+    let q = G2Projective::<C>::generator()
+        .mul(&scalar::<C>(777))
+        .to_affine();
+    let pb = encode_g1::<C>(&p);
+    let qb = encode_g2::<C>(&q);
+    assert_eq!(decode_g1::<C>(&pb).unwrap(), p);
+    assert_eq!(decode_g2::<C>(&qb).unwrap(), q);
+    // Infinity is all zeros.
+    assert!(decode_g1::<C>(&[0u8; 64]).unwrap().infinity);
+    assert!(decode_g2::<C>(&[0u8; 128]).unwrap().infinity);
+    // Wrong length.
+    assert!(matches!(
+        decode_g1::<C>(&pb[..63]),
+        Err(Error::WrongLength {
+            expected: 64,
+            got: 63,
+            ..
+        })
+    ));
+    // Coordinate not reduced: x = p.
+    let mut bad = pb.clone();
+    bad[..32].copy_from_slice(&Fp::<<C as tripair::field::TowerParams>::Fp>::ZERO.to_be_bytes());
+    let pbytes: Vec<u8> = {
+        let m = <<C as tripair::field::TowerParams>::Fp as FpParams>::MODULUS;
+        let mut v = Vec::new();
+        for l in m.iter().rev() {
+            v.extend(l.to_be_bytes());
+        }
+        v
+    };
+    bad[..32].copy_from_slice(&pbytes);
+    assert_eq!(decode_g1::<C>(&bad), Err(Error::NotAFieldElement));
+    // Not on the curve.
+    let mut off = pb.clone();
+    off[63] ^= 1;
+    assert_eq!(decode_g1::<C>(&off), Err(Error::NotOnCurve));
+    // On the twist but not in G2: a twist point with x = 1 + u... find one by trial.
+    let b = <G2<C> as CurveGroup>::coeff_b();
+    let mut x = tripair::field::Fp2::<C>::from_i64s(1, 1);
+    let pt = loop {
+        if let Some(y) = (x.square() * x + b).sqrt_vartime() {
+            break Affine::<G2<C>>::new_unchecked(x, y);
+        }
+        x += tripair::field::Fp2::ONE;
+    };
+    assert_eq!(
+        decode_g2::<C>(&encode_g2::<C>(&pt)),
+        Err(Error::NotInSubgroup)
+    );
+}
+
+#[test]
+fn bls12_381_zcash_format_and_errors() {
+    type C = Bls12_381;
+    let p = G1Projective::<C>::generator()
+        .mul(&scalar::<C>(99))
+        .to_affine();
+    let q = G2Projective::<C>::generator()
+        .mul(&scalar::<C>(5))
+        .to_affine();
+    let pu = encode_g1::<C>(&p);
+    let pc = encode_point_compressed::<G1<C>>(&p);
+    let qc = encode_point_compressed::<G2<C>>(&q);
+    assert_eq!(pu.len(), 96);
+    assert_eq!(pc.len(), 48);
+    assert_eq!(decode_g1::<C>(&pu).unwrap(), p);
+    assert_eq!(decode_g1::<C>(&pc).unwrap(), p);
+    assert_eq!(decode_g2::<C>(&qc).unwrap(), q);
+    // Known compressed generator of G1 (ZCash): 0x97f1d3a7...
+    let g = encode_point_compressed::<G1<C>>(&<G1<C> as CurveGroup>::generator());
+    assert_eq!(&hex_encode(&g)[..8], "97f1d3a7");
+    // Infinity: 0x40 uncompressed, 0xc0 compressed; stray bytes are rejected.
+    let mut inf = vec![0u8; 96];
+    inf[0] = 0x40;
+    assert!(decode_g1::<C>(&inf).unwrap().infinity);
+    inf[50] = 1;
+    assert_eq!(decode_g1::<C>(&inf), Err(Error::BadInfinity));
+    // Compression flag inconsistent with length.
+    let mut bad = pu.clone();
+    bad[0] |= 0x80;
+    assert!(matches!(decode_g1::<C>(&bad), Err(Error::BadFlags(_))));
+    // A G1 point of E(F_p) outside the subgroup: (x, y) with x small, not cofactor-cleared.
+    let bcoef = <G1<C> as CurveGroup>::coeff_b();
+    let mut x = Fp::from_u64(1);
+    let pt = loop {
+        if let Some(y) = (x.square() * x + bcoef).sqrt_vartime() {
+            break Affine::<G1<C>>::new_unchecked(x, y);
+        }
+        x += Fp::ONE;
+    };
+    assert_eq!(
+        decode_g1::<C>(&encode_g1::<C>(&pt)),
+        Err(Error::NotInSubgroup)
+    );
+    // A compressed x with no point on the curve.
+    let mut x = Fp::<<C as tripair::field::TowerParams>::Fp>::from_u64(1);
+    let nx = loop {
+        if (x.square() * x + bcoef).sqrt_vartime().is_none() {
+            break x;
+        }
+        x += Fp::ONE;
+    };
+    let mut enc = nx.to_be_bytes();
+    enc[0] |= 0x80;
+    assert_eq!(decode_g1::<C>(&enc), Err(Error::NotASquare));
+}
