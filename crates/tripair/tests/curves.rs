@@ -179,7 +179,7 @@ fn check_fields<C: PairingCurve>() {
             let y = random_fp2::<C>(&mut rng);
             assert_eq!(x.square(), x * x);
             // Schoolbook product, fully reduced at every step: the plain path for the lazy one.
-            let bt = |v: Fp<C::Fp>| tripair::field::fp2::mul_by_beta::<C>(v);
+            let bt = |v: Fp<C::Fp>| tripair::field::fp2::mul_by_beta::<C, _>(v);
             let plain = Fp2::new(x.c0 * y.c0 + bt(x.c1 * y.c1), x.c0 * y.c1 + x.c1 * y.c0);
             assert_eq!(x * y, plain, "{}: F_p2 product", C::NAME);
             assert_eq!(x * x.inv(), Fp2::ONE);

@@ -1,8 +1,9 @@
 //! F_p12 = F_p6[w]/(w^2 - v): the target field of the pairings, its Frobenius maps, cyclotomic
 //! squaring and the sparse products by Miller-loop line values.
 
+use super::base::BaseField;
 use super::fp::{Fp, FpParams};
-use super::fp2::{Fp2, TowerParams};
+use super::fp2::{Fp2, TowerFp, TowerParams};
 use super::fp6::Fp6;
 use crate::arith::{limbs, Limbs};
 use core::ops::{Add, Mul, Neg, Sub};
@@ -60,13 +61,13 @@ pub fn frobenius_gamma<T: TowerParams>(j: usize, k: usize) -> Fp2<T> {
 }
 
 /// c0 + c1 w.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct Fp12<T: TowerParams> {
-    pub c0: Fp6<T>,
-    pub c1: Fp6<T>,
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Fp12<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>> {
+    pub c0: Fp6<T, F>,
+    pub c1: Fp6<T, F>,
 }
 
-impl<T: TowerParams> Fp12<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     pub const ZERO: Self = Fp12 {
         c0: Fp6::ZERO,
         c1: Fp6::ZERO,
@@ -76,36 +77,12 @@ impl<T: TowerParams> Fp12<T> {
         c1: Fp6::ZERO,
     };
 
-    pub const fn new(c0: Fp6<T>, c1: Fp6<T>) -> Self {
+    pub const fn new(c0: Fp6<T, F>, c1: Fp6<T, F>) -> Self {
         Fp12 { c0, c1 }
     }
 
     pub fn is_one(&self) -> bool {
         *self == Self::ONE
-    }
-
-    pub fn is_zero(&self) -> bool {
-        self.c0.is_zero() & self.c1.is_zero()
-    }
-
-    /// The 12 F_p coefficients in tower order c0.c0.c0, c0.c0.c1, c0.c1.c0, ..., c1.c2.c1.
-    pub fn coefficients(&self) -> [Fp<T::Fp>; 12] {
-        let mut out = [Fp::ZERO; 12];
-        for (i, c) in [self.c0, self.c1].iter().enumerate() {
-            for (j, d) in [c.c0, c.c1, c.c2].iter().enumerate() {
-                out[6 * i + 2 * j] = d.c0;
-                out[6 * i + 2 * j + 1] = d.c1;
-            }
-        }
-        out
-    }
-
-    pub fn from_coefficients(c: &[Fp<T::Fp>; 12]) -> Self {
-        let f2 = |i: usize| Fp2::new(c[i], c[i + 1]);
-        Fp12 {
-            c0: Fp6::new(f2(0), f2(2), f2(4)),
-            c1: Fp6::new(f2(6), f2(8), f2(10)),
-        }
     }
 
     /// The conjugate c0 - c1 w = self^(p^6); the inverse on the cyclotomic subgroup.
@@ -160,12 +137,12 @@ impl<T: TowerParams> Fp12<T> {
             return r.frobenius_map(j % 3);
         }
         // Coefficient of w^k: e0 = c0.c0, e1 = c1.c0, e2 = c0.c1, e3 = c1.c1, e4 = c0.c2, e5 = c1.c2.
-        let f = |a: &Fp2<T>, k: usize| {
+        let f = |a: &Fp2<T, F>, k: usize| {
             let a = a.frobenius_map(j);
             if k == 0 {
                 a
             } else {
-                a * frobenius_gamma::<T>(j, k)
+                a * Fp2::splat(&frobenius_gamma::<T>(j, k))
             }
         };
         Fp12 {
@@ -197,7 +174,7 @@ impl<T: TowerParams> Fp12<T> {
     /// cyclotomic subgroups", Math. Comp. 2013; as used by Aranha–Karabina–Longa–Gebotys–López,
     /// EUROCRYPT 2011, Section 5.2).
     #[inline]
-    pub fn compress_cyclotomic(&self) -> CompressedCyclotomic<T> {
+    pub fn compress_cyclotomic(&self) -> CompressedCyclotomic<T, F> {
         CompressedCyclotomic([self.c1.c0, self.c0.c1, self.c0.c2, self.c1.c2])
     }
 
@@ -276,7 +253,7 @@ impl<T: TowerParams> Fp12<T> {
 
     /// self * (a + b w + c w^3): the line value of a D-type twist (coefficients of w^0, w^1, w^3).
     #[inline]
-    pub fn mul_by_line_d(&self, a: &Fp2<T>, b: &Fp2<T>, c: &Fp2<T>) -> Self {
+    pub fn mul_by_line_d(&self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) -> Self {
         // (f0 + f1 w)(a + (b + c v) w)
         let t0 = self.c0.mul_by_fp2(a);
         let t1 = self.c1.mul_by_01(b, c);
@@ -289,7 +266,7 @@ impl<T: TowerParams> Fp12<T> {
 
     /// self * (a + b w^2 + c w^3): the line value of an M-type twist (coefficients of w^0, w^2, w^3).
     #[inline]
-    pub fn mul_by_line_m(&self, a: &Fp2<T>, b: &Fp2<T>, c: &Fp2<T>) -> Self {
+    pub fn mul_by_line_m(&self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) -> Self {
         // (f0 + f1 w)((a + b v) + (c v) w)
         let t0 = self.c0.mul_by_01(a, b);
         let t1 = self.c1.mul_by_1(c);
@@ -297,6 +274,41 @@ impl<T: TowerParams> Fp12<T> {
         Fp12 {
             c0: t0 + t1.mul_by_v(),
             c1,
+        }
+    }
+
+    /// `self` where mask = 0, `other` where mask = !0.
+    pub fn select(&self, other: &Self, mask: F::Mask) -> Self {
+        Fp12 {
+            c0: self.c0.select(&other.c0, mask),
+            c1: self.c1.select(&other.c1, mask),
+        }
+    }
+}
+
+impl<T: TowerParams> Fp12<T> {
+    /// Whether every coefficient is 0.
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+
+    /// The 12 F_p coefficients in tower order c0.c0.c0, c0.c0.c1, c0.c1.c0, ..., c1.c2.c1.
+    pub fn coefficients(&self) -> [Fp<T::Fp>; 12] {
+        let mut out = [Fp::ZERO; 12];
+        for (i, c) in [self.c0, self.c1].iter().enumerate() {
+            for (j, d) in [c.c0, c.c1, c.c2].iter().enumerate() {
+                out[6 * i + 2 * j] = d.c0;
+                out[6 * i + 2 * j + 1] = d.c1;
+            }
+        }
+        out
+    }
+
+    pub fn from_coefficients(c: &[Fp<T::Fp>; 12]) -> Self {
+        let f2 = |i: usize| Fp2::new(c[i], c[i + 1]);
+        Fp12 {
+            c0: Fp6::new(f2(0), f2(2), f2(4)),
+            c1: Fp6::new(f2(6), f2(8), f2(10)),
         }
     }
 
@@ -311,19 +323,15 @@ impl<T: TowerParams> Fp12<T> {
             c1: self.c1.cast(),
         }
     }
-
-    pub fn select(&self, other: &Self, mask: u64) -> Self {
-        Fp12 {
-            c0: self.c0.select(&other.c0, mask),
-            c1: self.c1.select(&other.c1, mask),
-        }
-    }
 }
 
 /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi): (a0^2 + xi a1^2) + 2 a0 a1 s.
 #[inline]
-fn fp4_square<T: TowerParams>(a0: &Fp2<T>, a1: &Fp2<T>) -> (Fp2<T>, Fp2<T>) {
-    if Fp2::<T>::LAZY {
+fn fp4_square<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    a0: &Fp2<T, F>,
+    a1: &Fp2<T, F>,
+) -> (Fp2<T, F>, Fp2<T, F>) {
+    if Fp2::<T, F>::LAZY {
         // The same on unreduced squares: 2 reductions of F_p2 values instead of 3.
         let t0 = a0.square_wide();
         let t1 = a1.square_wide();
@@ -338,13 +346,19 @@ fn fp4_square<T: TowerParams>(a0: &Fp2<T>, a1: &Fp2<T>) -> (Fp2<T>, Fp2<T>) {
 
 /// 3a - 2b.
 #[inline(always)]
-fn three_minus_two<T: TowerParams>(a: &Fp2<T>, b: &Fp2<T>) -> Fp2<T> {
+fn three_minus_two<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    a: &Fp2<T, F>,
+    b: &Fp2<T, F>,
+) -> Fp2<T, F> {
     (*a - *b).double() + *a
 }
 
 /// 3a + 2b.
 #[inline(always)]
-fn three_plus_two<T: TowerParams>(a: &Fp2<T>, b: &Fp2<T>) -> Fp2<T> {
+fn three_plus_two<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    a: &Fp2<T, F>,
+    b: &Fp2<T, F>,
+) -> Fp2<T, F> {
     (*a + *b).double() + *a
 }
 
@@ -352,7 +366,7 @@ fn three_plus_two<T: TowerParams>(a: &Fp2<T>, b: &Fp2<T>) -> Fp2<T> {
 /// (B' = 3 s C^2 + 2 conj(B), C' = 3 B^2 - 2 conj(C)): they do not depend on A, which is what
 /// makes Karabina's compression work.
 #[inline(always)]
-fn square_bc<T: TowerParams>(e: &[Fp2<T>; 4]) -> [Fp2<T>; 4] {
+fn square_bc<T: TowerParams, F: BaseField<Params = T::Fp>>(e: &[Fp2<T, F>; 4]) -> [Fp2<T, F>; 4] {
     let [e1, e2, e4, e5] = e;
     let (b0, b1) = fp4_square(e1, e4);
     let (c0, c1) = fp4_square(e2, e5);
@@ -369,9 +383,11 @@ fn square_bc<T: TowerParams>(e: &[Fp2<T>; 4]) -> [Fp2<T>; 4] {
 /// An element of the cyclotomic subgroup of F_p12 in Karabina's compressed form (see
 /// [`Fp12::compress_cyclotomic`]): [e1, e2, e4, e5].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CompressedCyclotomic<T: TowerParams>([Fp2<T>; 4]);
+pub struct CompressedCyclotomic<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>>(
+    [Fp2<T, F>; 4],
+);
 
-impl<T: TowerParams> CompressedCyclotomic<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> CompressedCyclotomic<T, F> {
     /// The compressed form of the square: 6 F_p2 squarings against 9 for the full square.
     #[inline]
     pub fn square(&self) -> Self {
@@ -383,7 +399,7 @@ impl<T: TowerParams> CompressedCyclotomic<T> {
     /// e0 = xi (2 e3^2 + e1 e5 - 3 e2 e4) + 1 (Karabina 2013, Section 3; the tests check these
     /// against full squarings). Constant time: both cases are computed and selected; a zero
     /// denominator (e1 = e4 = 0, as in the identity) counts as 1.
-    pub fn decompress_batch(cs: &[Self]) -> Vec<Fp12<T>> {
+    pub fn decompress_batch(cs: &[Self]) -> Vec<Fp12<T, F>> {
         let mut num = Vec::with_capacity(cs.len());
         let mut den = Vec::with_capacity(cs.len());
         for c in cs {
@@ -469,7 +485,7 @@ fn sub_small(k: &mut [u64], x: u64) {
     }
 }
 
-impl<T: TowerParams> Add for Fp12<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Add for Fp12<T, F> {
     type Output = Self;
     #[inline]
     fn add(self, r: Self) -> Self {
@@ -479,7 +495,7 @@ impl<T: TowerParams> Add for Fp12<T> {
         }
     }
 }
-impl<T: TowerParams> Sub for Fp12<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Sub for Fp12<T, F> {
     type Output = Self;
     #[inline]
     fn sub(self, r: Self) -> Self {
@@ -489,7 +505,7 @@ impl<T: TowerParams> Sub for Fp12<T> {
         }
     }
 }
-impl<T: TowerParams> Neg for Fp12<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp12<T, F> {
     type Output = Self;
     #[inline]
     fn neg(self) -> Self {
@@ -499,7 +515,7 @@ impl<T: TowerParams> Neg for Fp12<T> {
         }
     }
 }
-impl<T: TowerParams> Mul for Fp12<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp12<T, F> {
     type Output = Self;
     /// Karatsuba over F_p6: 3 multiplications in F_p6.
     #[inline]

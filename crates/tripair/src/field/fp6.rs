@@ -1,18 +1,19 @@
 //! F_p6 = F_p2[v]/(v^3 - xi).
 
+use super::base::BaseField;
 use super::fp::FpParams;
-use super::fp2::{Fp2, TowerParams};
+use super::fp2::{Fp2, TowerFp, TowerParams};
 use core::ops::{Add, Mul, Neg, Sub};
 
 /// c0 + c1 v + c2 v^2.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct Fp6<T: TowerParams> {
-    pub c0: Fp2<T>,
-    pub c1: Fp2<T>,
-    pub c2: Fp2<T>,
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Fp6<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>> {
+    pub c0: Fp2<T, F>,
+    pub c1: Fp2<T, F>,
+    pub c2: Fp2<T, F>,
 }
 
-impl<T: TowerParams> Fp6<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
     pub const ZERO: Self = Fp6 {
         c0: Fp2::ZERO,
         c1: Fp2::ZERO,
@@ -24,12 +25,8 @@ impl<T: TowerParams> Fp6<T> {
         c2: Fp2::ZERO,
     };
 
-    pub const fn new(c0: Fp2<T>, c1: Fp2<T>, c2: Fp2<T>) -> Self {
+    pub const fn new(c0: Fp2<T, F>, c1: Fp2<T, F>, c2: Fp2<T, F>) -> Self {
         Fp6 { c0, c1, c2 }
-    }
-
-    pub fn is_zero(&self) -> bool {
-        self.c0.is_zero() & self.c1.is_zero() & self.c2.is_zero()
     }
 
     #[inline]
@@ -52,7 +49,7 @@ impl<T: TowerParams> Fp6<T> {
     }
 
     #[inline]
-    pub fn mul_by_fp2(&self, k: &Fp2<T>) -> Self {
+    pub fn mul_by_fp2(&self, k: &Fp2<T, F>) -> Self {
         Fp6 {
             c0: self.c0 * *k,
             c1: self.c1 * *k,
@@ -62,8 +59,8 @@ impl<T: TowerParams> Fp6<T> {
 
     /// self * (b0 + b1 v): 5 multiplications in F_p2 (sparse line values).
     #[inline]
-    pub fn mul_by_01(&self, b0: &Fp2<T>, b1: &Fp2<T>) -> Self {
-        if Fp2::<T>::LAZY {
+    pub fn mul_by_01(&self, b0: &Fp2<T, F>, b1: &Fp2<T, F>) -> Self {
+        if Fp2::<T, F>::LAZY {
             // As below, with the sums of products reduced once per coefficient.
             let v0 = self.c0.mul_wide(b0);
             let v1 = self.c1.mul_wide(b1);
@@ -86,7 +83,7 @@ impl<T: TowerParams> Fp6<T> {
 
     /// self * (b1 v): 3 multiplications in F_p2.
     #[inline]
-    pub fn mul_by_1(&self, b1: &Fp2<T>) -> Self {
+    pub fn mul_by_1(&self, b1: &Fp2<T, F>) -> Self {
         Fp6 {
             c0: (self.c2 * *b1).mul_by_xi(),
             c1: self.c0 * *b1,
@@ -97,7 +94,7 @@ impl<T: TowerParams> Fp6<T> {
     /// Squaring by Chung–Hasan SQR2 (5 F_p2 squarings/multiplications).
     #[inline]
     pub fn square(&self) -> Self {
-        if Fp2::<T>::LAZY {
+        if Fp2::<T, F>::LAZY {
             // As below, with the sums of products reduced once per coefficient.
             let s0 = self.c0.square_wide();
             let s1 = self.c0.mul_wide(&self.c1).double();
@@ -146,7 +143,7 @@ impl<T: TowerParams> Fp6<T> {
 
     /// The adjugate (t0, t1, t2) with self * adj = d in F_p2.
     #[inline]
-    fn adjugate_and_norm(&self) -> (Fp2<T>, Fp2<T>, Fp2<T>, Fp2<T>) {
+    fn adjugate_and_norm(&self) -> (Fp2<T, F>, Fp2<T, F>, Fp2<T, F>, Fp2<T, F>) {
         let (a0, a1, a2) = (self.c0, self.c1, self.c2);
         let t0 = a0.square() - (a1 * a2).mul_by_xi();
         let t1 = a2.square().mul_by_xi() - a0 * a1;
@@ -155,12 +152,20 @@ impl<T: TowerParams> Fp6<T> {
         (t0, t1, t2, d)
     }
 
-    pub fn select(&self, other: &Self, mask: u64) -> Self {
+    /// `self` where mask = 0, `other` where mask = !0.
+    pub fn select(&self, other: &Self, mask: F::Mask) -> Self {
         Fp6 {
             c0: self.c0.select(&other.c0, mask),
             c1: self.c1.select(&other.c1, mask),
             c2: self.c2.select(&other.c2, mask),
         }
+    }
+}
+
+impl<T: TowerParams> Fp6<T> {
+    /// Whether every coefficient is 0.
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() & self.c1.is_zero() & self.c2.is_zero()
     }
 
     /// The same value in a tower over the same field on another backend (no work).
@@ -177,7 +182,7 @@ impl<T: TowerParams> Fp6<T> {
     }
 }
 
-impl<T: TowerParams> Add for Fp6<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Add for Fp6<T, F> {
     type Output = Self;
     #[inline]
     fn add(self, r: Self) -> Self {
@@ -188,7 +193,7 @@ impl<T: TowerParams> Add for Fp6<T> {
         }
     }
 }
-impl<T: TowerParams> Sub for Fp6<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Sub for Fp6<T, F> {
     type Output = Self;
     #[inline]
     fn sub(self, r: Self) -> Self {
@@ -199,7 +204,7 @@ impl<T: TowerParams> Sub for Fp6<T> {
         }
     }
 }
-impl<T: TowerParams> Neg for Fp6<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp6<T, F> {
     type Output = Self;
     #[inline]
     fn neg(self) -> Self {
@@ -210,12 +215,12 @@ impl<T: TowerParams> Neg for Fp6<T> {
         }
     }
 }
-impl<T: TowerParams> Mul for Fp6<T> {
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
     type Output = Self;
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
     #[inline]
     fn mul(self, b: Self) -> Self {
-        if Fp2::<T>::LAZY {
+        if Fp2::<T, F>::LAZY {
             // The same formulas on unreduced F_p2 products: 3 reductions of F_p2 values, not 6.
             let v0 = self.c0.mul_wide(&b.c0);
             let v1 = self.c1.mul_wide(&b.c1);

@@ -3,19 +3,25 @@
 /// `+=`, `-=`, `*=` for a tower type from its `+`, `-`, `*`.
 macro_rules! impl_assign_ops {
     ($t:ident) => {
-        impl<T: $crate::field::TowerParams> core::ops::AddAssign for $t<T> {
+        impl<T: $crate::field::TowerParams, F: $crate::field::BaseField<Params = T::Fp>>
+            core::ops::AddAssign for $t<T, F>
+        {
             #[inline]
             fn add_assign(&mut self, r: Self) {
                 *self = *self + r;
             }
         }
-        impl<T: $crate::field::TowerParams> core::ops::SubAssign for $t<T> {
+        impl<T: $crate::field::TowerParams, F: $crate::field::BaseField<Params = T::Fp>>
+            core::ops::SubAssign for $t<T, F>
+        {
             #[inline]
             fn sub_assign(&mut self, r: Self) {
                 *self = *self - r;
             }
         }
-        impl<T: $crate::field::TowerParams> core::ops::MulAssign for $t<T> {
+        impl<T: $crate::field::TowerParams, F: $crate::field::BaseField<Params = T::Fp>>
+            core::ops::MulAssign for $t<T, F>
+        {
             #[inline]
             fn mul_assign(&mut self, r: Self) {
                 *self = *self * r;
@@ -25,12 +31,14 @@ macro_rules! impl_assign_ops {
 }
 pub(crate) use impl_assign_ops;
 
+pub mod base;
 pub mod fp;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod traits;
 
+pub use base::BaseField;
 pub use fp::{Fp, FpParams};
 pub use fp12::{frobenius_gamma, naf_msb_first, CompressedCyclotomic, Fp12, FrobeniusCoeffs};
 pub use fp2::{Fp2, TowerParams};

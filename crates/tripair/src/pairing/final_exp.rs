@@ -4,7 +4,7 @@
 
 use super::gt::{Gt, MillerLoopOutput};
 use crate::curve::{Family, PairingCurve};
-use crate::field::Fp12;
+use crate::field::{BaseField, Fp12};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
@@ -13,7 +13,7 @@ use num_traits::{Signed, Zero};
 /// squarings to decompress, plus about 4.5 for the one shared inversion (measured on bn254 and
 /// bls12-381; bls12-381's u has 6 non-zero digits in 65, bn254's 24 in 63).
 #[inline]
-fn exp_by_u<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
     let k = C::consts();
     let weight = k.u_naf.iter().filter(|&&d| d != 0).count();
     let r = if 10 * k.u_naf.len() > 36 * weight + 135 {
@@ -29,25 +29,32 @@ fn exp_by_u<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
 }
 
 /// f^((p^6 - 1)(p^2 + 1)): maps into the cyclotomic subgroup.
-pub fn easy_part<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+pub fn easy_part<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
     let f1 = f.conjugate() * f.inv();
     f1.frobenius_map(2) * f1
 }
 
 /// The final exponentiation (see the module documentation of `pairing` for the exact exponent).
 pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
-    let f = easy_part(&m.0);
-    let r = match C::FAMILY {
+    Gt::from_fp12_unchecked(final_exponentiation_in(&m.0))
+}
+
+/// The final exponentiation on the tower over any base field `F` (the same code for F_p and for
+/// other representations of it).
+pub fn final_exponentiation_in<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    f: &Fp12<C, F>,
+) -> Fp12<C, F> {
+    let f = easy_part(f);
+    match C::FAMILY {
         Family::Bn => hard_part_bn(&f),
         Family::Bls12 => hard_part_bls12(&f),
-    };
-    Gt::from_fp12_unchecked(r)
+    }
 }
 
 /// BN hard part, f^(2u(6u^2+3u+1)(p^4-p^2+1)/r), written as f^(l0 + l1 p + l2 p^2 + l3 p^3) with
 /// l1 = 12u^3+6u^2+4u, l3 = l1 - 1, l2 = l1 + 2u, l0 = l1 + 6u^2 + 2u + 1
 /// (Fuentes-Castañeda–Knapp–Rodríguez-Henríquez, SAC 2011). Three exponentiations by u.
-fn hard_part_bn<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
     let fu = exp_by_u(f);
     let f2u = fu.cyclotomic_square();
     let f4u = f2u.cyclotomic_square();
@@ -64,7 +71,7 @@ fn hard_part_bn<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
 
 /// BLS12 hard part, f^(3(p^4-p^2+1)/r) = f^((u-1)^2 (u+p) (u^2+p^2-1) + 3)
 /// (Hayashida–Hayasaka–Teruya, eprint 2020/875). Five exponentiations by u.
-fn hard_part_bls12<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+fn hard_part_bls12<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
     let a = exp_by_u(f) * f.conjugate(); // f^(u-1)
     let a = exp_by_u(&a) * a.conjugate(); // f^((u-1)^2)
     let b = exp_by_u(&a) * a.frobenius_map(1); // a^(u+p)

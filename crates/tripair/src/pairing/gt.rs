@@ -12,9 +12,7 @@ use core::ops::{Mul, MulAssign};
 pub struct MillerLoopOutput<C: PairingCurve>(pub(crate) Fp12<C>);
 
 impl<C: PairingCurve> MillerLoopOutput<C> {
-    pub fn new(f: Fp12<C>) -> Self {
-        MillerLoopOutput(f)
-    }
+    /// The F_p12 value of the loop (meaningful only up to the factors the final exponentiation removes).
     pub fn as_fp12(&self) -> &Fp12<C> {
         &self.0
     }

@@ -1,46 +1,208 @@
-//! The Miller loop, driven by the curve's loop parameter (its NAF and sign) and family.
-//! Line functions in homogeneous projective coordinates on the twist: doubling after
-//! Costello–Lange–Naehrig (PKC 2010) / Aranha et al. (EUROCRYPT 2011), mixed addition likewise.
+//! The Miller loop as one driver over line sources.
+//!
+//! The driver ([`drive`]) walks a [`MillerSchedule`] (the NAF of the loop parameter, its sign, and
+//! for BN curves the two Frobenius correction lines as a last step) and squares f once per step for
+//! the whole batch of pairs. A [`LineSource`] does what each step asks for every pair: move its T and
+//! multiply f by the line evaluated at its P. Sources here:
+//! - [`ProjectiveLines`]: T in homogeneous projective coordinates on the twist (doubling after
+//!   Costello–Lange–Naehrig, PKC 2010 / Aranha et al., EUROCRYPT 2011; mixed addition likewise);
+//! - [`PreparedLines`]: the stored lines of fixed G2 points ([`G2Prepared`]), reused for any P.
+//!
+//! An affine source (Acar–Lauter–Naehrig–Shumow 2011: one inversion per step shared by the whole
+//! batch) plugs in as another [`LineSource`]: each step hands it all pairs at once.
+//!
+//! Everything is generic over the [`BaseField`] `F` of the tower, so the same driver and sources run
+//! on any representation of F_p (by default F_p itself).
 
 use super::gt::MillerLoopOutput;
-use crate::curve::{psi, CurveGroup, Family, G1Affine, G2Affine, PairingCurve, Twist, G2};
-use crate::field::{Fp, Fp12, Fp2};
+use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
+use crate::field::{BaseField, Fp, Fp12, Fp2};
 
 /// A line through points of the twist, before evaluation at P: its value at P = (xP, yP) is
 /// c + x*xP (at w^1 for D-type, w^2 for M-type) + y*(-yP) (at w^0 for D-type, w^3 for M-type),
 /// up to factors the final exponentiation removes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LineCoeffs<C: PairingCurve> {
-    pub c: Fp2<C>,
-    pub x: Fp2<C>,
-    pub y: Fp2<C>,
+pub struct LineCoeffs<
+    C: PairingCurve,
+    F: BaseField<Params = C::Fp> = Fp<<C as crate::field::TowerParams>::Fp>,
+> {
+    pub c: Fp2<C, F>,
+    pub x: Fp2<C, F>,
+    pub y: Fp2<C, F>,
+}
+
+/// The steps of a Miller loop, most significant NAF digit first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// T <- 2T and its tangent line; `first` when f is still 1 (no squaring needed).
+    Double { first: bool },
+    /// T <- T + Q (or T - Q) and the line through them.
+    Add { negative: bool },
+    /// The BN correction lines through pi(Q) and -pi^2(Q) (Vercauteren 2010), after the loop.
+    /// `loop_negative`: the loop parameter was negative, so T must be negated first.
+    Frobenius { loop_negative: bool },
+}
+
+/// What a Miller loop iterates over: the NAF of the loop parameter (most significant digit first),
+/// its sign, and whether the BN Frobenius lines follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MillerSchedule {
+    pub naf: &'static [i8],
+    pub negative: bool,
+    pub frobenius_lines: bool,
+}
+
+impl MillerSchedule {
+    /// The optimal ate loop: s = 6u + 2 then the Frobenius lines for BN, s = u for BLS12.
+    pub fn optimal_ate<C: PairingCurve>() -> Self {
+        let k = C::consts();
+        MillerSchedule {
+            naf: &k.miller_naf,
+            negative: k.miller_neg,
+            frobenius_lines: C::FAMILY == Family::Bn,
+        }
+    }
+
+    /// The plain ate loop of Grabher–Großschädl–Page (2008), Algorithm 1: s = t - 1, no Frobenius lines.
+    pub fn plain_ate<C: PairingCurve>() -> Self {
+        let k = C::consts();
+        MillerSchedule {
+            naf: &k.ate_naf,
+            negative: k.ate_neg,
+            frobenius_lines: false,
+        }
+    }
+
+    /// Calls `step` for every step in order (the driver and the preparation of fixed lines both
+    /// walk it, so stored lines line up with the steps that read them).
+    pub fn for_each_step(&self, mut step: impl FnMut(Step)) {
+        for (i, &d) in self.naf.iter().enumerate().skip(1) {
+            step(Step::Double { first: i == 1 });
+            if d != 0 {
+                step(Step::Add { negative: d < 0 });
+            }
+        }
+        if self.frobenius_lines {
+            step(Step::Frobenius {
+                loop_negative: self.negative,
+            });
+        }
+    }
+}
+
+/// Where the driver gets its lines: each call serves every pair of the batch at once, moving each
+/// pair's T and multiplying f by the line evaluated at its P.
+pub trait LineSource<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+    /// T <- 2T for every pair; f *= each tangent line at its P.
+    fn doubling_step(&mut self, f: &mut Fp12<C, F>);
+    /// T <- T + Q (T - Q when `negative`) for every pair; f *= each line at its P.
+    fn addition_step(&mut self, negative: bool, f: &mut Fp12<C, F>);
+    /// The BN correction: f *= the lines through pi(Q) and -pi^2(Q) for every pair (T negated first
+    /// when `loop_negative`).
+    fn frobenius_step(&mut self, loop_negative: bool, f: &mut Fp12<C, F>);
+}
+
+/// The Miller loop driver: f = prod_i f_{s,Q_i}(P_i) over the pairs of `source`, with the squarings
+/// shared; conjugated when the loop parameter is negative (the inverse up to factors the final
+/// exponentiation removes).
+pub fn drive<C: PairingCurve, F: BaseField<Params = C::Fp>, S: LineSource<C, F>>(
+    schedule: &MillerSchedule,
+    source: &mut S,
+) -> Fp12<C, F> {
+    let mut f = Fp12::<C, F>::ONE;
+    schedule.for_each_step(|step| match step {
+        Step::Double { first } => {
+            if !first {
+                f = f.square();
+            }
+            source.doubling_step(&mut f);
+        }
+        Step::Add { negative } => source.addition_step(negative, &mut f),
+        Step::Frobenius { loop_negative } => {
+            // The conjugation belongs before the correction lines (they are not part of f_s).
+            if loop_negative {
+                f = f.conjugate();
+            }
+            source.frobenius_step(loop_negative, &mut f);
+        }
+    });
+    if schedule.negative && !schedule.frobenius_lines {
+        f = f.conjugate();
+    }
+    f
+}
+
+/// P's coordinates as the line evaluation uses them: (xP, -yP).
+#[derive(Clone, Copy, Debug)]
+pub struct PreparedG1<F> {
+    x: F,
+    neg_y: F,
+}
+
+impl<F: BaseField> PreparedG1<F> {
+    /// From the affine coordinates of a finite point of G1.
+    pub fn new(x: F, y: F) -> Self {
+        PreparedG1 { x, neg_y: -y }
+    }
+}
+
+/// f <- f * l(P).
+#[inline]
+pub(crate) fn mul_by_line<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    f: &mut Fp12<C, F>,
+    l: &LineCoeffs<C, F>,
+    p: &PreparedG1<F>,
+) {
+    let lx = l.x.mul_by_fp(&p.x);
+    let ly = l.y.mul_by_fp(&p.neg_y);
+    *f = match C::TWIST {
+        Twist::D => f.mul_by_line_d(&ly, &lx, &l.c),
+        Twist::M => f.mul_by_line_m(&l.c, &lx, &ly),
+    };
+}
+
+/// The twist coefficient 3b' in the base field.
+#[inline]
+fn twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>() -> Fp2<C, F> {
+    let (c0, c1) = C::consts().twist_b3;
+    Fp2::new(F::splat(&Fp::from_mont(c0)), F::splat(&Fp::from_mont(c1)))
+}
+
+/// The untwist-Frobenius-twist endomorphism psi on coordinates: (conj(x) cx, conj(y) cy).
+fn psi_coords<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    q: &(Fp2<C, F>, Fp2<C, F>),
+) -> (Fp2<C, F>, Fp2<C, F>) {
+    let [(a0, a1), (b0, b1)] = C::consts().psi;
+    let cx = Fp2::new(F::splat(&Fp::from_mont(a0)), F::splat(&Fp::from_mont(a1)));
+    let cy = Fp2::new(F::splat(&Fp::from_mont(b0)), F::splat(&Fp::from_mont(b1)));
+    (q.0.conjugate() * cx, q.1.conjugate() * cy)
 }
 
 /// T in homogeneous projective coordinates on the twist, as the loop updates it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct TwistPoint<C: PairingCurve> {
-    pub x: Fp2<C>,
-    pub y: Fp2<C>,
-    pub z: Fp2<C>,
+struct TwistPoint<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+    x: Fp2<C, F>,
+    y: Fp2<C, F>,
+    z: Fp2<C, F>,
 }
 
-impl<C: PairingCurve> TwistPoint<C> {
-    pub(crate) fn from_affine(q: &G2Affine<C>) -> Self {
+impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistPoint<C, F> {
+    fn from_affine(q: &(Fp2<C, F>, Fp2<C, F>)) -> Self {
         TwistPoint {
-            x: q.x,
-            y: q.y,
+            x: q.0,
+            y: q.1,
             z: Fp2::ONE,
         }
     }
 
     /// T <- 2T and the tangent line at T.
     #[inline]
-    pub(crate) fn double_step(&mut self) -> LineCoeffs<C> {
+    fn double_step(&mut self) -> LineCoeffs<C, F> {
         let (x, y, z) = (self.x, self.y, self.z);
         let a = (x * y).half();
         let b = y.square();
         let c = z.square();
-        let e = <G2<C> as CurveGroup>::mul_by_3b(&c);
+        let e = c * twist_b3::<C, F>();
         let f = e.double() + e;
         let g = (b + f).half();
         let h = (y + z).square() - (b + c);
@@ -60,10 +222,11 @@ impl<C: PairingCurve> TwistPoint<C> {
 
     /// T <- T + Q (Q affine) and the line through T and Q.
     #[inline]
-    pub(crate) fn add_step(&mut self, q: &G2Affine<C>) -> LineCoeffs<C> {
+    fn add_step(&mut self, q: &(Fp2<C, F>, Fp2<C, F>)) -> LineCoeffs<C, F> {
+        let (qx, qy) = q;
         let (x, y, z) = (self.x, self.y, self.z);
-        let theta = y - q.y * z;
-        let lambda = x - q.x * z;
+        let theta = y - *qy * z;
+        let lambda = x - *qx * z;
         let c = theta.square();
         let d = lambda.square();
         let e = lambda * d;
@@ -73,7 +236,7 @@ impl<C: PairingCurve> TwistPoint<C> {
         self.x = lambda * h;
         self.y = theta * (g - h) - y * e;
         self.z = z * e;
-        let j = theta * q.x - lambda * q.y;
+        let j = theta * *qx - lambda * *qy;
         // Line: -lambda yP + theta xP - J.
         LineCoeffs {
             c: -j,
@@ -82,112 +245,200 @@ impl<C: PairingCurve> TwistPoint<C> {
         }
     }
 
-    pub(crate) fn neg(&mut self) {
-        self.y = -self.y;
+    /// The two correction lines of the BN optimal ate pairing: through pi(Q), then -pi^2(Q).
+    fn frobenius_lines(&mut self, q: &(Fp2<C, F>, Fp2<C, F>)) -> [LineCoeffs<C, F>; 2] {
+        let q1 = psi_coords::<C, F>(q);
+        let q2 = psi_coords::<C, F>(&q1);
+        let q2 = (q2.0, -q2.1);
+        [self.add_step(&q1), self.add_step(&q2)]
     }
 }
 
-/// P's coordinates as the line evaluation uses them: (xP, -yP).
+/// One pair of a projective line source.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PreparedG1<C: PairingCurve> {
-    pub x: Fp<C::Fp>,
-    pub neg_y: Fp<C::Fp>,
+struct ProjectivePair<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+    p: PreparedG1<F>,
+    q: (Fp2<C, F>, Fp2<C, F>),
+    neg_q: (Fp2<C, F>, Fp2<C, F>),
+    t: TwistPoint<C, F>,
 }
 
-impl<C: PairingCurve> PreparedG1<C> {
-    pub(crate) fn new(p: &G1Affine<C>) -> Self {
-        PreparedG1 {
-            x: p.x,
-            neg_y: -p.y,
+/// The projective line source: each pair's T in homogeneous projective coordinates on the twist,
+/// no inversions.
+#[derive(Clone, Debug)]
+pub struct ProjectiveLines<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+    pairs: Vec<ProjectivePair<C, F>>,
+}
+
+impl<C: PairingCurve, F: BaseField<Params = C::Fp>> ProjectiveLines<C, F> {
+    /// A source over pairs (P, Q) of finite points given by their affine coordinates (P in G1, Q
+    /// on the twist in G2): the caller removes pairs with a point at infinity.
+    pub fn new(pairs: impl IntoIterator<Item = (PreparedG1<F>, (Fp2<C, F>, Fp2<C, F>))>) -> Self {
+        ProjectiveLines {
+            pairs: pairs
+                .into_iter()
+                .map(|(p, q)| ProjectivePair {
+                    p,
+                    q,
+                    neg_q: (q.0, -q.1),
+                    t: TwistPoint::from_affine(&q),
+                })
+                .collect(),
         }
     }
 }
 
-/// f <- f * l(P).
-#[inline]
-pub(crate) fn mul_by_line<C: PairingCurve>(f: &mut Fp12<C>, l: &LineCoeffs<C>, p: &PreparedG1<C>) {
-    let lx = l.x.mul_by_fp(&p.x);
-    let ly = l.y.mul_by_fp(&p.neg_y);
-    *f = match C::TWIST {
-        Twist::D => f.mul_by_line_d(&ly, &lx, &l.c),
-        Twist::M => f.mul_by_line_m(&l.c, &lx, &ly),
-    };
+impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for ProjectiveLines<C, F> {
+    #[inline]
+    fn doubling_step(&mut self, f: &mut Fp12<C, F>) {
+        for pr in self.pairs.iter_mut() {
+            let l = pr.t.double_step();
+            mul_by_line(f, &l, &pr.p);
+        }
+    }
+
+    #[inline]
+    fn addition_step(&mut self, negative: bool, f: &mut Fp12<C, F>) {
+        for pr in self.pairs.iter_mut() {
+            let q = if negative { pr.neg_q } else { pr.q };
+            let l = pr.t.add_step(&q);
+            mul_by_line(f, &l, &pr.p);
+        }
+    }
+
+    fn frobenius_step(&mut self, loop_negative: bool, f: &mut Fp12<C, F>) {
+        for pr in self.pairs.iter_mut() {
+            if loop_negative {
+                pr.t.y = -pr.t.y;
+            }
+            for l in pr.t.frobenius_lines(&pr.q) {
+                mul_by_line(f, &l, &pr.p);
+            }
+        }
+    }
+}
+
+/// A fixed G2 point with the lines of its optimal ate Miller loop computed once: pairings with it
+/// then skip all the twist arithmetic, for any number of G1 points (arkworks' `G2Prepared`, blst's
+/// precomputed lines).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct G2Prepared<C: PairingCurve> {
+    /// The lines in the order the steps of [`MillerSchedule::optimal_ate`] read them; empty for
+    /// the point at infinity.
+    lines: Vec<LineCoeffs<C>>,
+}
+
+impl<C: PairingCurve> G2Prepared<C> {
+    /// Walks the optimal ate schedule once on Q and stores every line.
+    pub fn new(q: &G2Affine<C>) -> Self {
+        if q.infinity {
+            return G2Prepared { lines: Vec::new() };
+        }
+        let qa = (q.x, q.y);
+        let neg_q = (q.x, -q.y);
+        let mut t = TwistPoint::<C, Fp<C::Fp>>::from_affine(&qa);
+        let mut lines = Vec::new();
+        MillerSchedule::optimal_ate::<C>().for_each_step(|step| match step {
+            Step::Double { .. } => lines.push(t.double_step()),
+            Step::Add { negative } => lines.push(t.add_step(if negative { &neg_q } else { &qa })),
+            Step::Frobenius { loop_negative } => {
+                if loop_negative {
+                    t.y = -t.y;
+                }
+                lines.extend(t.frobenius_lines(&qa));
+            }
+        });
+        G2Prepared { lines }
+    }
+
+    /// Whether this is the point at infinity (its pairings are 1).
+    pub fn is_identity(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+impl<C: PairingCurve> From<G2Affine<C>> for G2Prepared<C> {
+    fn from(q: G2Affine<C>) -> Self {
+        G2Prepared::new(&q)
+    }
+}
+
+/// The line source of prepared G2 points: every step reads the next stored line of each pair.
+pub struct PreparedLines<'a, C: PairingCurve> {
+    pairs: Vec<(PreparedG1<Fp<C::Fp>>, &'a [LineCoeffs<C>])>,
+    next: usize,
+}
+
+impl<'a, C: PairingCurve> PreparedLines<'a, C> {
+    /// A source over pairs (P, prepared Q); pairs with a point at infinity are dropped (they
+    /// contribute 1).
+    pub fn new(pairs: &[(&G1Affine<C>, &'a G2Prepared<C>)]) -> Self {
+        PreparedLines {
+            pairs: pairs
+                .iter()
+                .filter(|(p, q)| !p.infinity && !q.is_identity())
+                .map(|(p, q)| (PreparedG1::new(p.x, p.y), q.lines.as_slice()))
+                .collect(),
+            next: 0,
+        }
+    }
+
+    #[inline]
+    fn apply(&mut self, count: usize, f: &mut Fp12<C>) {
+        for (p, lines) in &self.pairs {
+            for l in &lines[self.next..self.next + count] {
+                mul_by_line(f, l, p);
+            }
+        }
+        self.next += count;
+    }
+}
+
+impl<C: PairingCurve> LineSource<C, Fp<C::Fp>> for PreparedLines<'_, C> {
+    #[inline]
+    fn doubling_step(&mut self, f: &mut Fp12<C>) {
+        self.apply(1, f);
+    }
+    #[inline]
+    fn addition_step(&mut self, _negative: bool, f: &mut Fp12<C>) {
+        self.apply(1, f);
+    }
+    fn frobenius_step(&mut self, _loop_negative: bool, f: &mut Fp12<C>) {
+        self.apply(2, f);
+    }
+}
+
+/// The finite pairs of a product as a projective source.
+fn projective_source<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> ProjectiveLines<C, Fp<C::Fp>> {
+    ProjectiveLines::new(
+        pairs
+            .iter()
+            .filter(|(p, q)| !p.infinity && !q.infinity)
+            .map(|(p, q)| (PreparedG1::new(p.x, p.y), (q.x, q.y))),
+    )
 }
 
 /// The Miller loop of the optimal ate pairing for a product of pairings: f_{s,Q_i}(P_i) multiplied
 /// over i with shared squarings, s = 6u+2 for BN (then the lines through pi(Q) and -pi^2(Q)),
-/// s = u for BLS12. Pairs with a point at infinity are skipped (they contribute 1).
+/// s = u for BLS12. Pairs with a point at infinity contribute 1.
 pub fn miller_loop<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> MillerLoopOutput<C> {
-    let k = C::consts();
-    let live: Vec<(PreparedG1<C>, G2Affine<C>)> = pairs
-        .iter()
-        .filter(|(p, q)| !p.infinity && !q.infinity)
-        .map(|(p, q)| (PreparedG1::new(p), *q))
-        .collect();
-    MillerLoopOutput::new(loop_over_naf(
-        &live,
-        &k.miller_naf,
-        k.miller_neg,
-        C::FAMILY == Family::Bn,
-    ))
+    let mut source = projective_source(pairs);
+    MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
 }
 
-/// The shared loop over a NAF (most significant digit first), its sign, and optionally the two
-/// Frobenius lines of the BN optimal ate pairing.
-fn loop_over_naf<C: PairingCurve>(
-    live: &[(PreparedG1<C>, G2Affine<C>)],
-    naf: &[i8],
-    neg: bool,
-    frobenius_lines: bool,
-) -> Fp12<C> {
-    let mut ts: Vec<TwistPoint<C>> = live
-        .iter()
-        .map(|(_, q)| TwistPoint::from_affine(q))
-        .collect();
-    let negq: Vec<G2Affine<C>> = live.iter().map(|(_, q)| q.neg()).collect();
-    let mut f = Fp12::<C>::ONE;
-    for (step, &d) in naf.iter().enumerate().skip(1) {
-        if step > 1 {
-            f = f.square();
-        }
-        for (t, (p, _)) in ts.iter_mut().zip(live) {
-            let l = t.double_step();
-            mul_by_line(&mut f, &l, p);
-        }
-        if d != 0 {
-            for (i, (t, (p, q))) in ts.iter_mut().zip(live).enumerate() {
-                let l = t.add_step(if d > 0 { q } else { &negq[i] });
-                mul_by_line(&mut f, &l, p);
-            }
-        }
-    }
-    if neg {
-        f = f.conjugate();
-        for t in ts.iter_mut() {
-            t.neg();
-        }
-    }
-    if frobenius_lines {
-        // Frobenius lines (Vercauteren 2010): Q1 = pi(Q), Q2 = -pi^2(Q).
-        for (t, (p, q)) in ts.iter_mut().zip(live) {
-            let q1 = psi(q);
-            let q2 = psi(&q1).neg();
-            let l = t.add_step(&q1);
-            mul_by_line(&mut f, &l, p);
-            let l = t.add_step(&q2);
-            mul_by_line(&mut f, &l, p);
-        }
-    }
-    f
+/// The same product over prepared G2 points: the stored lines replace the twist arithmetic.
+pub fn multi_miller_loop<C: PairingCurve>(
+    pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
+) -> MillerLoopOutput<C> {
+    let mut source = PreparedLines::new(pairs);
+    MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
 }
 
 /// The Miller loop of the plain ate pairing (Grabher–Großschädl–Page 2008, Algorithm 1):
 /// f_{s,Q}(P) with s = t - 1 and no Frobenius lines.
 pub fn ate_miller_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> MillerLoopOutput<C> {
-    if p.infinity || q.infinity {
-        return MillerLoopOutput::new(Fp12::ONE);
-    }
-    let k = C::consts();
-    let live = [(PreparedG1::new(p), *q)];
-    MillerLoopOutput::new(loop_over_naf(&live, &k.ate_naf, k.ate_neg, false))
+    let mut source = projective_source(&[(*p, *q)]);
+    MillerLoopOutput(drive(&MillerSchedule::plain_ate::<C>(), &mut source))
 }

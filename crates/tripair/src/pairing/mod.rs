@@ -14,9 +14,14 @@ pub mod final_exp;
 pub mod gt;
 pub mod miller;
 
-pub use final_exp::{final_exponentiation, final_exponentiation_slow, hard_part_exponent};
+pub use final_exp::{
+    final_exponentiation, final_exponentiation_in, final_exponentiation_slow, hard_part_exponent,
+};
 pub use gt::{Gt, MillerLoopOutput};
-pub use miller::{ate_miller_loop, miller_loop, LineCoeffs};
+pub use miller::{
+    ate_miller_loop, drive, miller_loop, multi_miller_loop, G2Prepared, LineCoeffs, LineSource,
+    MillerSchedule, PreparedG1, PreparedLines, ProjectiveLines, Step,
+};
 
 use crate::arith::{detect, Backend, BackendKind, Portable};
 use crate::curve::{Affine, G1Affine, G2Affine, PairingCurve, G1, G2};
@@ -92,6 +97,18 @@ where
     let local = cast_pairs::<C, Cb>(pairs);
     let f = miller_loop::<Cb>(&local);
     Gt::from_fp12_unchecked(final_exponentiation::<Cb>(&f).into_fp12().cast())
+}
+
+/// Whether prod_i e(P_i, Q_i) = 1: one shared Miller loop and one final exponentiation (the check
+/// behind BLS signature verification and SNARK verifiers). Pairs with a point at infinity
+/// contribute 1; the empty product is 1.
+pub fn pairing_check<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> bool {
+    multi_pairing(pairs).is_identity()
+}
+
+/// The pairing with a prepared G2 point: the same value as [`pairing`], without the twist arithmetic.
+pub fn pairing_prepared<C: PairingCurve>(p: &G1Affine<C>, q: &G2Prepared<C>) -> Gt<C> {
+    final_exponentiation(&multi_miller_loop(&[(p, q)]))
 }
 
 /// The plain ate pairing of Grabher–Großschädl–Page (2008), Algorithm 1: the Miller loop runs over

@@ -1,0 +1,178 @@
+//! The base field of the tower: what F_p2, F_p6, F_p12, the Miller loop and the final
+//! exponentiation need from F_p, as one trait. [`Fp`] implements it; so can any other
+//! representation of F_p (several elements side by side in SIMD lanes, floating-point
+//! coefficients, an operation counter), and the unchanged tower then runs on it.
+
+use super::fp::{Fp, FpParams};
+use crate::arith::{wide_add_mod, wide_sub, wide_sub_mod, Limbs, Wide};
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// One or several elements of the prime field `Self::Params`, with the operations the tower uses.
+///
+/// Conditions are masks ([`BaseField::Mask`]), never branches on values, so that an implementation
+/// holding several elements can answer per element.
+pub trait BaseField:
+    Copy
+    + Clone
+    + Debug
+    + Default
+    + PartialEq
+    + Eq
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+{
+    /// The prime field whose elements this carries.
+    type Params: FpParams;
+    /// An all-ones/all-zeros selector per element (`u64` for one element).
+    type Mask: Copy + Debug + BitAnd<Output = Self::Mask>;
+    /// A double-width value awaiting one reduction (lazy reduction).
+    type Wide: Copy + Debug;
+    const ZERO: Self;
+    const ONE: Self;
+    /// Whether the lazy-reduction operations below are available: products of unreduced sums
+    /// (below 2p) must stay below p * 2^(64N).
+    const LAZY: bool;
+
+    /// The constant `x` in every element (curve and tower constants).
+    fn splat(x: &Fp<Self::Params>) -> Self;
+    fn square(&self) -> Self;
+    fn double(&self) -> Self;
+    /// self / 2.
+    fn half(&self) -> Self;
+    /// self * k for a small public constant k.
+    fn mul_small(&self, k: u64) -> Self;
+    /// ka * a + kb * b for small public signed constants, |ka| + |kb| < 2^16.
+    fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self;
+    /// Constant-time inverse; the inverse of 0 is 0.
+    fn inv(&self) -> Self;
+    /// Variable-time inverse (public values); `None` if an element is 0.
+    fn inv_vartime(&self) -> Option<Self>;
+    /// !0 where equal, 0 elsewhere.
+    fn ct_eq_mask(&self, other: &Self) -> Self::Mask;
+    /// `self` where mask = 0, `other` where mask = !0.
+    fn select(&self, other: &Self, mask: Self::Mask) -> Self;
+
+    /// a + b without reduction (below 2p): only an operand of [`BaseField::mul_wide`].
+    fn add_unreduced(&self, b: &Self) -> Self;
+    /// a - b + p without reduction (below 2p): only an operand of [`BaseField::mul_wide`].
+    fn sub_unreduced(&self, b: &Self) -> Self;
+    /// The double-width product of two (possibly unreduced) operands.
+    fn mul_wide(&self, b: &Self) -> Self::Wide;
+    /// The Montgomery reduction of a double-width value.
+    fn reduce_wide(w: &Self::Wide) -> Self;
+    /// a + b modulo p * 2^(64N).
+    fn wide_add(a: &Self::Wide, b: &Self::Wide) -> Self::Wide;
+    /// a - b modulo p * 2^(64N).
+    fn wide_sub(a: &Self::Wide, b: &Self::Wide) -> Self::Wide;
+    /// a - b for a >= b (no modular correction).
+    fn wide_sub_nonneg(a: &Self::Wide, b: &Self::Wide) -> Self::Wide;
+    /// ka * a + kb * b modulo p * 2^(64N) for small public signed constants.
+    fn wide_lincomb(a: &Self::Wide, ka: i64, b: &Self::Wide, kb: i64) -> Self::Wide;
+}
+
+/// Whether a + b (a, b < p) fits N limbs with room for (a0+a1)(b0+b1) < 4p^2 < p*2^(64N), and the
+/// backends have fast double-width primitives for this size.
+const fn lazy_reduction_applies<F: FpParams>() -> bool {
+    let n = <F::Limbs as Limbs>::N;
+    (n == 4 || n == 6) && F::BITS as usize <= 64 * n - 2
+}
+
+impl<F: FpParams> BaseField for Fp<F> {
+    type Params = F;
+    type Mask = u64;
+    type Wide = Wide<F::Limbs>;
+    const ZERO: Self = Fp::ZERO;
+    const ONE: Self = Fp::ONE;
+    const LAZY: bool = lazy_reduction_applies::<F>();
+
+    #[inline(always)]
+    fn splat(x: &Fp<F>) -> Self {
+        *x
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp::square(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp::double(self)
+    }
+    #[inline(always)]
+    fn half(&self) -> Self {
+        Fp::half(self)
+    }
+    #[inline(always)]
+    fn mul_small(&self, k: u64) -> Self {
+        Fp::mul_small(self, k)
+    }
+    #[inline(always)]
+    fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
+        Fp::small_lincomb(a, ka, b, kb)
+    }
+    fn inv(&self) -> Self {
+        Fp::inv(self)
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        Fp::inv_vartime(self)
+    }
+    #[inline(always)]
+    fn ct_eq_mask(&self, other: &Self) -> u64 {
+        Fp::ct_eq_mask(self, other)
+    }
+    #[inline(always)]
+    fn select(&self, other: &Self, mask: u64) -> Self {
+        Fp::select(self, other, mask)
+    }
+
+    #[inline(always)]
+    fn add_unreduced(&self, b: &Self) -> Self {
+        Fp::from_mont(self.mont.add_nored(&b.mont))
+    }
+    #[inline(always)]
+    fn sub_unreduced(&self, b: &Self) -> Self {
+        Fp::from_mont(self.mont.add_nored(&F::MODULUS).sub_borrow(&b.mont, 0).0)
+    }
+    #[inline(always)]
+    fn mul_wide(&self, b: &Self) -> Self::Wide {
+        // Written in place and read back word by word (see `Backend::mul_wide_into`).
+        let z = <F::Limbs as Limbs>::ZERO;
+        let mut t = (z, z);
+        self.mont
+            .mul_wide_into::<F::Backend>(&b.mont, &mut t.0, &mut t.1);
+        t
+    }
+    #[inline(always)]
+    fn reduce_wide(w: &Self::Wide) -> Self {
+        Fp::from_mont(F::Limbs::reduce_wide::<F::Backend>(
+            &w.0,
+            &w.1,
+            &F::MODULUS,
+            F::INV,
+        ))
+    }
+    #[inline(always)]
+    fn wide_add(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        wide_add_mod(a, b, &F::MODULUS)
+    }
+    #[inline(always)]
+    fn wide_sub(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        wide_sub_mod(a, b, &F::MODULUS)
+    }
+    #[inline(always)]
+    fn wide_sub_nonneg(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        wide_sub(a, b).0
+    }
+    #[inline(always)]
+    fn wide_lincomb(a: &Self::Wide, ka: i64, b: &Self::Wide, kb: i64) -> Self::Wide {
+        F::Limbs::small_lincomb_wide_mod(a, ka, b, kb, &F::MODULUS)
+    }
+}
