@@ -61,12 +61,15 @@ pub trait BaseField:
     /// `self` where mask = 0, `other` where mask = !0.
     fn select(&self, other: &Self, mask: Self::Mask) -> Self;
 
-    /// a + b without reduction (below 2p): only an operand of [`BaseField::mul_wide`].
+    /// a + b without reduction (below 2p): only an operand of [`BaseField::mul_wide_into`].
     fn add_unreduced(&self, b: &Self) -> Self;
-    /// a - b + p without reduction (below 2p): only an operand of [`BaseField::mul_wide`].
+    /// a - b + p without reduction (below 2p): only an operand of [`BaseField::mul_wide_into`].
     fn sub_unreduced(&self, b: &Self) -> Self;
-    /// The double-width product of two (possibly unreduced) operands.
-    fn mul_wide(&self, b: &Self) -> Self::Wide;
+    /// A double-width zero (the starting value of [`BaseField::mul_wide_into`]'s output).
+    const WIDE_ZERO: Self::Wide;
+    /// The double-width product of two (possibly unreduced) operands, written in place: the next
+    /// step reads the words where they were stored (measured faster than returning them).
+    fn mul_wide_into(&self, b: &Self, out: &mut Self::Wide);
     /// The Montgomery reduction of a double-width value.
     fn reduce_wide(w: &Self::Wide) -> Self;
     /// a + b modulo p * 2^(64N).
@@ -139,33 +142,29 @@ impl<F: FpParams> BaseField for Fp<F> {
     }
     #[inline(always)]
     fn sub_unreduced(&self, b: &Self) -> Self {
-        Fp::from_mont(self.mont.add_nored(&F::MODULUS).sub_borrow(&b.mont, 0).0)
+        let p = F::MODULUS;
+        Fp::from_mont(self.mont.add_nored(&p).sub_borrow(&b.mont, 0).0)
     }
+    const WIDE_ZERO: Self::Wide = (<F::Limbs as Limbs>::ZERO, <F::Limbs as Limbs>::ZERO);
     #[inline(always)]
-    fn mul_wide(&self, b: &Self) -> Self::Wide {
-        // Written in place and read back word by word (see `Backend::mul_wide_into`).
-        let z = <F::Limbs as Limbs>::ZERO;
-        let mut t = (z, z);
+    fn mul_wide_into(&self, b: &Self, out: &mut Self::Wide) {
         self.mont
-            .mul_wide_into::<F::Backend>(&b.mont, &mut t.0, &mut t.1);
-        t
+            .mul_wide_into::<F::Backend>(&b.mont, &mut out.0, &mut out.1);
     }
     #[inline(always)]
     fn reduce_wide(w: &Self::Wide) -> Self {
-        Fp::from_mont(F::Limbs::reduce_wide::<F::Backend>(
-            &w.0,
-            &w.1,
-            &F::MODULUS,
-            F::INV,
-        ))
+        let p = F::MODULUS;
+        Fp::from_mont(F::Limbs::reduce_wide::<F::Backend>(&w.0, &w.1, &p, F::INV))
     }
     #[inline(always)]
     fn wide_add(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
-        wide_add_mod(a, b, &F::MODULUS)
+        let p = F::MODULUS;
+        wide_add_mod(a, b, &p)
     }
     #[inline(always)]
     fn wide_sub(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
-        wide_sub_mod(a, b, &F::MODULUS)
+        let p = F::MODULUS;
+        wide_sub_mod(a, b, &p)
     }
     #[inline(always)]
     fn wide_sub_nonneg(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
@@ -173,6 +172,7 @@ impl<F: FpParams> BaseField for Fp<F> {
     }
     #[inline(always)]
     fn wide_lincomb(a: &Self::Wide, ka: i64, b: &Self::Wide, kb: i64) -> Self::Wide {
-        F::Limbs::small_lincomb_wide_mod(a, ka, b, kb, &F::MODULUS)
+        let p = F::MODULUS;
+        F::Limbs::small_lincomb_wide_mod(a, ka, b, kb, &p)
     }
 }

@@ -465,12 +465,11 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
             Self::LAZY,
             "lazy reduction needs u^2 = -1 and two spare bits in p"
         );
-        let t0 = self.c0.mul_wide(&b.c0);
-        let t1 = self.c1.mul_wide(&b.c1);
-        let t2 = self
-            .c0
-            .add_unreduced(&self.c1)
-            .mul_wide(&b.c0.add_unreduced(&b.c1));
+        let (mut t0, mut t1, mut t2) = (F::WIDE_ZERO, F::WIDE_ZERO, F::WIDE_ZERO);
+        self.c0.mul_wide_into(&b.c0, &mut t0);
+        self.c1.mul_wide_into(&b.c1, &mut t1);
+        let (sa, sb) = (self.c0.add_unreduced(&self.c1), b.c0.add_unreduced(&b.c1));
+        sa.mul_wide_into(&sb, &mut t2);
         // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
         let c1 = F::wide_sub_nonneg(&F::wide_sub_nonneg(&t2, &t0), &t1);
         // c0 = t0 - t1 modulo p*2^(64N) (t0, t1 < p^2 have high halves below p).
@@ -490,13 +489,18 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
             Self::LAZY,
             "lazy reduction needs u^2 = -1 and two spare bits in p"
         );
-        let (a0, a1) = (self.c0, self.c1);
-        let s = a0.add_unreduced(&a1);
-        let d = a0.sub_unreduced(&a1);
-        let dbl = a0.add_unreduced(&a0);
+        let (a0, a1) = (&self.c0, &self.c1);
+        let s = a0.add_unreduced(a1);
+        let d = a0.sub_unreduced(a1);
+        let dbl = a0.add_unreduced(a0);
+        // Two separate halves, moved into the result: building the whole value in place and
+        // returning it made LLVM copy it out with a memmove call (measured 20% slower).
+        let (mut c0, mut c1) = (F::WIDE_ZERO, F::WIDE_ZERO);
+        s.mul_wide_into(&d, &mut c0);
+        dbl.mul_wide_into(a1, &mut c1);
         Fp2Wide {
-            c0: s.mul_wide(&d),
-            c1: dbl.mul_wide(&a1),
+            c0,
+            c1,
             _t: PhantomData,
         }
     }

@@ -110,22 +110,24 @@ pub fn drive<C: PairingCurve, F: BaseField<Params = C::Fp>, S: LineSource<C, F>>
     source: &mut S,
 ) -> Fp12<C, F> {
     let mut f = Fp12::<C, F>::ONE;
-    schedule.for_each_step(|step| match step {
-        Step::Double { first } => {
-            if !first {
-                f = f.square();
-            }
-            source.doubling_step(&mut f);
+    // The same walk as `MillerSchedule::for_each_step`, as a plain loop: through the closure the
+    // bn254 loop measured 2-4% slower.
+    for (i, &d) in schedule.naf.iter().enumerate().skip(1) {
+        if i > 1 {
+            f = f.square();
         }
-        Step::Add { negative } => source.addition_step(negative, &mut f),
-        Step::Frobenius { loop_negative } => {
-            // The conjugation belongs before the correction lines (they are not part of f_s).
-            if loop_negative {
-                f = f.conjugate();
-            }
-            source.frobenius_step(loop_negative, &mut f);
+        source.doubling_step(&mut f);
+        if d != 0 {
+            source.addition_step(d < 0, &mut f);
         }
-    });
+    }
+    if schedule.frobenius_lines {
+        // The conjugation belongs before the correction lines (they are not part of f_s).
+        if schedule.negative {
+            f = f.conjugate();
+        }
+        source.frobenius_step(schedule.negative, &mut f);
+    }
     if schedule.negative && !schedule.frobenius_lines {
         f = f.conjugate();
     }
@@ -300,8 +302,8 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for Project
     #[inline]
     fn addition_step(&mut self, negative: bool, f: &mut Fp12<C, F>) {
         for pr in self.pairs.iter_mut() {
-            let q = if negative { pr.neg_q } else { pr.q };
-            let l = pr.t.add_step(&q);
+            let q = if negative { &pr.neg_q } else { &pr.q };
+            let l = pr.t.add_step(q);
             mul_by_line(f, &l, &pr.p);
         }
     }
