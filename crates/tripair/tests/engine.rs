@@ -114,8 +114,11 @@ impl<P: FpParams> BaseField for Two<P> {
     fn sub_unreduced(&self, b: &Self) -> Self {
         self.zip(b, |x, y| x.sub_unreduced(y))
     }
-    fn mul_wide(&self, b: &Self) -> Self::Wide {
-        [self.0[0].mul_wide(&b.0[0]), self.0[1].mul_wide(&b.0[1])]
+    const WIDE_ZERO: Self::Wide = [<Fp<P> as BaseField>::WIDE_ZERO; 2];
+    fn mul_wide_into(&self, b: &Self, out: &mut Self::Wide) {
+        let [o0, o1] = out;
+        self.0[0].mul_wide_into(&b.0[0], o0);
+        self.0[1].mul_wide_into(&b.0[1], o1);
     }
     fn reduce_wide(w: &Self::Wide) -> Self {
         Two([Fp::reduce_wide(&w[0]), Fp::reduce_wide(&w[1])])
