@@ -607,24 +607,18 @@ impl Backend2 for Portable2 {
     }
 }
 
-/// PCLMULQDQ multiplication and BMI2 squaring / square roots; exists only on CPUs with both.
+/// PCLMULQDQ multiplication and BMI2 squaring / square roots: a value holds the proof from
+/// [`tripair::cpu`] that the CPU has both.
 #[derive(Clone, Copy, Debug)]
 pub struct Clmul {
-    _proof: (),
+    _proof: tripair::cpu::ClmulBmi2,
 }
 
 impl Clmul {
+    /// Some(backend) when this CPU has the features (none under `TRIPAIR_BACKEND=portable`).
+    #[inline]
     pub fn detect() -> Option<Self> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("pclmulqdq")
-                && std::arch::is_x86_feature_detected!("sse4.1")
-                && std::arch::is_x86_feature_detected!("bmi2")
-            {
-                return Some(Clmul { _proof: () });
-            }
-        }
-        None
+        tripair::cpu::ClmulBmi2::detect().map(|_proof| Clmul { _proof })
     }
 }
 

@@ -1450,28 +1450,17 @@ impl Backend3 for Portable3 {
 }
 
 /// AVX-512 (F, VL, BW, VBMI, VBMI2) multiplication and BMI2 cubing / cube roots. A value of this
-/// type exists only after the CPU was found to support all of them.
+/// type holds the proof from [`tripair::cpu`] that the CPU supports all of them.
 #[derive(Clone, Copy, Debug)]
 pub struct Avx512Bmi2 {
-    _proof: (),
+    _proof: tripair::cpu::Avx512Vbmi2Bmi2,
 }
 
 impl Avx512Bmi2 {
-    /// Some(backend) when this CPU has the features.
+    /// Some(backend) when this CPU has the features (none under `TRIPAIR_BACKEND=portable`).
+    #[inline]
     pub fn detect() -> Option<Self> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512vbmi")
-                && std::arch::is_x86_feature_detected!("avx512vbmi2")
-                && std::arch::is_x86_feature_detected!("bmi2")
-            {
-                return Some(Avx512Bmi2 { _proof: () });
-            }
-        }
-        None
+        tripair::cpu::Avx512Vbmi2Bmi2::detect().map(|_proof| Avx512Bmi2 { _proof })
     }
 }
 

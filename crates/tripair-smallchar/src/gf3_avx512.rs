@@ -1509,7 +1509,7 @@ mod tests {
 
     #[test]
     fn vtadd_matches_scalar() {
-        if !std::arch::is_x86_feature_detected!("avx512f") {
+        if tripair::cpu::Avx512Vbmi2Bmi2::detect().is_none() {
             return;
         }
         let mut rng = TestRng::new(9);

@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod arith;
+pub mod cpu;
 pub mod curve;
 pub mod encoding;
 pub mod error;

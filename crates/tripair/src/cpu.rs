@@ -1,0 +1,162 @@
+//! CPU features, detected once per process: the one place where code that needs instructions beyond
+//! baseline x86-64 is unlocked, for the prime-field backends and the small-characteristic fields alike.
+//!
+//! Each feature set has a proof type whose value exists only when detection found the features:
+//! code using those instructions takes the value (or gets it from `detect`), so it cannot be reached
+//! on a CPU without them. `TRIPAIR_BACKEND=portable` in the environment makes every `detect` return
+//! `None`, forcing the portable code everywhere.
+
+use core::sync::atomic::{AtomicU32, Ordering};
+
+const DETECTED: u32 = 1;
+const ADX_BMI2: u32 = 1 << 1;
+const AVX512_VBMI2_BMI2: u32 = 1 << 2;
+const CLMUL_BMI2: u32 = 1 << 3;
+const AVX512_IFMA: u32 = 1 << 4;
+const FORCED_PORTABLE: u32 = 1 << 5;
+
+static STATE: AtomicU32 = AtomicU32::new(0);
+
+/// Whether `TRIPAIR_BACKEND` asks for the portable code.
+fn env_forces_portable(value: Option<&str>) -> bool {
+    value
+        .map(|v| v.trim().eq_ignore_ascii_case("portable"))
+        .unwrap_or(false)
+}
+
+#[cold]
+fn detect_all() -> u32 {
+    let mut s = DETECTED;
+    if env_forces_portable(std::env::var("TRIPAIR_BACKEND").ok().as_deref()) {
+        s |= FORCED_PORTABLE;
+    } else {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let bmi2 = has!("bmi2");
+            if bmi2 && has!("adx") {
+                s |= ADX_BMI2;
+            }
+            if bmi2
+                && has!("avx512f")
+                && has!("avx512vl")
+                && has!("avx512bw")
+                && has!("avx512vbmi")
+                && has!("avx512vbmi2")
+            {
+                s |= AVX512_VBMI2_BMI2;
+            }
+            if bmi2 && has!("pclmulqdq") && has!("sse4.1") {
+                s |= CLMUL_BMI2;
+            }
+            if has!("avx512f") && has!("avx512ifma") {
+                s |= AVX512_IFMA;
+            }
+        }
+    }
+    STATE.store(s, Ordering::Relaxed);
+    s
+}
+
+/// The detected feature bits (one relaxed load after the first call).
+#[inline(always)]
+fn state() -> u32 {
+    let s = STATE.load(Ordering::Relaxed);
+    if s & DETECTED != 0 {
+        s
+    } else {
+        detect_all()
+    }
+}
+
+/// Whether `TRIPAIR_BACKEND=portable` forced the portable code.
+pub fn forced_portable() -> bool {
+    state() & FORCED_PORTABLE != 0
+}
+
+macro_rules! proof_type {
+    ($(#[$m:meta])* $name:ident, $bit:expr) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name {
+            _proof: (),
+        }
+
+        impl $name {
+            /// The proof value when this CPU has the features (and the portable code is not forced).
+            #[inline(always)]
+            pub fn detect() -> Option<Self> {
+                if state() & $bit != 0 {
+                    Some($name { _proof: () })
+                } else {
+                    None
+                }
+            }
+        }
+    };
+}
+
+proof_type!(
+    /// MULX (BMI2) and ADCX/ADOX (ADX): the prime-field Montgomery assembly.
+    AdxBmi2,
+    ADX_BMI2
+);
+proof_type!(
+    /// AVX-512 F, VL, BW, VBMI, VBMI2 and BMI2: the F_{3^m} multiplication and cubing kernels.
+    Avx512Vbmi2Bmi2,
+    AVX512_VBMI2_BMI2
+);
+proof_type!(
+    /// PCLMULQDQ, SSE4.1 and BMI2: the F_{2^m} carry-less multiplication and squaring kernels.
+    ClmulBmi2,
+    CLMUL_BMI2
+);
+proof_type!(
+    /// AVX-512 F and IFMA (52-bit multiply-accumulate): the SIMD-lane prime-field arithmetic.
+    Avx512Ifma,
+    AVX512_IFMA
+);
+
+/// A one-line description of what was detected, for benchmark headers.
+pub fn describe() -> String {
+    if forced_portable() {
+        return "portable (forced by TRIPAIR_BACKEND=portable)".to_string();
+    }
+    let mut v = Vec::new();
+    if AdxBmi2::detect().is_some() {
+        v.push("adx+bmi2");
+    }
+    if Avx512Vbmi2Bmi2::detect().is_some() {
+        v.push("avx512vbmi2");
+    }
+    if ClmulBmi2::detect().is_some() {
+        v.push("pclmulqdq");
+    }
+    if Avx512Ifma::detect().is_some() {
+        v.push("avx512ifma");
+    }
+    if v.is_empty() {
+        "portable (no extension detected)".to_string()
+    } else {
+        v.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn env_value_parsing() {
+        assert!(env_forces_portable(Some("portable")));
+        assert!(env_forces_portable(Some(" Portable ")));
+        assert!(!env_forces_portable(Some("adx")));
+        assert!(!env_forces_portable(None));
+    }
+
+    #[test]
+    fn detection_is_stable() {
+        assert_eq!(state(), state());
+        assert_eq!(AdxBmi2::detect(), AdxBmi2::detect());
+    }
+}
