@@ -3,11 +3,11 @@
 
 use crate::measure::{measure_interleaved, Measurement};
 use std::hint::black_box;
-use tripair::arith::{detect, BackendKind, Portable};
 use tripair::curve::{G1Projective, G2Projective, PairingCurve, Scalar};
 use tripair::field::{Fp, Fp12, Fp2, FpParams};
 use tripair::pairing::{
     final_exp::easy_part, final_exponentiation, miller_loop, multi_pairing, pairing,
+    pairing_prepared, G2Prepared,
 };
 use tripair_testkit::TestRng;
 
@@ -34,6 +34,7 @@ pub const OPS: &[&str] = &[
     "miller_loop",
     "final_exponentiation",
     "pairing",
+    "pairing_prepared",
     "product_2",
     "product_8",
 ];
@@ -99,6 +100,12 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
         "pairing" => Box::new(move || {
             black_box(pairing::<C>(black_box(&pts[0].0), black_box(&pts[0].1)));
         }),
+        "pairing_prepared" => {
+            let q = G2Prepared::new(&pts[0].1);
+            Box::new(move || {
+                black_box(pairing_prepared::<C>(black_box(&pts[0].0), black_box(&q)));
+            })
+        }
         "product_2" => Box::new(move || {
             black_box(multi_pairing::<C>(black_box(&pts[..2])));
         }),
@@ -124,7 +131,7 @@ fn peer_closures(op: &str, peers: &mut [PeerOps]) -> Vec<(String, Box<dyn FnMut(
     out
 }
 
-fn bench_curve_on<C: PairingCurve>(
+fn bench_curve<C: PairingCurve>(
     curve: &str,
     samples: usize,
     with_peers: bool,
@@ -147,7 +154,12 @@ fn bench_curve_on<C: PairingCurve>(
         progress(&format!("{curve} {op}"));
         let heavy = matches!(
             *op,
-            "miller_loop" | "final_exponentiation" | "pairing" | "product_2" | "product_8"
+            "miller_loop"
+                | "final_exponentiation"
+                | "pairing"
+                | "pairing_prepared"
+                | "product_2"
+                | "product_8"
         );
         let batch_ns = if heavy { 20_000_000 } else { 2_000_000 };
         let mut ours = op_closure::<C>(op, &mut rng);
@@ -173,24 +185,6 @@ fn bench_curve_on<C: PairingCurve>(
         }
     }
     rows
-}
-
-fn bench_curve<C: PairingCurve>(
-    curve: &str,
-    samples: usize,
-    with_peers: bool,
-    progress: &mut dyn FnMut(&str),
-) -> Vec<BenchRow> {
-    // One detection for the whole curve's benchmark, as for any top-level call.
-    match detect() {
-        BackendKind::Portable => {
-            bench_curve_on::<C::WithBackend<Portable>>(curve, samples, with_peers, progress)
-        }
-        #[cfg(target_arch = "x86_64")]
-        BackendKind::Adx => bench_curve_on::<C::WithBackend<tripair::arith::Adx>>(
-            curve, samples, with_peers, progress,
-        ),
-    }
 }
 
 /// Benchmarks one prime-field curve by name.

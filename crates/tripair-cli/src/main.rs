@@ -191,6 +191,13 @@ fn cmd_bench(peers: bool, json: bool, curve: Option<String>, samples: Option<Str
             )
             .collect(),
     };
+    if !json {
+        println!(
+            "CPU: {}; backend features: {}",
+            tripair_cli::measure::cpu_model(),
+            tripair::cpu::describe()
+        );
+    }
     let mut progress = |what: &str| eprint!("\r\x1b[2K  measuring {what} ...");
     for c in curves.iter().filter(|c| PRIME_CURVES.contains(&c.as_str())) {
         let rows = bench_prime_curve(c, samples, peers, &mut progress).expect("known curve");

@@ -134,3 +134,16 @@ pub fn measure_interleaved(
         })
         .collect()
 }
+
+/// The CPU model as the operating system names it (`model name` in /proc/cpuinfo), or "unknown".
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}

@@ -19,9 +19,9 @@
 //! mont_sqr uses mont_mul (a dedicated CIOS squaring measured no faster, see the report).
 
 use super::backend::{Backend, Portable};
+use crate::cpu::AdxBmi2;
 use core::arch::asm;
 use core::arch::x86_64::{__m128i, _mm_cvtsi64_si128};
-use core::sync::atomic::{AtomicU8, Ordering};
 
 /// Zeroes each listed register.
 macro_rules! zero_regs {
@@ -327,9 +327,9 @@ macro_rules! mont_fn {
     ($name:ident, $n:literal, ($a:ident, $b:ident, $p:ident, $inv:ident, $w:ident), offs [$($o:literal)*],
      regs [$($r:literal),*], cfg $cfg:tt, pro $pro:literal, epi $epi:literal, ops { $($ops:tt)* }) => {
         #[inline(always)]
-        fn $name($a: &[u64; $n], $b: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
+        fn $name(_cpu: AdxBmi2, $a: &[u64; $n], $b: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
             let mut $w = [0u64; $n + 1];
-            // SAFETY: the caller checked ADX and BMI2; reads N words of a, b and p.
+            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads N words of a, b and p.
             unsafe {
                 asm!(
                     concat!($pro, zero_regs!([$($r),*]), mont_rows!($cfg, [$($o)*], [$($o)*], [$($r),*]), $epi),
@@ -388,9 +388,9 @@ mont_fn!(mont_mul_8, 8, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48
 // N = 9: as N = 8, but t_N lives in the red zone below rsp (so no `nostack`), which leaves
 // registers for t_0..t_8, lo, hi and one pointer.
 #[inline(always)]
-fn mont_mul_9(a: &[u64; 9], b: &[u64; 9], p: &[u64; 9], inv: u64) -> [u64; 9] {
+fn mont_mul_9(_cpu: AdxBmi2, a: &[u64; 9], b: &[u64; 9], p: &[u64; 9], inv: u64) -> [u64; 9] {
     let mut r = [0u64; 9];
-    // SAFETY: the caller checked ADX and BMI2; reads 9 words of a, b, p, writes 9 of r, and uses
+    // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads 9 words of a, b, p, writes 9 of r, and uses
     // 8 bytes of the red zone, which asm! without `nostack` may use.
     unsafe {
         asm!(
@@ -415,9 +415,9 @@ fn mont_mul_9(a: &[u64; 9], b: &[u64; 9], p: &[u64; 9], inv: u64) -> [u64; 9] {
 // N = 10: b and p are copied to a stack frame the block allocates (no pointer register needed),
 // and t_N lives there too, leaving registers for t_0..t_9, lo and hi.
 #[inline(always)]
-fn mont_mul_10(a: &[u64; 10], b: &[u64; 10], p: &[u64; 10], inv: u64) -> [u64; 10] {
+fn mont_mul_10(_cpu: AdxBmi2, a: &[u64; 10], b: &[u64; 10], p: &[u64; 10], inv: u64) -> [u64; 10] {
     let mut r = [0u64; 10];
-    // SAFETY: the caller checked ADX and BMI2; reads 10 words of a, b, p, writes 10 of r; the
+    // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads 10 words of a, b, p, writes 10 of r; the
     // 176-byte frame below rsp is allocated and freed inside the block (allowed without `nostack`).
     unsafe {
         asm!(
@@ -451,8 +451,8 @@ macro_rules! wide_fn {
     ($name:ident, $n:literal, ($a:ident, $b:ident, $lo:ident, $hi:ident), offs [$($o:literal)*],
      regs [$($r:literal),*], ops { $($ops:tt)* }) => {
         #[inline(always)]
-        fn $name($a: &[u64; $n], $b: &[u64; $n], $lo: &mut [u64; $n], $hi: &mut [u64; $n]) {
-            // SAFETY: the caller checked ADX and BMI2; reads N words of a and b, writes N words
+        fn $name(_cpu: AdxBmi2, $a: &[u64; $n], $b: &[u64; $n], $lo: &mut [u64; $n], $hi: &mut [u64; $n]) {
+            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads N words of a and b, writes N words
             // each of lo and hi (distinct from a and b: they are exclusive borrows).
             unsafe {
                 asm!(
@@ -481,9 +481,9 @@ macro_rules! rwide_fn {
     ($name:ident, $n:literal, ($lo:ident, $hi:ident, $p:ident, $inv:ident, $w:ident), $inv_ld:literal, $load_top:literal,
      offs [$($o:literal)*], next [$($next:tt)*], regs [$($r:literal),*], ops { $($ops:tt)* }) => {
         #[inline(always)]
-        fn $name($lo: &[u64; $n], $hi: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
+        fn $name(_cpu: AdxBmi2, $lo: &[u64; $n], $hi: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
             let mut $w = [0u64; $n + 1];
-            // SAFETY: the caller checked ADX and BMI2; reads N words of lo, hi and p.
+            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads N words of lo, hi and p.
             unsafe {
                 asm!(
                     concat!(
@@ -512,25 +512,6 @@ rwide_fn!(mont_reduce_wide_6, 6, (lo, hi, p, inv, w), "movq rdx, xmm15\n", "mov 
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
     ops { in("xmm15") xmm(inv), r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4],
           r5 = out(reg) w[5], r6 = out(reg) w[6], });
-
-/// Whether ADX and BMI2 are present: 0 unknown, 1 no, 2 yes.
-static ADX_STATE: AtomicU8 = AtomicU8::new(0);
-
-#[cold]
-fn detect_adx() -> bool {
-    let ok = std::is_x86_feature_detected!("adx") && std::is_x86_feature_detected!("bmi2");
-    ADX_STATE.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
-    ok
-}
-
-#[inline(always)]
-fn has_adx() -> bool {
-    match ADX_STATE.load(Ordering::Relaxed) {
-        2 => true,
-        1 => false,
-        _ => detect_adx(),
-    }
-}
 
 // The fallbacks for CPUs without ADX, kept out of line so the fast path stays small.
 #[cold]
@@ -565,7 +546,8 @@ fn portable_mont_reduce_wide<const N: usize>(
 }
 
 /// MULX/ADCX/ADOX inline assembly for N = 4..=10 (other N use the portable code). Every method
-/// checks [`Adx::available`] (one cached load) and falls back to [`Portable`] on CPUs without ADX.
+/// asks [`crate::cpu`] for the [`AdxBmi2`] proof (one cached load), which the assembly functions
+/// take; without it (no ADX, or `TRIPAIR_BACKEND=portable`) they fall back to [`Portable`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Adx;
 
@@ -573,21 +555,21 @@ impl Backend for Adx {
     const NAME: &'static str = "adx";
     #[inline(always)]
     fn available() -> bool {
-        has_adx()
+        AdxBmi2::detect().is_some()
     }
     #[inline(always)]
     fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
-        if !has_adx() {
+        let Some(cpu) = AdxBmi2::detect() else {
             return portable_mont_mul(a, b, p, inv);
-        }
+        };
         match N {
-            4 => cast_back(mont_mul_4(cast(a), cast(b), cast(p), inv)),
-            5 => cast_back(mont_mul_5(cast(a), cast(b), cast(p), inv)),
-            6 => cast_back(mont_mul_6(cast(a), cast(b), cast(p), inv)),
-            7 => cast_back(mont_mul_7(cast(a), cast(b), cast(p), inv)),
-            8 => cast_back(mont_mul_8(cast(a), cast(b), cast(p), inv)),
-            9 => cast_back(mont_mul_9(cast(a), cast(b), cast(p), inv)),
-            10 => cast_back(mont_mul_10(cast(a), cast(b), cast(p), inv)),
+            4 => cast_back(mont_mul_4(cpu, cast(a), cast(b), cast(p), inv)),
+            5 => cast_back(mont_mul_5(cpu, cast(a), cast(b), cast(p), inv)),
+            6 => cast_back(mont_mul_6(cpu, cast(a), cast(b), cast(p), inv)),
+            7 => cast_back(mont_mul_7(cpu, cast(a), cast(b), cast(p), inv)),
+            8 => cast_back(mont_mul_8(cpu, cast(a), cast(b), cast(p), inv)),
+            9 => cast_back(mont_mul_9(cpu, cast(a), cast(b), cast(p), inv)),
+            10 => cast_back(mont_mul_10(cpu, cast(a), cast(b), cast(p), inv)),
             _ => Portable::mont_mul(a, b, p, inv),
         }
     }
@@ -601,12 +583,12 @@ impl Backend for Adx {
         if !(N == 4 || N == 6) {
             return Portable::mul_wide_into(a, b, lo, hi);
         }
-        if !has_adx() {
+        let Some(cpu) = AdxBmi2::detect() else {
             return portable_mul_wide_into(a, b, lo, hi);
-        }
+        };
         match N {
-            4 => mul_wide_4(cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
-            _ => mul_wide_6(cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
+            4 => mul_wide_4(cpu, cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
+            _ => mul_wide_6(cpu, cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
         }
     }
     #[inline(always)]
@@ -616,12 +598,12 @@ impl Backend for Adx {
         p: &[u64; N],
         inv: u64,
     ) -> [u64; N] {
-        if !has_adx() {
+        let Some(cpu) = AdxBmi2::detect() else {
             return portable_mont_reduce_wide(lo, hi, p, inv);
-        }
+        };
         match N {
-            4 => cast_back(mont_reduce_wide_4(cast(lo), cast(hi), cast(p), inv)),
-            6 => cast_back(mont_reduce_wide_6(cast(lo), cast(hi), cast(p), inv)),
+            4 => cast_back(mont_reduce_wide_4(cpu, cast(lo), cast(hi), cast(p), inv)),
+            6 => cast_back(mont_reduce_wide_6(cpu, cast(lo), cast(hi), cast(p), inv)),
             _ => Portable::mont_reduce_wide(lo, hi, p, inv),
         }
     }

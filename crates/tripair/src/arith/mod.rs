@@ -1,8 +1,9 @@
 //! Limb arithmetic and the backends that run it.
 //!
 //! A [`Backend`] provides the Montgomery products that dominate pairing cost. Field elements carry
-//! their backend in their type, so one top-level call (a pairing, a scalar multiplication) detects
-//! the CPU once and then runs entirely on one monomorphised backend with no per-operation dispatch.
+//! their backend in their type ([`DefaultBackend`] unless named): the ADX backend asks
+//! [`crate::cpu`] for its proof of ADX and BMI2 (one cached load per product, measured as fast as a
+//! dispatch once per pairing) and runs the portable code without it.
 
 #[cfg(target_arch = "x86_64")]
 pub mod adx;
@@ -12,7 +13,7 @@ pub mod safegcd;
 
 #[cfg(target_arch = "x86_64")]
 pub use adx::Adx;
-pub use backend::{detect, Auto, Backend, BackendKind, Portable};
+pub use backend::{Backend, DefaultBackend, Portable};
 
 /// A fixed-size little-endian limb array, `[u64; N]`: the storage of one prime-field element.
 /// Generic code uses it so that `N` stays a compile-time constant below the field layer.

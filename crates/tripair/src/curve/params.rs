@@ -94,7 +94,7 @@ macro_rules! define_curve {
 
         $(#[$m])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-        pub struct $name<B = $crate::arith::Auto>(core::marker::PhantomData<B>);
+        pub struct $name<B = $crate::arith::DefaultBackend>(core::marker::PhantomData<B>);
 
         impl<B: $crate::arith::Backend> $crate::field::TowerParams for $name<B> {
             type Fp = $fq<B>;

@@ -46,7 +46,7 @@ macro_rules! define_fp {
     ($(#[$m:meta])* $name:ident, $n:literal, $label:expr, $modulus:expr) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-        pub struct $name<B = $crate::arith::Auto>(core::marker::PhantomData<B>);
+        pub struct $name<B = $crate::arith::DefaultBackend>(core::marker::PhantomData<B>);
 
         impl<B: $crate::arith::Backend> $crate::field::FpParams for $name<B> {
             type Limbs = [u64; $n];

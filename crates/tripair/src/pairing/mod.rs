@@ -23,58 +23,7 @@ pub use miller::{
     MillerSchedule, PreparedG1, PreparedLines, ProjectiveLines, Step,
 };
 
-use crate::arith::{detect, Backend, BackendKind, Portable};
-use crate::curve::{Affine, G1Affine, G2Affine, PairingCurve, G1, G2};
-use crate::field::FpParams;
-
-/// Calls `$f::<C, Cb>(args)` where `Cb` is `C` on the backend this CPU supports best when `C`
-/// uses the `Auto` backend, else `C` itself. One CPU detection per top-level call.
-macro_rules! with_backend {
-    ($c:ty, $f:ident ( $($arg:expr),* )) => {{
-        if <<$c as crate::field::TowerParams>::Fp as FpParams>::Backend::AUTO {
-            match detect() {
-                BackendKind::Portable => $f::<$c, <$c as PairingCurve>::WithBackend<Portable>>($($arg),*),
-                #[cfg(target_arch = "x86_64")]
-                BackendKind::Adx => $f::<$c, <$c as PairingCurve>::WithBackend<crate::arith::Adx>>($($arg),*),
-            }
-        } else {
-            $f::<$c, $c>($($arg),*)
-        }
-    }};
-}
-
-/// Moves a pair of points to another backend of the same curve (no work).
-fn cast_pair<C: PairingCurve, C2: PairingCurve>(
-    p: &G1Affine<C>,
-    q: &G2Affine<C>,
-) -> (G1Affine<C2>, G2Affine<C2>)
-where
-    C2::Fp: FpParams<Limbs = <C::Fp as FpParams>::Limbs>,
-{
-    let p2 = Affine::<G1<C2>> {
-        x: p.x.cast(),
-        y: p.y.cast(),
-        infinity: p.infinity,
-    };
-    let q2 = Affine::<G2<C2>> {
-        x: q.x.cast(),
-        y: q.y.cast(),
-        infinity: q.infinity,
-    };
-    (p2, q2)
-}
-
-fn cast_pairs<C: PairingCurve, C2: PairingCurve>(
-    pairs: &[(G1Affine<C>, G2Affine<C>)],
-) -> Vec<(G1Affine<C2>, G2Affine<C2>)>
-where
-    C2::Fp: FpParams<Limbs = <C::Fp as FpParams>::Limbs>,
-{
-    pairs
-        .iter()
-        .map(|(p, q)| cast_pair::<C, C2>(p, q))
-        .collect()
-}
+use crate::curve::{G1Affine, G2Affine, PairingCurve};
 
 /// The optimal ate pairing e(P, Q) (see the module documentation for the exact value).
 /// Inputs must be valid group elements (decoders and `Affine::new_checked` guarantee it).
@@ -85,18 +34,7 @@ pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
 /// The product of the pairings e(P_i, Q_i): one Miller loop with shared squarings and one final
 /// exponentiation. Pairs containing the point at infinity contribute 1.
 pub fn multi_pairing<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Gt<C> {
-    with_backend!(C, multi_pairing_on(pairs))
-}
-
-fn multi_pairing_on<C: PairingCurve, Cb: PairingCurve>(
-    pairs: &[(G1Affine<C>, G2Affine<C>)],
-) -> Gt<C>
-where
-    Cb::Fp: FpParams<Limbs = <C::Fp as FpParams>::Limbs>,
-{
-    let local = cast_pairs::<C, Cb>(pairs);
-    let f = miller_loop::<Cb>(&local);
-    Gt::from_fp12_unchecked(final_exponentiation::<Cb>(&f).into_fp12().cast())
+    final_exponentiation(&miller_loop::<C>(pairs))
 }
 
 /// Whether prod_i e(P_i, Q_i) = 1: one shared Miller loop and one final exponentiation (the check
@@ -115,14 +53,5 @@ pub fn pairing_prepared<C: PairingCurve>(p: &G1Affine<C>, q: &G2Prepared<C>) -> 
 /// s = t - 1 with no Frobenius lines, then the same final exponentiation. A different, also
 /// bilinear and non-degenerate, pairing (a fixed power of the optimal ate); kept for comparisons.
 pub fn ate_pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
-    with_backend!(C, ate_pairing_on(p, q))
-}
-
-fn ate_pairing_on<C: PairingCurve, Cb: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C>
-where
-    Cb::Fp: FpParams<Limbs = <C::Fp as FpParams>::Limbs>,
-{
-    let (p2, q2) = cast_pair::<C, Cb>(p, q);
-    let f = ate_miller_loop::<Cb>(&p2, &q2);
-    Gt::from_fp12_unchecked(final_exponentiation::<Cb>(&f).into_fp12().cast())
+    final_exponentiation(&ate_miller_loop::<C>(p, q))
 }
