@@ -7,30 +7,50 @@ use crate::field::FpParams;
 use crate::pairing::pairing;
 use crate::util::{hex_decode, hex_encode};
 
-/// The prime-field pairing curves, in the order the CLI lists them.
-pub const PRIME_CURVES: &[&str] = &[
-    "bn254",
-    "bn254n",
-    "bn256d",
-    "dclxvi",
-    "bn446",
-    "bn638",
-    "bls12-381",
-];
+/// The one list of prime-field curves: `for_each_prime_curve!(m)` (or `(m; extra tokens)`) calls
+/// `m! { (extra tokens) module_name: Type = "label", ... }` with every curve, in the order the CLI
+/// lists them. [`PRIME_CURVES`], [`with_prime_curve!`], the CLI and the tests that run on every
+/// curve are all built from it.
+#[macro_export]
+macro_rules! for_each_prime_curve {
+    ($($m:ident)::+ $(; $($extra:tt)*)?) => {
+        $($m)::+! {
+            ($($($extra)*)?)
+            bn254: $crate::curve::curves::Bn254 = "bn254",
+            bn254n: $crate::curve::curves::Bn254n = "bn254n",
+            bn256d: $crate::curve::curves::Bn256d = "bn256d",
+            dclxvi: $crate::curve::curves::Dclxvi = "dclxvi",
+            bn446: $crate::curve::curves::Bn446 = "bn446",
+            bn638: $crate::curve::curves::Bn638 = "bn638",
+            bls12_381: $crate::curve::curves::Bls12_381 = "bls12-381",
+        }
+    };
+}
 
-/// Calls `$f::<C>($args)` for the prime-field curve named `$name`, or returns `$other` (an
+macro_rules! curve_labels {
+    (() $($m:ident: $c:ty = $label:literal),* $(,)?) => {
+        /// The prime-field pairing curves by name, in the order the CLI lists them.
+        pub const PRIME_CURVES: &[&str] = &[$($label),*];
+    };
+}
+for_each_prime_curve!(curve_labels);
+
+/// Calls `$f::<C>($args)` for the prime-field curve named `$name`, or evaluates `$other` (an
 /// expression) when the name is not one of them.
 #[macro_export]
 macro_rules! with_prime_curve {
     ($name:expr, $f:ident ( $($arg:expr),* ), $other:expr) => {
+        $crate::for_each_prime_curve!($crate::__tripair_dispatch_prime_curve; $name, $f ( $($arg),* ), $other)
+    };
+}
+
+/// The match behind [`with_prime_curve!`] (one arm per curve of [`for_each_prime_curve!`]).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __tripair_dispatch_prime_curve {
+    (($name:expr, $f:ident $args:tt, $other:expr) $($m:ident: $c:ty = $label:literal),* $(,)?) => {
         match $name {
-            "bn254" => $f::<$crate::curve::curves::Bn254>($($arg),*),
-            "bn254n" => $f::<$crate::curve::curves::Bn254n>($($arg),*),
-            "bn256d" => $f::<$crate::curve::curves::Bn256d>($($arg),*),
-            "dclxvi" => $f::<$crate::curve::curves::Dclxvi>($($arg),*),
-            "bn446" => $f::<$crate::curve::curves::Bn446>($($arg),*),
-            "bn638" => $f::<$crate::curve::curves::Bn638>($($arg),*),
-            "bls12-381" => $f::<$crate::curve::curves::Bls12_381>($($arg),*),
+            $($label => $f::<$c> $args,)*
             _ => $other,
         }
     };

@@ -50,8 +50,8 @@ macro_rules! gt_test {
             // Generators agree coordinate by coordinate.
             let ga = g1.to_affine();
             let aga = ag1.into_affine();
-            assert_eq!(ga.x.to_be_bytes(), ark_fp_bytes(&aga.x().unwrap()));
-            assert_eq!(ga.y.to_be_bytes(), ark_fp_bytes(&aga.y().unwrap()));
+            assert_eq!(ga.x().to_be_bytes(), ark_fp_bytes(&aga.x().unwrap()));
+            assert_eq!(ga.y().to_be_bytes(), ark_fp_bytes(&aga.y().unwrap()));
             let mut batch = Vec::new();
             let mut ark_batch = (Vec::new(), Vec::new());
             for i in 0..$pairs {
@@ -69,9 +69,9 @@ macro_rules! gt_test {
                     q = tripair::curve::G2Affine::<C>::identity();
                     aq = <E as Pairing>::G2Affine::zero();
                 }
-                if !p.infinity {
+                if !p.is_identity() {
                     assert_eq!(
-                        p.x.to_be_bytes(),
+                        p.x().to_be_bytes(),
                         ark_fp_bytes(&ap.x().unwrap()),
                         "G1 x differs"
                     );

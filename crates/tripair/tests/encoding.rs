@@ -26,8 +26,8 @@ fn bn254_round_trip_and_errors() {
     assert_eq!(decode_g1::<C>(&pb).unwrap(), p);
     assert_eq!(decode_g2::<C>(&qb).unwrap(), q);
     // Infinity is all zeros.
-    assert!(decode_g1::<C>(&[0u8; 64]).unwrap().infinity);
-    assert!(decode_g2::<C>(&[0u8; 128]).unwrap().infinity);
+    assert!(decode_g1::<C>(&[0u8; 64]).unwrap().is_identity());
+    assert!(decode_g2::<C>(&[0u8; 128]).unwrap().is_identity());
     // Wrong length.
     assert!(matches!(
         decode_g1::<C>(&pb[..63]),
@@ -92,7 +92,7 @@ fn bls12_381_zcash_format_and_errors() {
     // Infinity: 0x40 uncompressed, 0xc0 compressed; stray bytes are rejected.
     let mut inf = vec![0u8; 96];
     inf[0] = 0x40;
-    assert!(decode_g1::<C>(&inf).unwrap().infinity);
+    assert!(decode_g1::<C>(&inf).unwrap().is_identity());
     inf[50] = 1;
     assert_eq!(decode_g1::<C>(&inf), Err(Error::BadInfinity));
     // Compression flag inconsistent with length.

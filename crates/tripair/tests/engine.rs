@@ -7,7 +7,6 @@
 //! - `pairing_check` accepts e(aP, bQ) e(-abP, Q) and rejects a perturbed pair.
 
 use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
-use tripair::curve::curves::*;
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::pairing::{
@@ -169,8 +168,8 @@ fn random_pair<C: PairingCurve>(rng: &mut TestRng) -> (G1Affine<C>, G2Affine<C>)
     let a: Scalar<C> = Fp::random(rng);
     let b: Scalar<C> = Fp::random(rng);
     (
-        G1Projective::<C>::generator().mul(&a).to_affine(),
-        G2Projective::<C>::generator().mul(&b).to_affine(),
+        (G1Projective::<C>::generator() * a).to_affine(),
+        (G2Projective::<C>::generator() * b).to_affine(),
     )
 }
 
@@ -180,8 +179,8 @@ fn check_two_at_once<C: PairingCurve>() {
     for _ in 0..2 {
         let (p1, q1) = random_pair::<C>(&mut rng);
         let (p2, q2) = random_pair::<C>(&mut rng);
-        let p = PreparedG1::new(Two([p1.x, p2.x]), Two([p1.y, p2.y]));
-        let q = (two_fp2(&q1.x, &q2.x), two_fp2(&q1.y, &q2.y));
+        let p = PreparedG1::new(Two([p1.x(), p2.x()]), Two([p1.y(), p2.y()]));
+        let q = (two_fp2(&q1.x(), &q2.x()), two_fp2(&q1.y(), &q2.y()));
         let mut source = ProjectiveLines::<C, Two<C::Fp>>::new([(p, q)]);
         let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
         // The loops themselves agree lane by lane with the scalar loop.
@@ -237,28 +236,28 @@ fn check_pairing_check<C: PairingCurve>() {
     let g2 = G2Projective::<C>::generator();
     let a: Scalar<C> = Fp::random(&mut rng);
     let b: Scalar<C> = Fp::random(&mut rng);
-    let pa = g1.mul(&a).to_affine();
-    let qb = g2.mul(&b).to_affine();
-    let neg_abp = g1.mul(&(a * b)).to_affine().neg();
+    let pa = (g1 * a).to_affine();
+    let qb = (g2 * b).to_affine();
+    let neg_abp = (g1 * (a * b)).to_affine().neg();
     let q = g2.to_affine();
     assert!(pairing_check::<C>(&[(pa, qb), (neg_abp, q)]), "{}", C::NAME);
     // Perturbed: a + 1 in place of a.
-    let pa1 = g1.mul(&(a + Fp::ONE)).to_affine();
+    let pa1 = (g1 * (a + Fp::ONE)).to_affine();
     assert!(
         !pairing_check::<C>(&[(pa1, qb), (neg_abp, q)]),
         "{}",
         C::NAME
     );
     // The swapped scalar (b on G1, a on G2) still checks; one pair alone does not.
-    let pb = g1.mul(&b).to_affine();
-    let qa = g2.mul(&a).to_affine();
+    let pb = (g1 * b).to_affine();
+    let qa = (g2 * a).to_affine();
     assert!(pairing_check::<C>(&[(pb, qa), (neg_abp, q)]));
     assert!(!pairing_check::<C>(&[(pa, qb)]));
     assert!(pairing_check::<C>(&[]));
 }
 
 macro_rules! engine_tests {
-    ($($m:ident: $c:ty),* $(,)?) => { $(
+    (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
             use super::*;
             #[test] fn two_pairings_at_once() { check_two_at_once::<$c>(); }
@@ -268,12 +267,4 @@ macro_rules! engine_tests {
     )* };
 }
 
-engine_tests!(
-    bn254: Bn254,
-    bn254n: Bn254n,
-    bn256d: Bn256d,
-    dclxvi: Dclxvi,
-    bn446: Bn446,
-    bn638: Bn638,
-    bls12_381: Bls12_381,
-);
+tripair::for_each_prime_curve!(engine_tests);

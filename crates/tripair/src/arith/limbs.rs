@@ -58,44 +58,6 @@ pub const fn sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) 
     (r, bw)
 }
 
-/// Constant-time select: `a` where mask = 0, `b` where mask = !0.
-#[inline(always)]
-pub const fn select<const N: usize>(a: &[u64; N], b: &[u64; N], mask: u64) -> [u64; N] {
-    let mut r = [0u64; N];
-    let mut i = 0;
-    while i < N {
-        r[i] = a[i] ^ ((a[i] ^ b[i]) & mask);
-        i += 1;
-    }
-    r
-}
-
-/// Variable-time comparison: -1, 0, 1 for a < b, a == b, a > b.
-pub const fn cmp_vartime<const N: usize>(a: &[u64; N], b: &[u64; N]) -> i32 {
-    let mut i = N;
-    while i > 0 {
-        i -= 1;
-        if a[i] < b[i] {
-            return -1;
-        }
-        if a[i] > b[i] {
-            return 1;
-        }
-    }
-    0
-}
-
-pub const fn is_zero_vartime<const N: usize>(a: &[u64; N]) -> bool {
-    let mut i = 0;
-    while i < N {
-        if a[i] != 0 {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// Number of significant bits.
 pub const fn bit_length<const N: usize>(a: &[u64; N]) -> u32 {
     let mut i = N;
@@ -106,11 +68,6 @@ pub const fn bit_length<const N: usize>(a: &[u64; N]) -> u32 {
         }
     }
     0
-}
-
-#[inline(always)]
-pub const fn bit<const N: usize>(a: &[u64; N], i: u32) -> bool {
-    (a[(i / 64) as usize] >> (i % 64)) & 1 == 1
 }
 
 pub const fn from_u64<const N: usize>(x: u64) -> [u64; N] {
@@ -197,17 +154,6 @@ pub const fn shr<const N: usize>(a: &[u64; N], k: u32) -> [u64; N] {
     r
 }
 
-/// Reinterprets a prefix: the low min(N, M) limbs of `a`, zero-extended.
-pub const fn resize<const N: usize, const M: usize>(a: &[u64; N]) -> [u64; M] {
-    let mut r = [0u64; M];
-    let mut i = 0;
-    while i < N && i < M {
-        r[i] = a[i];
-        i += 1;
-    }
-    r
-}
-
 /// A signed big integer literal, `-0xd201000000010000` or `4965661367192848881`, parsed at compile
 /// time into (is_negative, magnitude). Decimal and `0x` hex are accepted.
 pub const fn parse_signed<const N: usize>(s: &str) -> (bool, [u64; N]) {
@@ -246,12 +192,6 @@ pub const fn parse_signed<const N: usize>(s: &str) -> (bool, [u64; N]) {
     (neg, r)
 }
 
-pub const fn parse_unsigned<const N: usize>(s: &str) -> [u64; N] {
-    let (neg, v) = parse_signed::<N>(s);
-    assert!(!neg);
-    v
-}
-
 /// -p^{-1} mod 2^64 for odd p (Newton iteration), the Montgomery constant.
 pub const fn mont_neg_inv(p0: u64) -> u64 {
     let mut inv = 1u64;
@@ -274,19 +214,6 @@ pub const fn pow2_mod<const N: usize>(k: u32, p: &[u64; N]) -> [u64; N] {
         i += 1;
     }
     r
-}
-
-/// Portable Montgomery multiplication (CIOS, Koç–Acar–Kaliski 1996), a*b/2^(64N) mod p for a, b < p.
-/// Works for any odd p < 2^(64N), including p with its top bit set; constant time.
-#[inline(always)]
-pub const fn mont_mul<const N: usize>(
-    a: &[u64; N],
-    b: &[u64; N],
-    p: &[u64; N],
-    inv: u64,
-) -> [u64; N] {
-    let (t, t_hi) = mont_mul_unreduced(a, b, p, inv);
-    final_sub(&t, t_hi, p)
 }
 
 /// The CIOS rows of [`mont_mul`] without the final subtraction: t + t_hi*2^(64N) < 2p.
@@ -355,21 +282,6 @@ pub const fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], 
     (lo, hi)
 }
 
-/// Montgomery reduction of the 2N-limb value T = lo + hi*2^(64N): returns T/2^(64N) mod p, fully
-/// reduced (< p). Precondition: p odd, inv = -p^{-1} mod 2^64, and T < p*2^(64N) (true for any
-/// product a*b of values below p, and for sums of such products while they stay below p*2^(64N));
-/// under it the intermediate result is < 2p and one conditional subtraction suffices. Constant time.
-#[inline(always)]
-pub const fn mont_reduce_wide<const N: usize>(
-    lo: &[u64; N],
-    hi: &[u64; N],
-    p: &[u64; N],
-    inv: u64,
-) -> [u64; N] {
-    let (t, t_hi) = mont_reduce_wide_unreduced(lo, hi, p, inv);
-    final_sub(&t, t_hi, p)
-}
-
 /// The passes of [`mont_reduce_wide`] without the final subtraction: t + t_hi*2^(64N) < 2p.
 #[inline(always)]
 pub const fn mont_reduce_wide_unreduced<const N: usize>(
@@ -405,20 +317,6 @@ pub const fn mont_reduce_wide_unreduced<const N: usize>(
         i += 1;
     }
     (hi, carry)
-}
-
-/// Given t + t_hi*2^(64N) < 2p, returns it reduced below p, in constant time.
-#[inline(always)]
-pub const fn final_sub<const N: usize>(t: &[u64; N], t_hi: u64, p: &[u64; N]) -> [u64; N] {
-    let (d, borrow) = sub(t, p);
-    // Keep t only when the subtraction borrowed and there was no high limb.
-    let (_, keep) = sbb(t_hi, 0, borrow);
-    select(&d, t, 0u64.wrapping_sub(keep))
-}
-
-/// Converts out of Montgomery form: a/2^(64N) mod p.
-pub const fn mont_reduce<const N: usize>(a: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
-    mont_mul(a, &from_u64::<N>(1), p, inv)
 }
 
 /// t + top*2^(64N) minus p * 2^s where that does not go negative, in constant time.

@@ -6,10 +6,12 @@
 //! dispatch once per pairing) and runs the portable code without it.
 
 #[cfg(target_arch = "x86_64")]
-pub mod adx;
-pub mod backend;
-pub mod limbs;
-pub mod safegcd;
+mod adx;
+mod backend;
+pub(crate) mod limbs;
+pub(crate) mod safegcd;
+#[cfg(test)]
+mod tests;
 
 #[cfg(target_arch = "x86_64")]
 pub use adx::Adx;

@@ -122,23 +122,70 @@ pub fn psi<C: PairingCurve>(p: &G2Affine<C>) -> G2Affine<C> {
     Affine::new_unchecked(p.x.conjugate() * cx, p.y.conjugate() * cy)
 }
 
-/// A point in affine coordinates; `infinity` marks the point at infinity (x = y = 0 then).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A point of G1 or G2 in affine coordinates.
+///
+/// Every public way to obtain one yields a point of the order-r group: the decoders and
+/// [`Affine::new_checked`] check the curve equation and the subgroup, [`Affine::generator`],
+/// [`Affine::random`] and the group operations stay inside it. The one exception is
+/// [`Affine::new_unchecked`], whose caller promises validity; pairings take that promise as given.
+/// `Default` is the point at infinity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Affine<G: CurveGroup> {
-    pub x: G::F,
-    pub y: G::F,
-    pub infinity: bool,
+    pub(crate) x: G::F,
+    pub(crate) y: G::F,
+    /// The point at infinity (x = y = 0 then).
+    pub(crate) infinity: bool,
 }
 
-/// A point in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z; infinity is (0 : 1 : 0).
-#[derive(Clone, Copy, Debug, Default)]
+/// A point in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z; infinity is
+/// (0 : 1 : 0). The group law uses complete formulas. `Default` is the point at infinity.
+#[derive(Clone, Copy, Debug)]
 pub struct Projective<G: CurveGroup> {
-    pub x: G::F,
-    pub y: G::F,
-    pub z: G::F,
+    pub(crate) x: G::F,
+    pub(crate) y: G::F,
+    pub(crate) z: G::F,
+}
+
+impl<G: CurveGroup> Default for Affine<G> {
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl<G: CurveGroup> Default for Projective<G> {
+    fn default() -> Self {
+        Self::identity()
+    }
 }
 
 impl<G: CurveGroup> Affine<G> {
+    /// The affine x-coordinate (0 for the point at infinity).
+    pub fn x(&self) -> G::F {
+        self.x
+    }
+
+    /// The affine y-coordinate (0 for the point at infinity).
+    pub fn y(&self) -> G::F {
+        self.y
+    }
+
+    /// Whether this is the point at infinity (the identity of the group).
+    pub fn is_identity(&self) -> bool {
+        self.infinity
+    }
+
+    /// The fixed generator of the group.
+    pub fn generator() -> Self {
+        G::generator()
+    }
+
+    /// A uniformly random point of the group: the generator times a uniformly random scalar.
+    /// For secret points `rng` must be a cryptographically secure generator.
+    pub fn random<R: rand_core::RngCore + ?Sized>(rng: &mut R) -> Self {
+        Projective::<G>::random(rng).to_affine()
+    }
+
+    /// The point at infinity.
     pub fn identity() -> Self {
         Affine {
             x: G::F::ZERO,
@@ -147,7 +194,9 @@ impl<G: CurveGroup> Affine<G> {
         }
     }
 
-    /// A point from coordinates without any check (the caller knows it is valid).
+    /// A point from coordinates without any check. The caller promises that (x, y) is on the
+    /// curve and in the order-r subgroup: pairings and encodings of an invalid point are
+    /// meaningless. Use [`Affine::new_checked`] or the decoders for untrusted input.
     pub fn new_unchecked(x: G::F, y: G::F) -> Self {
         Affine {
             x,
@@ -161,6 +210,7 @@ impl<G: CurveGroup> Affine<G> {
         self.infinity || self.y.square() == self.x.square() * self.x + G::coeff_b()
     }
 
+    /// Whether the point lies in the order-r subgroup (public input: variable time).
     pub fn is_in_subgroup_vartime(&self) -> bool {
         self.infinity || G::is_in_subgroup_vartime(self)
     }
@@ -177,6 +227,7 @@ impl<G: CurveGroup> Affine<G> {
         Ok(p)
     }
 
+    /// The same point in projective coordinates.
     pub fn to_projective(&self) -> Projective<G> {
         if self.infinity {
             Projective::identity()
@@ -189,6 +240,7 @@ impl<G: CurveGroup> Affine<G> {
         }
     }
 
+    /// The inverse -P = (x, -y).
     pub fn neg(&self) -> Self {
         Affine {
             x: self.x,
@@ -218,6 +270,7 @@ impl<G: CurveGroup> core::ops::Neg for Projective<G> {
 }
 
 impl<G: CurveGroup> Projective<G> {
+    /// The point at infinity (0 : 1 : 0).
     pub fn identity() -> Self {
         Projective {
             x: G::F::ZERO,
@@ -226,10 +279,18 @@ impl<G: CurveGroup> Projective<G> {
         }
     }
 
+    /// The fixed generator of the group.
     pub fn generator() -> Self {
         G::generator().to_projective()
     }
 
+    /// A uniformly random point of the group: the generator times a uniformly random scalar.
+    /// For secret points `rng` must be a cryptographically secure generator.
+    pub fn random<R: rand_core::RngCore + ?Sized>(rng: &mut R) -> Self {
+        Self::generator().mul(&Scalar::<G::Curve>::random(rng))
+    }
+
+    /// Whether this is the point at infinity.
     pub fn is_identity(&self) -> bool {
         self.z.is_zero()
     }
@@ -300,6 +361,7 @@ impl<G: CurveGroup> Projective<G> {
         }
     }
 
+    /// `self` where mask = 0, `o` where mask = !0, in constant time.
     pub fn select(&self, o: &Self, mask: u64) -> Self {
         Projective {
             x: self.x.select(&o.x, mask),
@@ -408,5 +470,88 @@ impl<G: CurveGroup> Projective<G> {
             };
         }
         out
+    }
+}
+
+// Group operators: `+`, `-` and negation on projective points (affine operands convert), and
+// `*` by a scalar of F_r (constant time: [`Projective::mul`]).
+impl<G: CurveGroup> core::ops::Add for Projective<G> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        Projective::add(&self, &o)
+    }
+}
+
+impl<G: CurveGroup> core::ops::Add<Affine<G>> for Projective<G> {
+    type Output = Self;
+    fn add(self, o: Affine<G>) -> Self {
+        Projective::add(&self, &o.to_projective())
+    }
+}
+
+impl<G: CurveGroup> core::ops::Add for Affine<G> {
+    type Output = Projective<G>;
+    fn add(self, o: Self) -> Projective<G> {
+        Projective::add(&self.to_projective(), &o.to_projective())
+    }
+}
+
+impl<G: CurveGroup> core::ops::Sub for Projective<G> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        Projective::add(&self, &-o)
+    }
+}
+
+impl<G: CurveGroup> core::ops::Sub<Affine<G>> for Projective<G> {
+    type Output = Self;
+    fn sub(self, o: Affine<G>) -> Self {
+        Projective::add(&self, &o.neg().to_projective())
+    }
+}
+
+impl<G: CurveGroup> core::ops::Sub for Affine<G> {
+    type Output = Projective<G>;
+    fn sub(self, o: Self) -> Projective<G> {
+        Projective::add(&self.to_projective(), &o.neg().to_projective())
+    }
+}
+
+impl<G: CurveGroup> core::ops::Neg for Affine<G> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Affine::neg(&self)
+    }
+}
+
+impl<G: CurveGroup> core::ops::AddAssign for Projective<G> {
+    fn add_assign(&mut self, o: Self) {
+        *self = Projective::add(self, &o);
+    }
+}
+
+impl<G: CurveGroup> core::ops::SubAssign for Projective<G> {
+    fn sub_assign(&mut self, o: Self) {
+        *self = Projective::add(self, &-o);
+    }
+}
+
+impl<G: CurveGroup> core::ops::Mul<Scalar<G::Curve>> for Projective<G> {
+    type Output = Self;
+    fn mul(self, k: Scalar<G::Curve>) -> Self {
+        Projective::mul(&self, &k)
+    }
+}
+
+impl<G: CurveGroup> core::ops::Mul<Scalar<G::Curve>> for Affine<G> {
+    type Output = Projective<G>;
+    fn mul(self, k: Scalar<G::Curve>) -> Projective<G> {
+        Projective::mul(&self.to_projective(), &k)
+    }
+}
+
+impl<G: CurveGroup> core::ops::MulAssign<Scalar<G::Curve>> for Projective<G> {
+    fn mul_assign(&mut self, k: Scalar<G::Curve>) {
+        *self = Projective::mul(self, &k);
     }
 }

@@ -184,6 +184,30 @@ impl<F: FpParams> Fp<F> {
         Self::from_canonical_limbs(&v).ok_or(Error::NotAFieldElement)
     }
 
+    /// The integer with big-endian bytes `bytes` (any length) reduced modulo p: a uniform element
+    /// from 64 uniform bytes for fields of up to 256 bits (bias below 2^-256; use 96 bytes for
+    /// larger ones), as hash-to-field and scalar derivation need ("wide reduction"). The sequence
+    /// of operations depends only on the length, not on the byte values.
+    pub fn from_be_bytes_mod_order(bytes: &[u8]) -> Self {
+        // Horner over 64-bit words: acc = acc * 2^64 + word (2^64 = (2^32)^2 mod p).
+        let two64 = Self::from_u64(1 << 32).square();
+        let word_of = |chunk: &[u8]| chunk.iter().fold(0u64, |w, &b| (w << 8) | b as u64);
+        let head = bytes.len() % 8;
+        let mut acc = Self::from_word(word_of(&bytes[..head]));
+        for chunk in bytes[head..].chunks(8) {
+            acc = acc * two64 + Self::from_word(word_of(chunk));
+        }
+        acc
+    }
+
+    /// A 64-bit word as a field element, without a comparison (every p here exceeds 2^64).
+    #[inline]
+    fn from_word(w: u64) -> Self {
+        let mut v = <F::Limbs as Limbs>::zero();
+        v.as_mut()[0] = w;
+        Self::from_mont(v.mont_mul::<F::Backend>(&F::R2, &F::MODULUS, F::INV))
+    }
+
     /// Canonical big-endian encoding, `F::BYTES` bytes.
     pub fn to_be_bytes(&self) -> Vec<u8> {
         let v = self.to_canonical_limbs();

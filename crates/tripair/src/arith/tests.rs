@@ -3,13 +3,13 @@
 //! Montgomery results are checked without a modular inverse: r is the unique value with r < p and
 //! r * 2^(64N) = a*b (mod p).
 
+use crate::arith::{limbs, Backend, Portable};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use tripair::arith::{limbs, Backend, Portable};
 use tripair_testkit::TestRng;
 
 #[cfg(target_arch = "x86_64")]
-use tripair::arith::Adx;
+use crate::arith::Adx;
 
 fn big<const N: usize>(a: &[u64; N]) -> BigUint {
     let mut r = BigUint::zero();
@@ -395,8 +395,8 @@ fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
 /// wherever x is invertible modulo the (not necessarily prime) odd p; 0 maps to 0.
 fn check_inverse<const N: usize>(x: &[u64; N], p: &[u64; N]) {
     let bits = limbs::bit_length(p);
-    let ct = tripair::arith::safegcd::inv_mod(x, p, bits);
-    let vt = tripair::arith::safegcd::inv_mod_vartime(x, p, bits);
+    let ct = crate::arith::safegcd::inv_mod(x, p, bits);
+    let vt = crate::arith::safegcd::inv_mod_vartime(x, p, bits);
     match big(x).modinv(&big(p)) {
         Some(r) => {
             assert_eq!(big(&ct), r, "N={N}: inv_mod of {x:x?} mod {p:x?}");
@@ -432,16 +432,16 @@ fn default_backend_matches_portable() {
     let p: [u64; 6] = hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
     let inv = limbs::mont_neg_inv(p[0]);
     let pb = big(&p);
-    println!("detected: {}", tripair::cpu::describe());
+    println!("detected: {}", crate::cpu::describe());
     for _ in 0..200 {
         let a: [u64; 6] = limbs_of(&(big(&rand_limbs::<6>(&mut rng)) % &pb));
         let b: [u64; 6] = limbs_of(&(big(&rand_limbs::<6>(&mut rng)) % &pb));
         assert_eq!(
-            tripair::arith::DefaultBackend::mont_mul(&a, &b, &p, inv),
+            crate::arith::DefaultBackend::mont_mul(&a, &b, &p, inv),
             Portable::mont_mul(&a, &b, &p, inv)
         );
         assert_eq!(
-            tripair::arith::DefaultBackend::mont_sqr(&a, &p, inv),
+            crate::arith::DefaultBackend::mont_sqr(&a, &p, inv),
             Portable::mont_sqr(&a, &p, inv)
         );
     }

@@ -1,0 +1,117 @@
+//! The user-facing API on every prime-field curve: `Default` is the identity, the operators agree
+//! with the named group operations, generators and random points are valid, scalars from bytes
+//! reduce modulo r, and the checked constructor rejects what the unchecked one would accept.
+
+use num_bigint::BigUint;
+use tripair::curve::{Affine, CurveGroup, G1, G2};
+use tripair::field::{Fp, FpParams};
+use tripair::{
+    pairing, Error, G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar,
+};
+use tripair_testkit::TestRng;
+
+fn check_group_api<C: PairingCurve>() {
+    let mut rng = TestRng::new(0xa91);
+    // Default is the identity, for affine and projective points of both groups.
+    assert!(G1Affine::<C>::default().is_identity());
+    assert!(G2Affine::<C>::default().is_identity());
+    assert!(G1Projective::<C>::default().is_identity());
+    assert!(G2Projective::<C>::default().is_identity());
+    assert!(G1Projective::<C>::default() == G1Projective::<C>::identity());
+    assert!(G1Projective::<C>::default() != G1Projective::<C>::generator());
+    assert!(G1Affine::<C>::default().is_on_curve());
+
+    let g = G1Affine::<C>::generator();
+    assert_eq!(g, G1Projective::<C>::generator().to_affine());
+    assert!(g.is_on_curve() && g.is_in_subgroup_vartime() && !g.is_identity());
+    let a = Scalar::<C>::random(&mut rng);
+    let b = Scalar::<C>::random(&mut rng);
+    let ga = g * a;
+    // Operators against the named operations.
+    assert!(ga == G1Projective::<C>::generator().mul(&a));
+    assert!(g * a + g * b == g * (a + b));
+    assert!(g * a - g * b == g * (a - b));
+    assert!((g + g) == G1Projective::<C>::generator().double());
+    assert!((g - g).is_identity());
+    assert!((ga + g) == ga + G1Projective::<C>::generator());
+    assert_eq!((-g).to_projective().to_affine(), g.neg());
+    let mut acc = G1Projective::<C>::identity();
+    acc += ga;
+    acc -= g * b;
+    acc *= Scalar::<C>::ONE + Scalar::<C>::ONE;
+    assert!(acc == (g * (a - b)).double());
+    // Adding the identity changes nothing.
+    assert!(ga + G1Projective::<C>::default() == ga);
+    // G2 likewise, and random points are valid group elements.
+    let h = G2Affine::<C>::generator();
+    assert!(h * a + h * b == h * (a + b));
+    for _ in 0..3 {
+        let p = G1Affine::<C>::random(&mut rng);
+        let q = G2Affine::<C>::random(&mut rng);
+        assert!(p.is_on_curve() && p.is_in_subgroup_vartime());
+        assert!(q.is_on_curve() && q.is_in_subgroup_vartime());
+        assert!(!pairing::<C>(&p, &q).is_identity());
+    }
+}
+
+/// `from_be_bytes_mod_order` is the integer of the bytes modulo r (and modulo p for F_p).
+fn check_wide_reduction<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x51de);
+    let r = BigUint::from_slice(
+        &<C::Fr as FpParams>::MODULUS
+            .as_ref()
+            .iter()
+            .flat_map(|&l| [l as u32, (l >> 32) as u32])
+            .collect::<Vec<_>>(),
+    );
+    for len in [0usize, 1, 7, 8, 9, 31, 32, 33, 48, 64, 96, 100] {
+        let mut bytes = vec![0u8; len];
+        rng.fill_bytes(&mut bytes);
+        let s = Scalar::<C>::from_be_bytes_mod_order(&bytes);
+        let want = BigUint::from_bytes_be(&bytes) % &r;
+        let w = <C::Fr as FpParams>::BYTES;
+        let mut enc = want.to_bytes_be();
+        while enc.len() < w {
+            enc.insert(0, 0);
+        }
+        assert_eq!(s.to_be_bytes(), enc, "{}: {len} bytes", C::NAME);
+    }
+    // All-ones input of 64 bytes: 2^512 - 1 mod r.
+    let s = Scalar::<C>::from_be_bytes_mod_order(&[0xff; 64]);
+    let want = ((BigUint::from(1u32) << 512) - 1u32) % &r;
+    assert_eq!(BigUint::from_bytes_be(&s.to_be_bytes()), want);
+    // The same for the base field.
+    let x = Fp::<C::Fp>::from_be_bytes_mod_order(&[0xff; 100]);
+    let p = C::consts().p.clone();
+    assert_eq!(
+        BigUint::from_bytes_be(&x.to_be_bytes()),
+        ((BigUint::from(1u32) << 800) - 1u32) % p
+    );
+}
+
+/// The checked constructor names what is wrong; the unchecked one is the caller's promise.
+fn check_constructors<C: PairingCurve>() {
+    let g = G1Affine::<C>::generator();
+    let off = Affine::<G1<C>>::new_unchecked(g.x(), g.y() + Fp::ONE);
+    assert!(!off.is_on_curve());
+    assert_eq!(
+        Affine::<G1<C>>::new_checked(g.x(), g.y() + Fp::ONE),
+        Err(Error::NotOnCurve)
+    );
+    assert_eq!(Affine::<G1<C>>::new_checked(g.x(), g.y()), Ok(g));
+    let h = <G2<C> as CurveGroup>::generator();
+    assert_eq!(Affine::<G2<C>>::new_checked(h.x(), h.y()), Ok(h));
+}
+
+macro_rules! api_tests {
+    (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
+        mod $m {
+            use super::*;
+            #[test] fn group_api() { check_group_api::<$c>(); }
+            #[test] fn wide_reduction() { check_wide_reduction::<$c>(); }
+            #[test] fn constructors() { check_constructors::<$c>(); }
+        }
+    )* };
+}
+
+tripair::for_each_prime_curve!(api_tests);
