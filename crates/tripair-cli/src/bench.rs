@@ -14,9 +14,13 @@ use tripair_testkit::TestRng;
 /// One measured figure.
 #[derive(Clone, Debug)]
 pub struct BenchRow {
+    /// The curve's name, e.g. "bn254".
     pub curve: String,
+    /// The operation, one of [`OPS`].
     pub op: &'static str,
+    /// "tripair" or the peer library's name.
     pub implementation: String,
+    /// Median time and cycles per call.
     pub m: Measurement,
 }
 

@@ -2,6 +2,8 @@
 //! (prime-field and small-characteristic), the benchmark harness and its timer, and the peer
 //! libraries (feature `peers`).
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod curves;
 pub mod measure;

@@ -57,7 +57,9 @@ pub fn core_cycles_per_tick() -> Option<f64> {
 /// Median of one measurement: nanoseconds and TSC cycles per call.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Measurement {
+    /// Median wall time per call, in nanoseconds.
     pub median_ns: f64,
+    /// Median rdtsc ticks per call (TSC cycles at the nominal clock).
     pub cycles: f64,
 }
 

@@ -15,23 +15,34 @@ use tripair_testkit::TestRng;
 /// `root` the cube or square root.
 #[derive(Clone, Debug)]
 pub struct FieldBenchRow {
+    /// The field, e.g. "F_3^97".
     pub field: String,
+    /// 2 or 3.
     pub characteristic: u32,
+    /// The extension degree m.
     pub m: usize,
     /// The kernels measured (e.g. "avx512+bmi2" or "portable").
     pub backend: &'static str,
+    /// Addition.
     pub add: Measurement,
+    /// Multiplication.
     pub mul: Measurement,
+    /// Cubing (characteristic 3) or squaring (characteristic 2).
     pub power: Measurement,
+    /// Cube root or square root.
     pub root: Measurement,
+    /// Inversion (constant time).
     pub inv: Measurement,
 }
 
 /// One row of the pairing table: eta_T (loop and final exponentiation) on one and on two cores.
 #[derive(Clone, Debug)]
 pub struct PairingBenchRow {
+    /// The curve, e.g. "eta3-97".
     pub curve: &'static str,
+    /// The pairing with its Miller loop on one thread.
     pub one_core: Measurement,
+    /// The pairing with its Miller loop split over two threads (Mitsunari 2009, Algorithm 4).
     pub two_cores: Measurement,
 }
 
