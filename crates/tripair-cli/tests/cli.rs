@@ -9,7 +9,17 @@ use tripair::encoding::{encode_g1, encode_g2};
 use tripair::util::hex_encode;
 
 fn run_cli(args: &[&str], input: &str) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tripair"))
+    run_cli_env(args, input, None)
+}
+
+/// Runs the binary with `TRIPAIR_BACKEND` set to `backend` (or removed).
+fn run_cli_env(args: &[&str], input: &str, backend: Option<&str>) -> (String, i32) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tripair"));
+    match backend {
+        Some(b) => cmd.env("TRIPAIR_BACKEND", b),
+        None => cmd.env_remove("TRIPAIR_BACKEND"),
+    };
+    let mut child = cmd
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -102,5 +112,32 @@ fn cli_curves_json_lists_every_curve() {
             &format!("{} {}\n", field("g1"), field("g2")),
         );
         assert_eq!(code, 0, "{}: {res}", field("name"));
+    }
+}
+
+/// `TRIPAIR_BACKEND=portable` forces the portable code in the prime-field and the
+/// small-characteristic arithmetic alike, and the answers do not change.
+#[test]
+fn cli_portable_backend_gives_the_same_answers() {
+    let (curves, _) = run_cli(&["curves", "--json"], "");
+    for name in ["bn254", "bls12-381", "eta3-97", "eta2-271"] {
+        let line = curves
+            .lines()
+            .find(|l| l.contains(&format!("\"name\": \"{name}\"")))
+            .unwrap();
+        let field = |k: &str| {
+            line.split(&format!("\"{k}\": \""))
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        let input = format!("{} {}\n", field("g1"), field("g2"));
+        let (fast, c1) = run_cli_env(&["pair", "--curve", name], &input, None);
+        let (portable, c2) = run_cli_env(&["pair", "--curve", name], &input, Some("portable"));
+        assert_eq!((c1, c2), (0, 0), "{name}");
+        assert_eq!(fast, portable, "{name}: portable and detected backends differ");
     }
 }

@@ -32,7 +32,10 @@ fn check_group_api<C: PairingCurve>() {
     assert!(g * a + g * b == g * (a + b));
     assert!(g * a - g * b == g * (a - b));
     assert!((g + g) == G1Projective::<C>::generator().double());
-    assert!((g - g).is_identity());
+    // P - P = O is the property under test, so the operands are equal on purpose.
+    #[allow(clippy::eq_op)]
+    let g_minus_g = g - g;
+    assert!(g_minus_g.is_identity());
     assert!((ga + g) == ga + G1Projective::<C>::generator());
     assert_eq!((-g).to_projective().to_affine(), g.neg());
     let mut acc = G1Projective::<C>::identity();
@@ -115,3 +118,18 @@ macro_rules! api_tests {
 }
 
 tripair::for_each_prime_curve!(api_tests);
+
+/// The README's library example, as written there.
+#[test]
+fn readme_example() {
+    use tripair::curve::curves::Bls12_381 as C;
+    use tripair::{pairing, pairing_check, pairing_prepared, G1Affine, G2Affine, G2Prepared, Scalar};
+
+    let a = Scalar::<C>::from_be_bytes_mod_order(&[7u8; 64]);
+    let (p, q) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
+    let pa = (p * a).to_affine();
+    assert_eq!(pairing(&pa, &q), pairing(&p, &q).pow(&a));
+    assert!(pairing_check::<C>(&[(pa, q), (-p, (q * a).to_affine())]));
+    let q_prepared = G2Prepared::new(&q);
+    assert_eq!(pairing_prepared(&pa, &q_prepared), pairing(&pa, &q));
+}
