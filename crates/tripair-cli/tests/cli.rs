@@ -138,6 +138,9 @@ fn cli_portable_backend_gives_the_same_answers() {
         let (fast, c1) = run_cli_env(&["pair", "--curve", name], &input, None);
         let (portable, c2) = run_cli_env(&["pair", "--curve", name], &input, Some("portable"));
         assert_eq!((c1, c2), (0, 0), "{name}");
-        assert_eq!(fast, portable, "{name}: portable and detected backends differ");
+        assert_eq!(
+            fast, portable,
+            "{name}: portable and detected backends differ"
+        );
     }
 }

@@ -9,7 +9,7 @@ use crate::util::{hex_decode, hex_encode};
 
 /// The one list of prime-field curves: `for_each_prime_curve!(m)` (or `(m; extra tokens)`) calls
 /// `m! { (extra tokens) module_name: Type = "label", ... }` with every curve, in the order the CLI
-/// lists them. [`PRIME_CURVES`], [`with_prime_curve!`], the CLI and the tests that run on every
+/// lists them. [`PRIME_CURVES`], [`with_prime_curve!`](crate::with_prime_curve), the CLI and the tests that run on every
 /// curve are all built from it.
 #[macro_export]
 macro_rules! for_each_prime_curve {
@@ -44,7 +44,8 @@ macro_rules! with_prime_curve {
     };
 }
 
-/// The match behind [`with_prime_curve!`] (one arm per curve of [`for_each_prime_curve!`]).
+/// The match behind [`with_prime_curve!`](crate::with_prime_curve) (one arm per curve of
+/// [`for_each_prime_curve!`](crate::for_each_prime_curve)).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __tripair_dispatch_prime_curve {
@@ -75,15 +76,27 @@ pub fn pair_hex(curve: &str, g1_hex: &str, g2_hex: &str) -> Result<String> {
 /// What `tripair curves` prints for one curve.
 #[derive(Clone, Debug)]
 pub struct CurveSummary {
+    /// The curve's name, as the CLI accepts it (e.g. `bn254`, `bls12-381`).
     pub name: String,
+    /// The base field: the prime p in decimal for the prime-field curves.
     pub field: String,
+    /// The curve equation; for the prime-field curves also the twist carrying G2 and its b'.
     pub coefficients: String,
+    /// The prime order r of the pairing groups, in decimal.
     pub r: String,
+    /// The cofactor #E / r of G1, in decimal.
     pub cofactor: String,
+    /// Hex encoding of the G1 generator, in the curve's point format.
     pub g1: String,
+    /// Hex encoding of the G2 generator, in the curve's point format (for the symmetric
+    /// small-characteristic pairings the same point as `g1`).
     pub g2: String,
+    /// Whether the parameters are broken (the small-characteristic curves: research only).
     pub broken: bool,
+    /// The estimated security level in bits; `None` for broken curves.
     pub security_bits: Option<u32>,
+    /// One more line for the text listing (family, u, bit sizes, tower and origin for the
+    /// prime-field curves); not part of [`CurveSummary::to_json`].
     pub details: String,
 }
 
@@ -151,6 +164,8 @@ pub fn json_str(s: &str) -> String {
 }
 
 impl CurveSummary {
+    /// One JSON object (one line) with every field except `details`; `security_bits` is `null`
+    /// when absent.
     pub fn to_json(&self) -> String {
         format!(
             "{{\"name\": {}, \"field\": {}, \"coefficients\": {}, \"r\": {}, \"cofactor\": {}, \"g1\": {}, \"g2\": {}, \"broken\": {}, \"security_bits\": {}}}",

@@ -18,8 +18,11 @@ use crate::field::{Field, Fp, Fp2, FpParams};
 
 /// How a coordinate field reads and writes its elements.
 pub trait CoordinateBytes: Field {
+    /// The length of one encoded element, in bytes.
     const BYTES: usize;
+    /// Decodes one element from its [`Self::BYTES`] bytes, rejecting values not below p.
     fn read(bytes: &[u8]) -> Result<Self>;
+    /// The element's encoding, [`Self::BYTES`] bytes.
     fn write(&self) -> Vec<u8>;
 }
 
@@ -173,18 +176,22 @@ where
     Affine::new_checked(x, y)
 }
 
+/// Decodes and fully validates a G1 point in the curve's format (see [`decode_point`]).
 pub fn decode_g1<C: PairingCurve>(bytes: &[u8]) -> Result<G1Affine<C>> {
     decode_point::<G1<C>>(bytes)
 }
 
+/// Decodes and fully validates a G2 point in the curve's format (see [`decode_point`]).
 pub fn decode_g2<C: PairingCurve>(bytes: &[u8]) -> Result<G2Affine<C>> {
     decode_point::<G2<C>>(bytes)
 }
 
+/// The uncompressed encoding of a G1 point (see [`encode_point`]).
 pub fn encode_g1<C: PairingCurve>(p: &G1Affine<C>) -> Vec<u8> {
     encode_point(p)
 }
 
+/// The uncompressed encoding of a G2 point (see [`encode_point`]).
 pub fn encode_g2<C: PairingCurve>(p: &G2Affine<C>) -> Vec<u8> {
     encode_point(p)
 }

@@ -10,8 +10,11 @@ pub enum Error {
     NotHex,
     /// The byte string has the wrong length for what it should encode.
     WrongLength {
+        /// What was being decoded, e.g. `"G1 point"` or `"field element"`.
         what: &'static str,
+        /// The required length in bytes.
         expected: usize,
+        /// The length received, in bytes.
         got: usize,
     },
     /// A coordinate or field element is not smaller than the modulus (not a canonical field element).
@@ -68,4 +71,5 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The library's result type: the value, or the [`Error`] naming what is wrong with the input.
 pub type Result<T> = core::result::Result<T, Error>;

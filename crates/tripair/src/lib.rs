@@ -34,9 +34,12 @@
 //!
 //! Layers, each depending only on those below: [`arith`] (limbs, backends) and [`cpu`] (feature
 //! detection) -> [`field`] (F_p and its towers, generic over a [`field::BaseField`]) -> [`curve`]
-//! (G1, G2) -> [`pairing`] (Miller-loop driver and line sources, final exponentiation) ->
-//! [`encoding`] and [`api`]. The small-characteristic eta_T pairings (broken parameters, research
-//! only) live in the crate `tripair-smallchar`; the command line and benchmarks in `tripair-cli`.
+//! (G1, G2) -> [`pairing`](mod@pairing) (Miller-loop driver and line sources, final
+//! exponentiation) -> [`encoding`] and [`api`]. The small-characteristic eta_T pairings (broken
+//! parameters, research only) live in the crate `tripair-smallchar`; the command line and
+//! benchmarks in `tripair-cli`.
+
+#![warn(missing_docs)]
 
 pub mod api;
 pub mod arith;

@@ -123,7 +123,9 @@ tripair::for_each_prime_curve!(api_tests);
 #[test]
 fn readme_example() {
     use tripair::curve::curves::Bls12_381 as C;
-    use tripair::{pairing, pairing_check, pairing_prepared, G1Affine, G2Affine, G2Prepared, Scalar};
+    use tripair::{
+        pairing, pairing_check, pairing_prepared, G1Affine, G2Affine, G2Prepared, Scalar,
+    };
 
     let a = Scalar::<C>::from_be_bytes_mod_order(&[7u8; 64]);
     let (p, q) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());

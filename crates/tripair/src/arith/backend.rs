@@ -9,6 +9,7 @@ use core::hash::Hash;
 pub trait Backend:
     Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
 {
+    /// The backend's short name, e.g. `"portable"` or `"adx"`.
     const NAME: &'static str;
     /// Whether this CPU can run the backend.
     fn available() -> bool;
@@ -36,7 +37,7 @@ pub trait Backend:
         (lo, hi)
     }
     /// Montgomery reduction of T = lo + hi*2^(64N): T/2^(64N) mod p, fully reduced (< p).
-    /// Precondition: T < p*2^(64N) (e.g. T = a*b with a, b < p); see [`limbs::mont_reduce_wide`].
+    /// Precondition: T < p*2^(64N) (e.g. T = a*b with a, b < p); see `limbs::ct::mont_reduce_wide`.
     fn mont_reduce_wide<const N: usize>(
         lo: &[u64; N],
         hi: &[u64; N],

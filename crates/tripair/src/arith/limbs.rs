@@ -70,6 +70,7 @@ pub const fn bit_length<const N: usize>(a: &[u64; N]) -> u32 {
     0
 }
 
+/// The N-limb value of the single word x.
 pub const fn from_u64<const N: usize>(x: u64) -> [u64; N] {
     let mut r = [0u64; N];
     r[0] = x;
@@ -131,6 +132,7 @@ pub const fn div_small_exact<const N: usize>(a: &[u64; N], d: u64) -> [u64; N] {
     r
 }
 
+/// a >> 1: a logical shift right by one bit across the limbs.
 pub const fn shr1<const N: usize>(a: &[u64; N]) -> [u64; N] {
     let mut r = [0u64; N];
     let mut i = 0;
@@ -144,6 +146,7 @@ pub const fn shr1<const N: usize>(a: &[u64; N]) -> [u64; N] {
     r
 }
 
+/// a >> k, as k shifts by one bit (compile-time use).
 pub const fn shr<const N: usize>(a: &[u64; N], k: u32) -> [u64; N] {
     let mut r = *a;
     let mut i = 0;
@@ -216,7 +219,7 @@ pub const fn pow2_mod<const N: usize>(k: u32, p: &[u64; N]) -> [u64; N] {
     r
 }
 
-/// The CIOS rows of [`mont_mul`] without the final subtraction: t + t_hi*2^(64N) < 2p.
+/// The CIOS rows of [`ct::mont_mul`] without the final subtraction: t + t_hi*2^(64N) < 2p.
 #[inline(always)]
 pub const fn mont_mul_unreduced<const N: usize>(
     a: &[u64; N],
@@ -282,7 +285,7 @@ pub const fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], 
     (lo, hi)
 }
 
-/// The passes of [`mont_reduce_wide`] without the final subtraction: t + t_hi*2^(64N) < 2p.
+/// The passes of [`ct::mont_reduce_wide`] without the final subtraction: t + t_hi*2^(64N) < 2p.
 #[inline(always)]
 pub const fn mont_reduce_wide_unreduced<const N: usize>(
     lo: &[u64; N],
@@ -570,6 +573,7 @@ pub mod ct {
         select(&d, t, 0u64.wrapping_sub(keep))
     }
 
+    /// (a + b) mod p for a, b < p.
     #[inline(always)]
     pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
         add_mod_carry(a, b, 0, p)
@@ -599,11 +603,13 @@ pub mod ct {
         add_carry(&d, &masked_p(p, borrow), 0).0
     }
 
+    /// (a - b) mod p for a, b < p.
     #[inline(always)]
     pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
         sub_mod_borrow(a, b, 0, p)
     }
 
+    /// The Montgomery product a*b/2^(64N) mod p by CIOS, fully reduced (the portable backend's).
     #[inline(always)]
     pub fn mont_mul<const N: usize>(
         a: &[u64; N],
@@ -615,6 +621,7 @@ pub mod ct {
         final_sub(&t, t_hi, p)
     }
 
+    /// Montgomery reduction of T = lo + hi*2^(64N) < p*2^(64N): T/2^(64N) mod p, fully reduced.
     #[inline(always)]
     pub fn mont_reduce_wide<const N: usize>(
         lo: &[u64; N],

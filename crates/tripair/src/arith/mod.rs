@@ -32,12 +32,20 @@ pub trait Limbs:
     + AsRef<[u64]>
     + AsMut<[u64]>
 {
+    /// The number of 64-bit limbs.
     const N: usize;
+    /// The value 0 (every limb zero).
     const ZERO: Self;
+    /// The value 0, as a function (the same as [`Limbs::ZERO`]).
     fn zero() -> Self;
+    /// The Montgomery product self*b/2^(64N) mod p on backend `B`, for self, b < p and
+    /// inv = -p^{-1} mod 2^64; the result is < p.
     fn mont_mul<B: Backend>(&self, b: &Self, p: &Self, inv: u64) -> Self;
+    /// The Montgomery square self^2/2^(64N) mod p on backend `B`.
     fn mont_sqr<B: Backend>(&self, p: &Self, inv: u64) -> Self;
+    /// (self + b) mod p for self, b < p, in constant time.
     fn add_mod(&self, b: &Self, p: &Self) -> Self;
+    /// (self - b) mod p for self, b < p, in constant time.
     fn sub_mod(&self, b: &Self, p: &Self) -> Self;
     /// `self` where mask = 0, `other` where mask = !0, in constant time.
     fn select(&self, other: &Self, mask: u64) -> Self;
@@ -53,13 +61,13 @@ pub trait Limbs:
     fn add_carry(&self, b: &Self, carry_in: u64) -> (Self, u64);
     /// a - b - borrow_in and the borrow out.
     fn sub_borrow(&self, b: &Self, borrow_in: u64) -> (Self, u64);
-    /// ka * self + kb * b mod p for small signed constants (see [`limbs::small_lincomb_mod`]).
+    /// ka * self + kb * b mod p for small signed constants (see `limbs::small_lincomb_mod`).
     fn small_lincomb_mod(&self, ka: i64, b: &Self, kb: i64, p: &Self) -> Self;
     /// (self + b + carry_in) mod p for self, b < p.
     fn add_mod_carry(&self, b: &Self, carry_in: u64, p: &Self) -> Self;
     /// (self - b - borrow_in) mod p for self, b < p.
     fn sub_mod_borrow(&self, b: &Self, borrow_in: u64, p: &Self) -> Self;
-    /// ka * A + kb * B modulo p*2^(64N) on double-width values (see [`limbs::small_lincomb_wide_mod`]).
+    /// ka * A + kb * B modulo p*2^(64N) on double-width values (see `limbs::small_lincomb_wide_mod`).
     fn small_lincomb_wide_mod(
         a: &Wide<Self>,
         ka: i64,
@@ -67,7 +75,7 @@ pub trait Limbs:
         kb: i64,
         p: &Self,
     ) -> Wide<Self>;
-    /// self^{-1} mod p for an odd p of `bits` bits, constant time (0 maps to 0; see [`safegcd`]).
+    /// self^{-1} mod p for an odd p of `bits` bits, constant time (0 maps to 0; see `arith::safegcd`).
     fn inv_mod(&self, p: &Self, bits: u32) -> Self;
     /// As [`Limbs::inv_mod`], in time that depends on self.
     fn inv_mod_vartime(&self, p: &Self, bits: u32) -> Self;

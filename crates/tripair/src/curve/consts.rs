@@ -12,39 +12,60 @@ use num_traits::{One, Signed, Zero};
 /// form, identical for all backends).
 #[derive(Clone, Debug)]
 pub struct CurveConsts<L: Limbs> {
+    /// The curve parameter u.
     pub u: BigInt,
+    /// The base-field prime p.
     pub p: BigUint,
+    /// The prime group order r (its limbs are [`CurveConsts::r`]).
     pub r_big: BigUint,
     /// Trace of Frobenius: #E(F_p) = p + 1 - t.
     pub t: BigInt,
-    /// Cofactors: #E(F_p) = h1 r, #E'(F_p2) = h2 r.
+    /// The G1 cofactor: #E(F_p) = h1 r.
     pub h1: BigUint,
+    /// The G2 cofactor: #E'(F_p2) = h2 r, for the sextic twist E' with a subgroup of order r.
     pub h2: BigUint,
+    /// Whether h1 = 1, so that every point of E(F_p) is in G1 (as on BN curves).
     pub h1_is_one: bool,
+    /// r as little-endian 64-bit limbs.
     pub r: Vec<u64>,
+    /// h1 as little-endian 64-bit limbs.
     pub h1_limbs: Vec<u64>,
+    /// h2 as little-endian 64-bit limbs.
     pub h2_limbs: Vec<u64>,
-    /// |u| and its NAF (most significant digit first), for exponentiations by u.
+    /// |u| as little-endian 64-bit limbs, for multiplications by u.
     pub u_abs: Vec<u64>,
+    /// Whether u is negative.
     pub u_neg: bool,
+    /// The NAF of |u| (most significant digit first), for exponentiations by u.
     pub u_naf: Vec<i8>,
-    /// The optimal ate loop: NAF of |6u+2| (BN) or |u| (BLS12), and its sign.
+    /// The optimal ate loop: NAF of |6u+2| (BN) or |u| (BLS12), most significant digit first.
     pub miller_naf: Vec<i8>,
+    /// Whether the optimal ate loop parameter (6u+2 or u) is negative.
     pub miller_neg: bool,
-    /// The plain ate loop over s = t - 1 (Grabher–Großschädl–Page 2008, Algorithm 1).
+    /// The plain ate loop over s = t - 1 (Grabher–Großschädl–Page 2008, Algorithm 1): NAF of |s|,
+    /// most significant digit first.
     pub ate_naf: Vec<i8>,
+    /// Whether s = t - 1 is negative.
     pub ate_neg: bool,
-    /// psi acts on G2 as multiplication by t - 1: its magnitude and sign.
+    /// psi acts on G2 as multiplication by t - 1: |t - 1| as little-endian 64-bit limbs.
     pub psi_eigen_abs: Vec<u64>,
+    /// Whether t - 1 is negative.
     pub psi_eigen_neg: bool,
-    /// The twist coefficient b' and 3b'.
+    /// The twist coefficient b' (b/xi for a D-type twist, b*xi for M-type) as Montgomery limbs
+    /// (c0, c1).
     pub twist_b: (L, L),
+    /// 3b' as Montgomery limbs (c0, c1).
     pub twist_b3: (L, L),
-    /// psi(x, y) = (conj(x) * psi[0], conj(y) * psi[1]).
+    /// `psi(x, y) = (conj(x) * psi[0], conj(y) * psi[1])`, each an F_p2 constant as Montgomery
+    /// limbs (c0, c1).
     pub psi: [(L, L); 2],
-    /// A cube root of unity with (omega x, y) = [-u^2](x, y) on G1.
+    /// A cube root of unity with `(omega x, y) = [-u^2](x, y)` on G1.
     pub omega: L,
+    /// The G1 generator (x, y) as Montgomery limbs: the standard one where the curve fixes it,
+    /// else h1 times the first point found at a small x.
     pub g1: (L, L),
+    /// The G2 generator (x, y), each as Montgomery limbs (c0, c1): the standard one where the
+    /// curve fixes it, else h2 times the first point found at x = k + u for small k.
     pub g2: [(L, L); 2],
 }
 
@@ -100,6 +121,8 @@ fn twist_order(p: &BigInt, t: &BigInt, r: &BigInt) -> BigInt {
 }
 
 impl<L: Limbs> CurveConsts<L> {
+    /// Derives every constant from the data of curve `C`; panics if the data is inconsistent (r not
+    /// dividing #E(F_p), no twist with a subgroup of order r, no generator found).
     pub fn derive<C: PairingCurve>() -> Self
     where
         C::Fp: FpParams<Limbs = L>,

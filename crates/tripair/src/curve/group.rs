@@ -11,8 +11,11 @@ use core::marker::PhantomData;
 pub trait CurveGroup:
     'static + Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync
 {
+    /// The coordinate field: F_p for G1, F_p2 for G2.
     type F: Field;
+    /// The pairing curve the group belongs to.
     type Curve: PairingCurve;
+    /// The group's name, `"G1"` or `"G2"`.
     const NAME: &'static str;
     /// The coefficient b of y^2 = x^3 + b.
     fn coeff_b() -> Self::F;
@@ -31,9 +34,13 @@ pub struct G1<C>(PhantomData<C>);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct G2<C>(PhantomData<C>);
 
+/// A point of G1 in affine coordinates.
 pub type G1Affine<C> = Affine<G1<C>>;
+/// A point of G2 in affine coordinates.
 pub type G2Affine<C> = Affine<G2<C>>;
+/// A point of G1 in projective coordinates.
 pub type G1Projective<C> = Projective<G1<C>>;
+/// A point of G2 in projective coordinates.
 pub type G2Projective<C> = Projective<G2<C>>;
 
 /// The F_r scalar type of a curve.
@@ -370,7 +377,7 @@ impl<G: CurveGroup> Projective<G> {
         }
     }
 
-    /// [k] self for a secret scalar k (little-endian limbs, `bits` significant bits taken):
+    /// `[k] self` for a secret scalar k (little-endian limbs, `bits` significant bits taken):
     /// fixed 4-bit windows, every table entry read with masks, complete formulas. Constant time.
     pub fn mul_ct(&self, k: &[u64], bits: u32) -> Self {
         let mut table = [Self::identity(); 16];
@@ -397,7 +404,7 @@ impl<G: CurveGroup> Projective<G> {
         acc
     }
 
-    /// [k] self for a secret scalar in F_r, constant time.
+    /// `[k] self` for a secret scalar k in F_r, constant time.
     pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
         let limbs = k.to_canonical_limbs();
         self.mul_ct(
@@ -406,7 +413,7 @@ impl<G: CurveGroup> Projective<G> {
         )
     }
 
-    /// [k] self for a public scalar (little-endian limbs), double-and-add. Variable time.
+    /// `[k] self` for a public scalar k (little-endian limbs), double-and-add. Variable time.
     pub fn mul_vartime(&self, k: &[u64]) -> Self {
         let mut acc = Self::identity();
         for i in (0..k.len() * 64).rev() {

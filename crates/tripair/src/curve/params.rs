@@ -18,7 +18,9 @@ pub enum Family {
 /// Which sextic twist carries G2: D-type E': y^2 = x^3 + b/xi, M-type E': y^2 = x^3 + b*xi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Twist {
+    /// D-type: E': y^2 = x^3 + b/xi.
     D,
+    /// M-type: E': y^2 = x^3 + b*xi.
     M,
 }
 
@@ -32,13 +34,17 @@ pub trait PairingCurve: TowerParams {
         Fp = <Self::Fp as FpParams>::WithBackend<B2>,
         Fr = <Self::Fr as FpParams>::WithBackend<B2>,
     >;
+    /// The curve's label, by which the CLI and [`crate::api`] name it (e.g. `"bn254"`).
     const NAME: &'static str;
     /// Where the curve comes from, one line.
     const ORIGIN: &'static str;
+    /// The family (BN or BLS12), which fixes p(u), r(u), t(u) and the loop shapes.
     const FAMILY: Family;
     /// The curve parameter (decimal or 0x-hex, with sign).
     const U: &'static str;
+    /// The coefficient b of E: y^2 = x^3 + b.
     const B: i64;
+    /// Which sextic twist carries G2.
     const TWIST: Twist;
     /// Approximate security level in bits (current estimates, including the tower-NFS attacks).
     const SECURITY_BITS: u32;
@@ -53,7 +59,7 @@ pub trait PairingCurve: TowerParams {
     fn consts() -> &'static crate::curve::consts::CurveConsts<<Self::Fp as FpParams>::Limbs>;
 }
 
-/// Helper for [`define_curve!`]: the p(u) / r(u) functions of a family.
+/// Helper for `define_curve!`: the p(u) / r(u) functions of a family.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __family_fns {
@@ -71,7 +77,9 @@ macro_rules! __family_fns {
     };
 }
 
-/// Declares a pairing-friendly curve from its defining data.
+/// Declares a pairing-friendly curve from its defining data. Crate-internal, like `define_fp!`: the
+/// curve list lives in `curve::curves`.
+#[doc(hidden)]
 #[macro_export]
 macro_rules! define_curve {
     (

@@ -36,7 +36,9 @@ pub trait BaseField:
     type Mask: Copy + Debug + BitAnd<Output = Self::Mask>;
     /// A double-width value awaiting one reduction (lazy reduction).
     type Wide: Copy + Debug;
+    /// 0 in every element.
     const ZERO: Self;
+    /// 1 in every element.
     const ONE: Self;
     /// Whether the lazy-reduction operations below are available: products of unreduced sums
     /// (below 2p) must stay below p * 2^(64N).
@@ -44,7 +46,9 @@ pub trait BaseField:
 
     /// The constant `x` in every element (curve and tower constants).
     fn splat(x: &Fp<Self::Params>) -> Self;
+    /// self * self.
     fn square(&self) -> Self;
+    /// self + self.
     fn double(&self) -> Self;
     /// self / 2.
     fn half(&self) -> Self;

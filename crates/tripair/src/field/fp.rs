@@ -7,16 +7,20 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-/// The constants of one prime field. Implementations come from [`define_fp!`], which derives every
-/// constant below from the modulus at compile time.
+/// The constants of one prime field. Implementations come from `define_fp!`,
+/// which derives every constant below from the modulus at compile time.
 pub trait FpParams:
     'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync
 {
+    /// The limbs of one element, `[u64; N]`.
     type Limbs: Limbs;
+    /// The backend that runs the Montgomery products.
     type Backend: Backend;
     /// The same field on another backend (identical representation).
     type WithBackend<B2: Backend>: FpParams<Limbs = Self::Limbs, Backend = B2>;
+    /// The field's label, e.g. `"bn254 Fq"`.
     const NAME: &'static str;
+    /// The prime p, as little-endian limbs.
     const MODULUS: Self::Limbs;
     /// -p^{-1} mod 2^64.
     const INV: u64;
@@ -26,21 +30,26 @@ pub trait FpParams:
     const R2: Self::Limbs;
     /// 2^(192N) mod p: one Montgomery product by it turns (xR)^{-1} into x^{-1} R.
     const R3: Self::Limbs;
+    /// The bit length of p.
     const BITS: u32;
     /// Bytes of the canonical big-endian encoding: ceil(BITS / 8).
     const BYTES: usize;
+    /// p - 2, the exponent of the Fermat inverse.
     const P_MINUS_2: Self::Limbs;
     /// (p - 1) / 2, for the Legendre symbol.
     const P_MINUS_1_HALF: Self::Limbs;
     /// p - 1 = 2^S * T with T odd.
     const S: u32;
+    /// The odd part T of p - 1 = 2^S * T.
     const T: Self::Limbs;
     /// (T - 1) / 2, for Tonelli–Shanks.
     const T_MINUS_1_HALF: Self::Limbs;
 }
 
 /// Defines a zero-sized type implementing [`FpParams`] for a modulus given as a `[u64; N]` constant
-/// expression (usually derived from a curve parameter by a `const fn`).
+/// expression (usually derived from a curve parameter by a `const fn`). Crate-internal: it expands to
+/// the crate-private limb helpers (exported only so that `curve::curves` can name it by path).
+#[doc(hidden)]
 #[macro_export]
 macro_rules! define_fp {
     ($(#[$m:meta])* $name:ident, $n:literal, $label:expr, $modulus:expr) => {
@@ -89,10 +98,12 @@ impl<F: FpParams> fmt::Debug for Fp<F> {
 }
 
 impl<F: FpParams> Fp<F> {
+    /// The additive identity 0.
     pub const ZERO: Self = Fp {
         mont: <F::Limbs as Limbs>::ZERO,
         _f: PhantomData,
     };
+    /// The multiplicative identity 1 (R mod p in Montgomery form).
     pub const ONE: Self = Fp {
         mont: F::R,
         _f: PhantomData,
@@ -144,6 +155,7 @@ impl<F: FpParams> Fp<F> {
         self.mont.mont_mul::<F::Backend>(&one, &F::MODULUS, F::INV)
     }
 
+    /// The integer x as a field element (x < p: every supported p exceeds 2^64).
     pub fn from_u64(x: u64) -> Self {
         let mut v = <F::Limbs as Limbs>::zero();
         v.as_mut()[0] = x;
@@ -151,6 +163,7 @@ impl<F: FpParams> Fp<F> {
         Self::from_canonical_limbs(&v).expect("u64 below every supported modulus")
     }
 
+    /// The signed integer x as a field element (p - |x| for negative x).
     pub fn from_i64(x: i64) -> Self {
         let a = Self::from_u64(x.unsigned_abs());
         if x < 0 {
@@ -223,12 +236,14 @@ impl<F: FpParams> Fp<F> {
         out.copy_from_slice(&self.to_be_bytes());
     }
 
+    /// Whether the element is 0 (constant time).
     #[inline(always)]
     pub fn is_zero(&self) -> bool {
         // Constant time over the limbs.
         self.mont.as_ref().iter().fold(0u64, |acc, &l| acc | l) == 0
     }
 
+    /// Whether the element is 1.
     #[inline(always)]
     pub fn is_one(&self) -> bool {
         *self == Self::ONE
@@ -253,6 +268,7 @@ impl<F: FpParams> Fp<F> {
         Self::from_mont(self.mont.select(&other.mont, mask))
     }
 
+    /// 2 * self mod p.
     #[inline(always)]
     pub fn double(&self) -> Self {
         Self::from_mont(self.mont.add_mod(&self.mont, &F::MODULUS))
@@ -281,6 +297,7 @@ impl<F: FpParams> Fp<F> {
         Self::from_mont(out)
     }
 
+    /// self^2 mod p, by the backend's Montgomery squaring.
     #[inline(always)]
     pub fn square(&self) -> Self {
         Self::from_mont(self.mont.mont_sqr::<F::Backend>(&F::MODULUS, F::INV))
@@ -361,7 +378,7 @@ impl<F: FpParams> Fp<F> {
         r
     }
 
-    /// Constant-time inverse by Bernstein–Yang divsteps (see [`crate::arith::safegcd`]); the
+    /// Constant-time inverse by Bernstein–Yang divsteps (see `arith::safegcd`); the
     /// inverse of 0 is 0. The divsteps invert the Montgomery value xR; one Montgomery product by
     /// R^3 gives x^{-1} R. Fields wider than the divsteps support (over 1024 bits) use Fermat.
     pub fn inv(&self) -> Self {

@@ -8,8 +8,8 @@ use super::fp6::Fp6;
 use crate::arith::{limbs, Limbs};
 use core::ops::{Add, Mul, Neg, Sub};
 
-/// `gamma[j-1][k] = xi^(k (p^j - 1) / 6)` for j = 1, 2, 3 and k = 0..5, as Montgomery limbs (c0, c1):
-/// the p^j-power Frobenius multiplies the coefficient of w^k by it.
+/// `gamma[j-1][k] = xi^(k (p^j - 1) / 6)` for j = 1, 2, 3 and k = 0..5, as Montgomery limbs
+/// (c0, c1): the p^j-power Frobenius multiplies the coefficient of w^k by it.
 #[derive(Clone, Debug)]
 pub struct FrobeniusCoeffs<L: Limbs> {
     /// The coefficients, indexed `[j-1][k]`.

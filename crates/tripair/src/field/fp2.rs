@@ -1,4 +1,4 @@
-//! F_p2 = F_p[u]/(u^2 - beta) for a small non-residue beta, and the tower's parameters.
+//! `F_p2 = F_p[u]/(u^2 - beta)` for a small non-residue beta, and the tower's parameters.
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
@@ -11,6 +11,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 pub trait TowerParams:
     'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync
 {
+    /// The base prime field F_p.
     type Fp: FpParams;
     /// u^2 = BETA, a quadratic non-residue of F_p.
     const BETA: i64;
@@ -20,13 +21,16 @@ pub trait TowerParams:
     fn frobenius_coeffs() -> &'static super::fp12::FrobeniusCoeffs<<Self::Fp as FpParams>::Limbs>;
 }
 
+/// The F_p element type of tower `T`.
 pub type TowerFp<T> = Fp<<T as TowerParams>::Fp>;
 
 /// c0 + c1 * u, with coefficients in the base field `F` (by default F_p itself; any other
 /// [`BaseField`] over the same prime runs the same code, e.g. several elements in SIMD lanes).
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
 pub struct Fp2<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>> {
+    /// The coefficient of 1.
     pub c0: F,
+    /// The coefficient of u.
     pub c1: F,
     _t: PhantomData<T>,
 }
@@ -57,11 +61,13 @@ pub fn mul_signed_small<F: BaseField>(a: F, k: i64) -> F {
 }
 
 impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
+    /// The additive identity 0.
     pub const ZERO: Self = Fp2 {
         c0: F::ZERO,
         c1: F::ZERO,
         _t: PhantomData,
     };
+    /// The multiplicative identity 1.
     pub const ONE: Self = Fp2 {
         c0: F::ONE,
         c1: F::ZERO,
@@ -97,6 +103,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
         }
     }
 
+    /// 2 * self.
     #[inline]
     pub fn double(&self) -> Self {
         Fp2 {
@@ -106,6 +113,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
         }
     }
 
+    /// self / 2.
     #[inline]
     pub fn half(&self) -> Self {
         Fp2 {
@@ -135,6 +143,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
         }
     }
 
+    /// self * k for a small public constant k.
     #[inline]
     pub fn mul_small(&self, k: u64) -> Self {
         Fp2 {
@@ -392,6 +401,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2Wide<T, F> {
         Fp2::new(F::reduce_wide(&self.c0), F::reduce_wide(&self.c1))
     }
 
+    /// 2 * self, on the unreduced halves.
     #[inline(always)]
     pub fn double(&self) -> Self {
         *self + *self

@@ -1,34 +1,44 @@
-//! F_p6 = F_p2[v]/(v^3 - xi).
+//! `F_p6 = F_p2[v]/(v^3 - xi)`.
 
 use super::base::BaseField;
 use super::fp::FpParams;
 use super::fp2::{Fp2, TowerFp, TowerParams};
 use core::ops::{Add, Mul, Neg, Sub};
 
+/// The adjugate (t0, t1, t2) of an F_p6 element and its norm d to F_p2.
+type AdjugateAndNorm<T, F> = (Fp2<T, F>, Fp2<T, F>, Fp2<T, F>, Fp2<T, F>);
+
 /// c0 + c1 v + c2 v^2.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
 pub struct Fp6<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>> {
+    /// The coefficient of 1.
     pub c0: Fp2<T, F>,
+    /// The coefficient of v.
     pub c1: Fp2<T, F>,
+    /// The coefficient of v^2.
     pub c2: Fp2<T, F>,
 }
 
 impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
+    /// The additive identity 0.
     pub const ZERO: Self = Fp6 {
         c0: Fp2::ZERO,
         c1: Fp2::ZERO,
         c2: Fp2::ZERO,
     };
+    /// The multiplicative identity 1.
     pub const ONE: Self = Fp6 {
         c0: Fp2::ONE,
         c1: Fp2::ZERO,
         c2: Fp2::ZERO,
     };
 
+    /// c0 + c1 v + c2 v^2.
     pub const fn new(c0: Fp2<T, F>, c1: Fp2<T, F>, c2: Fp2<T, F>) -> Self {
         Fp6 { c0, c1, c2 }
     }
 
+    /// 2 * self.
     #[inline]
     pub fn double(&self) -> Self {
         Fp6 {
@@ -48,6 +58,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
         }
     }
 
+    /// self * k for k in F_p2: 3 multiplications in F_p2.
     #[inline]
     pub fn mul_by_fp2(&self, k: &Fp2<T, F>) -> Self {
         Fp6 {
@@ -143,7 +154,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
 
     /// The adjugate (t0, t1, t2) with self * adj = d in F_p2.
     #[inline]
-    fn adjugate_and_norm(&self) -> (Fp2<T, F>, Fp2<T, F>, Fp2<T, F>, Fp2<T, F>) {
+    fn adjugate_and_norm(&self) -> AdjugateAndNorm<T, F> {
         let (a0, a1, a2) = (self.c0, self.c1, self.c2);
         let t0 = a0.square() - (a1 * a2).mul_by_xi();
         let t1 = a2.square().mul_by_xi() - a0 * a1;

@@ -24,18 +24,27 @@ pub trait Field:
     + SubAssign
     + MulAssign
 {
+    /// The additive identity 0.
     const ZERO: Self;
+    /// The multiplicative identity 1.
     const ONE: Self;
+    /// Whether the element is 0.
     fn is_zero(&self) -> bool;
+    /// self * self.
     fn square(&self) -> Self;
+    /// self + self.
     fn double(&self) -> Self;
+    /// self * k for a small public constant k.
     fn mul_small(&self, k: u64) -> Self;
     /// Constant-time inverse; the inverse of 0 is 0.
     fn inv(&self) -> Self;
+    /// Variable-time inverse (public values); `None` for 0.
     fn inv_vartime(&self) -> Option<Self>;
+    /// A square root, or `None` for a non-square (variable time: public values).
     fn sqrt_vartime(&self) -> Option<Self>;
     /// `self` where mask = 0, `other` where mask = !0.
     fn select(&self, other: &Self, mask: u64) -> Self;
+    /// Constant-time equality as a mask: !0 if equal, 0 otherwise.
     fn ct_eq_mask(&self, other: &Self) -> u64;
     /// The ZCash "sign": whether the element is lexicographically larger than its negation.
     fn is_lexicographically_largest(&self) -> bool;

@@ -30,6 +30,7 @@ impl<C: PairingCurve> Mul for MillerLoopOutput<C> {
 pub struct Gt<C: PairingCurve>(Fp12<C>);
 
 impl<C: PairingCurve> Gt<C> {
+    /// The identity element 1 of GT.
     pub fn identity() -> Self {
         Gt(Fp12::ONE)
     }
@@ -39,14 +40,17 @@ impl<C: PairingCurve> Gt<C> {
         Gt(f)
     }
 
+    /// The F_p12 value of the element.
     pub fn into_fp12(self) -> Fp12<C> {
         self.0
     }
 
+    /// A reference to the F_p12 value of the element.
     pub fn as_fp12(&self) -> &Fp12<C> {
         &self.0
     }
 
+    /// Whether this is the identity element 1.
     pub fn is_identity(&self) -> bool {
         self.0.is_one()
     }

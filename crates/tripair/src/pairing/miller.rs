@@ -16,7 +16,7 @@
 
 use super::gt::MillerLoopOutput;
 use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
-use crate::field::{BaseField, Fp, Fp12, Fp2};
+use crate::field::{BaseField, Fp, Fp12, Fp2, TowerParams};
 
 /// A line through points of the twist, before evaluation at P: its value at P = (xP, yP) is
 /// c + x*xP (at w^1 for D-type, w^2 for M-type) + y*(-yP) (at w^0 for D-type, w^3 for M-type),
@@ -26,8 +26,11 @@ pub struct LineCoeffs<
     C: PairingCurve,
     F: BaseField<Params = C::Fp> = Fp<<C as crate::field::TowerParams>::Fp>,
 > {
+    /// The constant term.
     pub c: Fp2<C, F>,
+    /// The coefficient multiplied by xP.
     pub x: Fp2<C, F>,
+    /// The coefficient multiplied by -yP.
     pub y: Fp2<C, F>,
 }
 
@@ -35,20 +38,32 @@ pub struct LineCoeffs<
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// T <- 2T and its tangent line; `first` when f is still 1 (no squaring needed).
-    Double { first: bool },
+    Double {
+        /// This is the first step: f is still 1 and is not squared before it.
+        first: bool,
+    },
     /// T <- T + Q (or T - Q) and the line through them.
-    Add { negative: bool },
+    Add {
+        /// Add -Q (a NAF digit of -1) instead of Q.
+        negative: bool,
+    },
     /// The BN correction lines through pi(Q) and -pi^2(Q) (Vercauteren 2010), after the loop.
     /// `loop_negative`: the loop parameter was negative, so T must be negated first.
-    Frobenius { loop_negative: bool },
+    Frobenius {
+        /// The loop parameter was negative: T is negated before the lines.
+        loop_negative: bool,
+    },
 }
 
 /// What a Miller loop iterates over: the NAF of the loop parameter (most significant digit first),
 /// its sign, and whether the BN Frobenius lines follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MillerSchedule {
+    /// The NAF of |s|, most significant digit first; the leading digit only sets T = Q.
     pub naf: &'static [i8],
+    /// Whether the loop parameter s is negative (the loop value is then conjugated).
     pub negative: bool,
+    /// Whether the two BN Frobenius correction lines follow the loop.
     pub frobenius_lines: bool,
 }
 
@@ -365,9 +380,12 @@ impl<C: PairingCurve> From<G2Affine<C>> for G2Prepared<C> {
     }
 }
 
+/// One pair of a prepared line source: P as the lines use it and the stored lines of Q.
+type PreparedPair<'a, C> = (PreparedG1<Fp<<C as TowerParams>::Fp>>, &'a [LineCoeffs<C>]);
+
 /// The line source of prepared G2 points: every step reads the next stored line of each pair.
 pub struct PreparedLines<'a, C: PairingCurve> {
-    pairs: Vec<(PreparedG1<Fp<C::Fp>>, &'a [LineCoeffs<C>])>,
+    pairs: Vec<PreparedPair<'a, C>>,
     next: usize,
 }
 
