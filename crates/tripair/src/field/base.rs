@@ -6,30 +6,13 @@
 use super::fp::{Fp, FpParams};
 use crate::arith::{wide_add_mod, wide_sub, wide_sub_mod, Limbs, Wide};
 use core::fmt::Debug;
-use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::ops::BitAnd;
 
 /// One or several elements of the prime field `Self::Params`, with the operations the tower uses.
 ///
 /// Conditions are masks ([`BaseField::Mask`]), never branches on values, so that an implementation
 /// holding several elements can answer per element.
-pub trait BaseField:
-    Copy
-    + Clone
-    + Debug
-    + Default
-    + PartialEq
-    + Eq
-    + Send
-    + Sync
-    + 'static
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Mul<Output = Self>
-    + Neg<Output = Self>
-    + AddAssign
-    + SubAssign
-    + MulAssign
-{
+pub trait BaseField: super::traits::FieldOps {
     /// The prime field whose elements this carries.
     type Params: FpParams;
     /// An all-ones/all-zeros selector per element (`u64` for one element).

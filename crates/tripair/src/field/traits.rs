@@ -5,8 +5,9 @@ use super::fp2::{Fp2, TowerParams};
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
-/// The base field of a curve group: F_p for G1, F_p2 for the twist carrying G2.
-pub trait Field:
+/// The value traits and arithmetic operators every field type here carries (a bound alias with a
+/// blanket implementation): shared by [`Field`] and [`super::BaseField`].
+pub trait FieldOps:
     Copy
     + Clone
     + Debug
@@ -24,6 +25,30 @@ pub trait Field:
     + SubAssign
     + MulAssign
 {
+}
+
+impl<T> FieldOps for T where
+    T: Copy
+        + Clone
+        + Debug
+        + Default
+        + PartialEq
+        + Eq
+        + Send
+        + Sync
+        + 'static
+        + Add<Output = Self>
+        + Sub<Output = Self>
+        + Mul<Output = Self>
+        + Neg<Output = Self>
+        + AddAssign
+        + SubAssign
+        + MulAssign
+{
+}
+
+/// The base field of a curve group: F_p for G1, F_p2 for the twist carrying G2.
+pub trait Field: FieldOps {
     /// The additive identity 0.
     const ZERO: Self;
     /// The multiplicative identity 1.
