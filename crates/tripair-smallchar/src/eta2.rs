@@ -34,6 +34,7 @@ pub const fn nu(m: usize, b: u8) -> i64 {
     }
 }
 
+/// #E_b(F_{2^m}) = 2^m + 1 + nu 2^((m+1)/2).
 pub fn curve_order(m: usize, b: u8) -> BigUint {
     let q = BigUint::from(1u32) << m;
     let t = BigUint::from(1u32) << m.div_ceil(2);
@@ -50,19 +51,25 @@ pub struct Curve2<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
     core::marker::PhantomData<P>,
 );
 
+/// y^2 + y = x^3 + x over F_{2^233}, cofactor [`COFACTOR_233`] (CLI name `eta2-233`).
 pub type Eta2_233 = Curve2<4, super::gf2::P233, 0, COFACTOR_233>;
+/// y^2 + y = x^3 + x over F_{2^271}, cofactor 487805 (CLI name `eta2-271`).
 pub type Eta2_271 = Curve2<5, super::gf2::P271, 0, 487805>;
+/// y^2 + y = x^3 + x over F_{2^1223}, cofactor 5 (CLI name `eta2-1223`).
 pub type Eta2_1223 = Curve2<20, super::gf2::P1223, 0, 5>;
 
 impl<const N: usize, P: Pentanomial2, const B: u8, const H: u64> Curve2<N, P, B, H> {
+    /// The group order #E_B(F_{2^m}) ([`curve_order`]).
     pub fn order() -> BigUint {
         curve_order(P::M, B)
     }
+    /// The prime r = #E / H.
     pub fn r() -> BigUint {
         let n = Self::order();
         debug_assert!((&n % H).is_zero());
         n / H
     }
+    /// The cofactor H = #E / r.
     pub fn cofactor() -> u64 {
         H
     }
@@ -82,9 +89,11 @@ impl<const N: usize, P: Pentanomial2, const B: u8, const H: u64> Curve2<N, P, B,
             k += 1;
         }
     }
+    /// Whether P lies in the order-r subgroup (\[r\]P = O).
     pub fn in_subgroup(p: &Point2<N, P, B>) -> bool {
         p.mul_vartime(&Self::r()).inf
     }
+    /// Decodes and checks a point: on the curve and in the subgroup.
     pub fn decode_point(bytes: &[u8]) -> Result<Point2<N, P, B>> {
         let p = Point2::from_bytes(bytes)?;
         if !Self::in_subgroup(&p) {
@@ -97,12 +106,16 @@ impl<const N: usize, P: Pentanomial2, const B: u8, const H: u64> Curve2<N, P, B,
 /// An affine point of E_B (or the point at infinity).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Point2<const N: usize, P: Pentanomial2, const B: u8> {
+    /// The affine x-coordinate (not used when `inf` is set).
     pub x: Gf2<N, P>,
+    /// The affine y-coordinate (not used when `inf` is set).
     pub y: Gf2<N, P>,
+    /// Whether this is the point at infinity.
     pub inf: bool,
 }
 
 impl<const N: usize, P: Pentanomial2, const B: u8> Point2<N, P, B> {
+    /// The point at infinity O, the group identity.
     pub fn infinity() -> Self {
         Point2 {
             x: Gf2::zero(),
@@ -110,12 +123,14 @@ impl<const N: usize, P: Pentanomial2, const B: u8> Point2<N, P, B> {
             inf: true,
         }
     }
+    /// (x, y) without any check.
     pub fn new_unchecked(x: Gf2<N, P>, y: Gf2<N, P>) -> Self {
         Point2 { x, y, inf: false }
     }
     fn rhs(x: &Gf2<N, P>) -> Gf2<N, P> {
         x.mul_comb(x).mul_comb(x).add(x).add(&Gf2::from_bit(B))
     }
+    /// Whether y^2 + y = x^3 + x + B holds (always true for the point at infinity).
     pub fn is_on_curve(&self) -> bool {
         self.inf || self.y.mul_comb(&self.y).add(&self.y) == Self::rhs(&self.x)
     }
@@ -148,6 +163,7 @@ impl<const N: usize, P: Pentanomial2, const B: u8> Point2<N, P, B> {
         let y3 = l.mul_comb(&self.x.add(&x3)).add(&self.y).add(&Gf2::one());
         Self::new_unchecked(x3, y3)
     }
+    /// Affine addition (variable time: branches on the inputs).
     pub fn add_vartime(&self, o: &Self) -> Self {
         if self.inf {
             return *o;
@@ -167,6 +183,7 @@ impl<const N: usize, P: Pentanomial2, const B: u8> Point2<N, P, B> {
         let y3 = l.mul_comb(&self.x.add(&x3)).add(&self.y).add(&Gf2::one());
         Self::new_unchecked(x3, y3)
     }
+    /// \[k\]P by double-and-add (variable time).
     pub fn mul_vartime(&self, k: &BigUint) -> Self {
         let mut r = Self::infinity();
         for i in (0..k.bits()).rev() {
@@ -177,6 +194,8 @@ impl<const N: usize, P: Pentanomial2, const B: u8> Point2<N, P, B> {
         }
         r
     }
+    /// x || y in the base-field encoding; None for the point at infinity (it has no byte
+    /// encoding).
     pub fn to_bytes(&self) -> Option<Vec<u8>> {
         if self.inf {
             return None;
@@ -238,7 +257,6 @@ fn line_g<const N: usize, P: Pentanomial2, Bk: Backend2>(
 
 /// Runs loop iterations `from..to` (iteration i uses P^(2^-i), Q^(2^i); iteration 0 is the
 /// special first factor) starting from F = 1.
-#[allow(clippy::too_many_arguments)]
 fn loop_range<const N: usize, P: Pentanomial2, const B: u8, Bk: Backend2>(
     p: &Point2<N, P, B>,
     q: &Point2<N, P, B>,
@@ -331,6 +349,7 @@ pub fn final_exp<const N: usize, P: Pentanomial2, const B: u8, Bk: Backend2>(
     a.mul(&w, be)
 }
 
+/// The final exponent W = (2^(4m) - 1) / #E.
 pub fn final_exponent(m: usize, b: u8) -> BigUint {
     ((BigUint::from(1u32) << (4 * m)) - 1u32) / curve_order(m, b)
 }
@@ -340,6 +359,8 @@ pub fn final_exp_slow<const N: usize, P: Pentanomial2, const B: u8>(f: &Gf24<N, 
     f.pow_vartime(&final_exponent(P::M, B), Portable2)
 }
 
+/// eta_T(P, Q) = (loop value)^W with [`final_exp`], on one or two threads and the given
+/// backend. Broken parameters: research use only.
 pub fn eta_t_with<const N: usize, P: Pentanomial2, const B: u8, Bk: Backend2>(
     p: &Point2<N, P, B>,
     q: &Point2<N, P, B>,

@@ -60,11 +60,15 @@ pub struct Curve3<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
     core::marker::PhantomData<P>,
 );
 
+/// y^2 = x^3 - x + 1 over F_{3^97}, cofactor 7 (CLI name `eta3-97`).
 pub type Eta3_97 = Curve3<2, super::gf3::T97, 1, 7>;
+/// y^2 = x^3 - x - 1 over F_{3^193}, of prime order (cofactor 1; CLI name `eta3-193`).
 pub type Eta3_193 = Curve3<4, super::gf3::T193, -1, 1>;
+/// y^2 = x^3 - x + 1 over F_{3^509}, cofactor 7 (CLI name `eta3-509`).
 pub type Eta3_509 = Curve3<8, super::gf3::T509, 1, 7>;
 
 impl<const N: usize, P: Trinomial3, const B: i8, const H: u64> Curve3<N, P, B, H> {
+    /// The group order #E_B(F_{3^m}) ([`curve_order`]).
     pub fn order() -> BigUint {
         curve_order(P::M, B)
     }
@@ -74,6 +78,7 @@ impl<const N: usize, P: Trinomial3, const B: i8, const H: u64> Curve3<N, P, B, H
         debug_assert!((&n % H).is_zero());
         n / H
     }
+    /// The cofactor H = #E / r.
     pub fn cofactor() -> u64 {
         H
     }
@@ -93,7 +98,7 @@ impl<const N: usize, P: Trinomial3, const B: i8, const H: u64> Curve3<N, P, B, H
             k += 1;
         }
     }
-    /// Whether P lies in the order-r subgroup ([r]P = O).
+    /// Whether P lies in the order-r subgroup (\[r\]P = O).
     pub fn in_subgroup(p: &Point3<N, P, B>) -> bool {
         p.mul_vartime(&Self::r()).inf
     }
@@ -110,12 +115,16 @@ impl<const N: usize, P: Trinomial3, const B: i8, const H: u64> Curve3<N, P, B, H
 /// An affine point of E_B (or the point at infinity).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Point3<const N: usize, P: Trinomial3, const B: i8> {
+    /// The affine x-coordinate (not used when `inf` is set).
     pub x: Gf3<N, P>,
+    /// The affine y-coordinate (not used when `inf` is set).
     pub y: Gf3<N, P>,
+    /// Whether this is the point at infinity.
     pub inf: bool,
 }
 
 impl<const N: usize, P: Trinomial3, const B: i8> Point3<N, P, B> {
+    /// The point at infinity O, the group identity.
     pub fn infinity() -> Self {
         Point3 {
             x: Gf3::zero(),
@@ -133,6 +142,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Point3<N, P, B> {
             .sub(x)
             .add(&Gf3::from_i64(B as i64))
     }
+    /// Whether y^2 = x^3 - x + B holds (always true for the point at infinity).
     pub fn is_on_curve(&self) -> bool {
         self.inf || self.y.mul_portable(&self.y) == Self::rhs(&self.x)
     }
@@ -142,6 +152,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Point3<N, P, B> {
             .sqrt_vartime()
             .map(|y| Self::new_unchecked(*x, y))
     }
+    /// The negation -P = (x, -y) (O stays O).
     pub fn neg(&self) -> Self {
         Point3 {
             x: self.x,
@@ -179,7 +190,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Point3<N, P, B> {
         let y3 = l.mul_portable(&self.x.sub(&x3)).sub(&self.y);
         Self::new_unchecked(x3, y3)
     }
-    /// [k]P by double-and-add (variable time).
+    /// \[k\]P by double-and-add (variable time).
     pub fn mul_vartime(&self, k: &BigUint) -> Self {
         let mut r = Self::infinity();
         for i in (0..k.bits()).rev() {

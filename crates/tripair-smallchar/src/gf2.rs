@@ -1,4 +1,4 @@
-//! The fields F_{2^m} = F_2[x]/(f), f a trinomial or pentanomial, polynomial basis, N u64 words.
+//! The fields F_{2^m} = F_2\[x\]/(f), f a trinomial or pentanomial, polynomial basis, N u64 words.
 //!
 //! Multiplication: PCLMULQDQ on 64-bit words (schoolbook, one Karatsuba level for 10 words and
 //! more) and a portable left-to-right comb with 4-bit windows (Hankerson–Menezes–Vanstone,
@@ -39,9 +39,11 @@ const WIDE2: usize = 2 * MAX_WORDS2 + 1;
 pub trait Pentanomial2:
     'static + Copy + Default + Send + Sync + core::fmt::Debug + PartialEq + Eq
 {
+    /// The degree m of the polynomial (the extension degree of the field).
     const M: usize;
     /// The middle exponents, descending.
     const TERMS: &'static [usize];
+    /// The modulus as text, e.g. "x^233 + x^159 + 1 over F_2".
     fn describe() -> String {
         let mut s = format!("x^{}", Self::M);
         for t in Self::TERMS {
@@ -85,13 +87,21 @@ poly2!(P457, 8, 457, [16]);
 poly2!(P557, 9, 557, [7, 6, 5]);
 poly2!(P1223, 20, 1223, [255]);
 
+/// F_{2^163} modulo [`P163`], 3 words.
 pub type F2_163 = Gf2<3, P163>;
+/// F_{2^233} modulo [`P233`], 4 words.
 pub type F2_233 = Gf2<4, P233>;
+/// F_{2^271} modulo [`P271`], 5 words.
 pub type F2_271 = Gf2<5, P271>;
+/// F_{2^283} modulo [`P283`], 5 words.
 pub type F2_283 = Gf2<5, P283>;
+/// F_{2^353} modulo [`P353`], 6 words.
 pub type F2_353 = Gf2<6, P353>;
+/// F_{2^457} modulo [`P457`], 8 words.
 pub type F2_457 = Gf2<8, P457>;
+/// F_{2^557} modulo [`P557`], 9 words.
 pub type F2_557 = Gf2<9, P557>;
+/// F_{2^1223} modulo [`P1223`], 20 words.
 pub type F2_1223 = Gf2<20, P1223>;
 
 /// An element of F_{2^m}.
@@ -176,17 +186,21 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
         let () = Self::SHAPE_OK;
         Gf2 { w, _p: PhantomData }
     }
+    /// The zero element.
     pub fn zero() -> Self {
         Self::from_words([0; N])
     }
+    /// The multiplicative identity 1.
     pub fn one() -> Self {
         Self::monomial(0)
     }
+    /// The monomial x^i (i < m).
     pub fn monomial(i: usize) -> Self {
         let mut e = Self::zero();
         e.w[i / 64] |= 1 << (i % 64);
         e
     }
+    /// The constant b mod 2 (the low bit of b).
     pub fn from_bit(b: u8) -> Self {
         if b & 1 == 1 {
             Self::one()
@@ -194,16 +208,20 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
             Self::zero()
         }
     }
+    /// Whether the coefficient of x^i is 1.
     pub fn bit(&self, i: usize) -> bool {
         (self.w[i / 64] >> (i % 64)) & 1 == 1
     }
+    /// Whether this is 0.
     pub fn is_zero(&self) -> bool {
         self.w.iter().all(|&x| x == 0)
     }
+    /// Checks the representation invariant (bits at positions >= m zero).
     pub fn is_canonical(&self) -> bool {
         let top = P::M % 64;
         top == 0 || self.w[N - 1] >> top == 0
     }
+    /// A uniformly random element from `rng`'s words (for tests and benchmarks).
     pub fn random<R: RngCore + ?Sized>(rng: &mut R) -> Self {
         let mut e = Self::zero();
         for x in e.w.iter_mut() {
@@ -214,6 +232,7 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
         }
         e
     }
+    /// The sum self + o (XOR of the words).
     #[inline]
     pub fn add(&self, o: &Self) -> Self {
         let mut r = *self;
@@ -474,6 +493,7 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
         }
         be.square(&e)
     }
+    /// Inverse with the best backend of this CPU (zero maps to zero).
     pub fn inv(&self) -> Self {
         with_best_backend2!(be => self.inv_with(be))
     }
@@ -505,6 +525,7 @@ impl<const N: usize, P: Pentanomial2> Gf2<N, P> {
     pub fn byte_len() -> usize {
         P::M.div_ceil(8)
     }
+    /// The integer sum a_i 2^i.
     pub fn to_biguint(&self) -> BigUint {
         BigUint::from_slice(
             &self
@@ -579,9 +600,13 @@ impl<const N: usize, P: Pentanomial2> core::ops::Mul for Gf2<N, P> {
 
 /// The kernels a characteristic-2 pairing runs on; chosen once per top-level call.
 pub trait Backend2: Copy + Send + Sync + 'static {
+    /// The product a b in F_{2^m}.
     fn mul<const N: usize, P: Pentanomial2>(self, a: &Gf2<N, P>, b: &Gf2<N, P>) -> Gf2<N, P>;
+    /// The square a^2.
     fn square<const N: usize, P: Pentanomial2>(self, a: &Gf2<N, P>) -> Gf2<N, P>;
+    /// The square root a^(1/2) (unique: squaring is a field automorphism).
     fn sqrt<const N: usize, P: Pentanomial2>(self, a: &Gf2<N, P>) -> Gf2<N, P>;
+    /// A short name of the backend ("portable", "pclmul+bmi2").
     fn name(self) -> &'static str;
 }
 

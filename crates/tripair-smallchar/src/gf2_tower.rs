@@ -1,4 +1,4 @@
-//! The towers F_{2^2m} = F_{2^m}[s]/(s^2 + s + 1) and F_{2^4m} = F_{2^2m}[t]/(t^2 + t + s)
+//! The towers F_{2^2m} = F_{2^m}\[s\]/(s^2 + s + 1) and F_{2^4m} = F_{2^2m}\[t\]/(t^2 + t + s)
 //! of the characteristic-2 eta_T pairing (project notes; Barreto et al. 2007, Section 6).
 //! Karatsuba products (3 and 9 F_{2^m} multiplications), linear squaring, Frobenius maps,
 //! inversion through norms, and the loop's sparse products (Beuchat et al. 2008 / Shirase et al.).
@@ -11,30 +11,39 @@ use super::gf2::{Backend2, Gf2, Pentanomial2};
 /// a0 + a1 s, s^2 = s + 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gf22<const N: usize, P: Pentanomial2> {
+    /// The coefficient a0 of 1.
     pub c0: Gf2<N, P>,
+    /// The coefficient a1 of s.
     pub c1: Gf2<N, P>,
 }
 
 /// A0 + A1 t, t^2 = t + s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gf24<const N: usize, P: Pentanomial2> {
+    /// The coefficient A0 of 1.
     pub c0: Gf22<N, P>,
+    /// The coefficient A1 of t.
     pub c1: Gf22<N, P>,
 }
 
 impl<const N: usize, P: Pentanomial2> Gf22<N, P> {
+    /// c0 + c1 s.
     pub fn new(c0: Gf2<N, P>, c1: Gf2<N, P>) -> Self {
         Gf22 { c0, c1 }
     }
+    /// The zero element.
     pub fn zero() -> Self {
         Self::new(Gf2::zero(), Gf2::zero())
     }
+    /// The multiplicative identity 1.
     pub fn one() -> Self {
         Self::new(Gf2::one(), Gf2::zero())
     }
+    /// Whether this is 0.
     pub fn is_zero(&self) -> bool {
         self.c0.is_zero() && self.c1.is_zero()
     }
+    /// The sum self + o (coefficient-wise).
     pub fn add(&self, o: &Self) -> Self {
         Self::new(self.c0.add(&o.c0), self.c1.add(&o.c1))
     }
@@ -45,6 +54,7 @@ impl<const N: usize, P: Pentanomial2> Gf22<N, P> {
         let p2 = be.mul(&self.c0.add(&self.c1), &o.c0.add(&o.c1));
         Self::new(p0.add(&p1), p2.add(&p0))
     }
+    /// The product with a in F_{2^m}: a0 a + a1 a s (2 F_{2^m} products).
     pub fn mul_base<B: Backend2>(&self, a: &Gf2<N, P>, be: B) -> Self {
         Self::new(be.mul(&self.c0, a), be.mul(&self.c1, a))
     }
@@ -73,18 +83,23 @@ impl<const N: usize, P: Pentanomial2> Gf22<N, P> {
 }
 
 impl<const N: usize, P: Pentanomial2> Gf24<N, P> {
+    /// c0 + c1 t.
     pub fn new(c0: Gf22<N, P>, c1: Gf22<N, P>) -> Self {
         Gf24 { c0, c1 }
     }
+    /// The zero element.
     pub fn zero() -> Self {
         Self::new(Gf22::zero(), Gf22::zero())
     }
+    /// The multiplicative identity 1.
     pub fn one() -> Self {
         Self::new(Gf22::one(), Gf22::zero())
     }
+    /// Whether this is 1.
     pub fn is_one(&self) -> bool {
         *self == Self::one()
     }
+    /// The sum self + o (coefficient-wise).
     pub fn add(&self, o: &Self) -> Self {
         Self::new(self.c0.add(&o.c0), self.c1.add(&o.c1))
     }
@@ -145,6 +160,7 @@ impl<const N: usize, P: Pentanomial2> Gf24<N, P> {
         let ni = n.c0.inv(be);
         Self::new(c.c0.mul(&ni, be), c.c1.mul(&ni, be))
     }
+    /// self^e (square-and-multiply, variable time in e).
     pub fn pow_vartime<B: Backend2>(&self, e: &BigUint, be: B) -> Self {
         let mut r = Self::one();
         for i in (0..e.bits()).rev() {

@@ -1,4 +1,4 @@
-//! The fields F_{3^m} = F_3[x]/(x^m + a*x^k + c) in bit-sliced representation.
+//! The fields F_{3^m} = F_3\[x\]/(x^m + a*x^k + c) in bit-sliced representation.
 //!
 //! An element with coefficients a_0..a_{m-1} (each in {0, 1, 2}) is stored as two bit-vectors
 //! `hi` and `lo` of `N` u64 words each, with the encoding 0 -> (hi, lo) = (0, 0), 1 -> (0, 1),
@@ -198,10 +198,13 @@ pub enum MulKernel3 {
 /// x^(1/3) and x^(2/3) modulo the field polynomial, as sparse lists (exponent, coefficient).
 #[derive(Clone, Debug)]
 pub struct CubeRootConsts {
+    /// x^(1/3) as (exponent, coefficient) pairs of its non-zero terms.
     pub x13: Vec<(usize, u8)>,
+    /// x^(2/3) as (exponent, coefficient) pairs of its non-zero terms.
     pub x23: Vec<(usize, u8)>,
-    /// x^(1/3) as bit-vectors (used when the sparse lists are long).
+    /// The `hi` bit-vector of x^(1/3) (the bit-vectors are used when the sparse lists are long).
     pub x13_hi: [u64; MAX_WORDS],
+    /// The `lo` bit-vector of x^(1/3).
     pub x13_lo: [u64; MAX_WORDS],
 }
 
@@ -209,9 +212,13 @@ pub struct CubeRootConsts {
 pub trait Trinomial3:
     'static + Copy + Default + Send + Sync + core::fmt::Debug + PartialEq + Eq
 {
+    /// The degree m of the trinomial (the extension degree of the field).
     const M: usize;
+    /// The exponent k of the middle term (m - k >= 2).
     const K: usize;
+    /// The coefficient a of x^k, 1 or 2.
     const A: u8;
+    /// The constant term c, 1 or 2.
     const C: u8;
     /// Default portable multiplication kernel (the faster one, measured).
     const KERNEL: MulKernel3;
@@ -291,12 +298,19 @@ trinomial3!(T239, 4, 239, 5, 2, 1, MulKernel3::Comb, true);
 trinomial3!(T353, 6, 353, 142, 1, 2, MulKernel3::Karatsuba, true);
 trinomial3!(T509, 8, 509, 151, 2, 1, MulKernel3::Karatsuba, true);
 
+/// F_{3^79} modulo [`T79`], 2 words per bit-vector.
 pub type F3_79 = Gf3<2, T79>;
+/// F_{3^97} modulo [`T97`], 2 words per bit-vector.
 pub type F3_97 = Gf3<2, T97>;
+/// F_{3^163} modulo [`T163`], 3 words per bit-vector.
 pub type F3_163 = Gf3<3, T163>;
+/// F_{3^193} modulo [`T193`], 4 words per bit-vector.
 pub type F3_193 = Gf3<4, T193>;
+/// F_{3^239} modulo [`T239`], 4 words per bit-vector.
 pub type F3_239 = Gf3<4, T239>;
+/// F_{3^353} modulo [`T353`], 6 words per bit-vector.
 pub type F3_353 = Gf3<6, T353>;
+/// F_{3^509} modulo [`T509`], 8 words per bit-vector.
 pub type F3_509 = Gf3<8, T509>;
 
 /// Shortest cubing chain that gets a table in the variable-time inversion.
@@ -405,10 +419,12 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         }
     }
 
+    /// The zero element.
     pub fn zero() -> Self {
         Self::from_words([0; N], [0; N])
     }
 
+    /// The multiplicative identity 1.
     pub fn one() -> Self {
         Self::monomial(0, 1)
     }
@@ -425,10 +441,12 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         Self::monomial(0, c.rem_euclid(3) as u8)
     }
 
+    /// Whether this is 0.
     pub fn is_zero(&self) -> bool {
         self.lo.iter().all(|&w| w == 0)
     }
 
+    /// Whether this is 1.
     pub fn is_one(&self) -> bool {
         *self == Self::one()
     }
@@ -488,6 +506,7 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
 
     // ----- addition -----
 
+    /// The sum self + o (coefficient-wise mod 3).
     #[inline]
     pub fn add(&self, o: &Self) -> Self {
         let mut r = *self;
@@ -497,6 +516,7 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         r
     }
 
+    /// The difference self - o (coefficient-wise mod 3).
     #[inline]
     pub fn sub(&self, o: &Self) -> Self {
         let mut r = *self;
@@ -506,6 +526,7 @@ impl<const N: usize, P: Trinomial3> Gf3<N, P> {
         r
     }
 
+    /// The negation -self (swaps the coefficients 1 and 2).
     #[inline]
     pub fn neg(&self) -> Self {
         let mut r = *self;
@@ -1091,6 +1112,7 @@ pub struct Wide3<const N: usize, P: Trinomial3> {
 }
 
 impl<const N: usize, P: Trinomial3> Wide3<N, P> {
+    /// The zero polynomial.
     #[inline(always)]
     pub fn zero() -> Self {
         Wide3 {
@@ -1109,6 +1131,7 @@ impl<const N: usize, P: Trinomial3> Wide3<N, P> {
         r.l[1][..N].copy_from_slice(&l[N..2 * N]);
         r
     }
+    /// The sum of two unreduced products (coefficient-wise mod 3, no reduction).
     #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         let mut r = *self;
@@ -1119,6 +1142,7 @@ impl<const N: usize, P: Trinomial3> Wide3<N, P> {
         }
         r
     }
+    /// The difference of two unreduced products (coefficient-wise mod 3, no reduction).
     #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         let mut r = *self;
@@ -1129,6 +1153,7 @@ impl<const N: usize, P: Trinomial3> Wide3<N, P> {
         }
         r
     }
+    /// The negation of an unreduced product (no reduction).
     #[inline(always)]
     pub fn neg(&self) -> Self {
         let mut r = *self;
@@ -1313,9 +1338,13 @@ fn gather3_block(v: &[u64; 3], r: usize) -> u64 {
 
 /// The arithmetic kernels a pairing runs on; chosen once per top-level call.
 pub trait Backend3: Copy + Send + Sync + 'static {
+    /// The product a b in F_{3^m}.
     fn mul<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>, b: &Gf3<N, P>) -> Gf3<N, P>;
+    /// The cube a^3.
     fn cube<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>) -> Gf3<N, P>;
+    /// The cube root a^(1/3) (unique: cubing is a field automorphism).
     fn cube_root<const N: usize, P: Trinomial3>(self, a: &Gf3<N, P>) -> Gf3<N, P>;
+    /// A short name of the backend ("portable", "avx512+bmi2").
     fn name(self) -> &'static str;
     /// a^(3^k) by the constant-time linear map of x -> x^(3^k) (portable unless overridden).
     #[inline]

@@ -22,7 +22,7 @@
 //! +-A or 0, by masks, before the first shift): 4 comb steps instead of 6 at m = 97, 8 instead of
 //! 9 at m = 193. At m = 97 the lanes 0..4 and 4..8 then form two groups with the same offsets
 //! (0, 12, 24, 36 from trits 0 and 48), which keeps the pair reduction
-//! ([`acc_reduce_pair_extra`]); measured side by side, eta3-97 8% faster, eta3-193 3%.
+//! (`acc_reduce_pair_extra`); measured side by side, eta3-97 8% faster, eta3-193 3%.
 //! Accumulators are linear in the product: the fused tower products add and subtract them and
 //! combine and reduce once per output coefficient. Tables are linear in their operand too: a
 //! table built once serves every product with that operand, and the table of a sum is the sum
@@ -417,11 +417,11 @@ impl<const N: usize, P: Trinomial3> Layout<N, P> {
     }
 }
 
-/// The comb's table of a left operand A: T_w[s] = u_s * A for the 14 window values u_s of
-/// 3-trit windows up to sign (leading trit +1; [`SLOT_OF_CODE`]), word w in lane s & 7 of
+/// The comb's table of a left operand A: T_w\[s\] = u_s * A for the 14 window values u_s of
+/// 3-trit windows up to sign (leading trit +1; `SLOT_OF_CODE`), word w in lane s & 7 of
 /// register s >> 3. Register 0: 0, 1, x, x + 1, x - 1, x^2 (slots 0..5; 6 unused, 7 = 1 again
 /// for the extra-trit start of lane 7, see [`comb_with_table`]);
-/// register 1: x^2 + v for the 8 nonzero 2-trit v of [`V8`]. Built once, it serves every product
+/// register 1: x^2 + v for the 8 nonzero 2-trit v of `V8`. Built once, it serves every product
 /// with A ([`comb_with_table`]).
 #[derive(Clone, Copy)]
 pub struct Table<const N: usize> {
@@ -853,7 +853,7 @@ pub fn comb_with_table<const N: usize, P: Trinomial3>(tab: &Table<N>, b: &Gf3<N,
     Acc::from_words(&acc_h, &acc_l)
 }
 
-/// The reduced element an accumulator stands for: its lanes combined ([`acc_to_regs`]) and
+/// The reduced element an accumulator stands for: its lanes combined (`acc_to_regs`) and
 /// reduced, in registers if `in_regs` and the product fits one (2N <= 8 words), else by the
 /// scalar reduction. Measured: the register reduction is faster inside the fused tower
 /// products and for a single product of two-word operands (F_{3^97}: 140 against 148 cycles);
@@ -1482,7 +1482,8 @@ pub fn mul_line_avx512<const N: usize, P: Trinomial3, const B: i8>(
     }
 }
 
-/// Product (in place) with the loop's line value from t and y = ya yb ([`mul_line_t_fused`])
+/// Product (in place) with the loop's line value from t and y = ya yb
+/// ([`Backend3::mul_line_t`](crate::gf3::Backend3::mul_line_t))
 /// with AVX-512 products.
 ///
 /// # Safety

@@ -23,7 +23,7 @@ pub struct FrobMap3Words {
 
 impl FrobMap3Words {
     /// The map x -> x^(3^k) of F_{3^m} (m = P::M): the images of the monomials
-    /// ([`Gf3::frobenius_images`]).
+    /// (`Gf3::frobenius_images`).
     pub fn new<const N: usize, P: Trinomial3>(k: usize) -> Self {
         let groups = P::M.div_ceil(8);
         let mut words = vec![0u64; groups * N * 16];

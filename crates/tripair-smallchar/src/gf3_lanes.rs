@@ -71,6 +71,8 @@ pub struct FrobSeq3<const N: usize, P: Trinomial3> {
 }
 
 impl<const N: usize, P: Trinomial3> FrobSeq3<N, P> {
+    /// The sequences of the eight `start` elements up to s = n - 1 (n - 1 lane-parallel cubes
+    /// on `be`).
     pub fn new<Bk: Backend3>(start: &[Gf3<N, P>; 8], n: usize, be: Bk) -> Self {
         let mut steps = Vec::with_capacity(n);
         steps.push(Lanes3::from_elems(start));

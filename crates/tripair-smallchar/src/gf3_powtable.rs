@@ -32,7 +32,7 @@ pub struct PowTable3<'a, const N: usize, P: Trinomial3> {
 
 impl PowTable3Words {
     /// Builds the table of x -> x^(3^k): each entry is the sum of the images of the monomials
-    /// of its set bits ([`Gf3::frobenius_images`]).
+    /// of its set bits (`Gf3::frobenius_images`).
     pub fn new<const N: usize, P: Trinomial3>(k: usize) -> Self {
         let chunks = P::M.div_ceil(CHUNK);
         let stride = 2 * N;

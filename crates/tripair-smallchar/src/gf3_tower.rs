@@ -1,4 +1,4 @@
-//! The towers F_{3^3m} = F_{3^m}[rho]/(rho^3 - rho - b) and F_{3^6m} = F_{3^3m}[sigma]/(sigma^2 + 1)
+//! The towers F_{3^3m} = F_{3^m}\[rho\]/(rho^3 - rho - b) and F_{3^6m} = F_{3^3m}\[sigma\]/(sigma^2 + 1)
 //! of the eta_T pairing on y^2 = x^3 - x + b (b = +-1, a const parameter `B`).
 //!
 //! Multiplication in F_{3^3m} uses the 6-multiplication Karatsuba formulas, F_{3^6m} the 3-product
@@ -21,21 +21,27 @@ use super::gf3_powtable::PowTable3;
 /// a0 + a1 rho + a2 rho^2 with rho^3 = rho + B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gf33<const N: usize, P: Trinomial3, const B: i8> {
+    /// The coefficients a0, a1, a2 of 1, rho, rho^2.
     pub c: [Gf3<N, P>; 3],
 }
 
 /// c0 + c1 sigma with sigma^2 = -1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gf36<const N: usize, P: Trinomial3, const B: i8> {
+    /// The coefficient c0 of 1.
     pub c0: Gf33<N, P, B>,
+    /// The coefficient c1 of sigma.
     pub c1: Gf33<N, P, B>,
 }
 
 /// The sparse line value (c0 + c1 rho - rho^2) + y sigma of the eta_T loop.
 #[derive(Clone, Copy, Debug)]
 pub struct Line3<const N: usize, P: Trinomial3> {
+    /// The coefficient c0 of 1.
     pub c0: Gf3<N, P>,
+    /// The coefficient c1 of rho.
     pub c1: Gf3<N, P>,
+    /// The coefficient y of sigma.
     pub y: Gf3<N, P>,
 }
 
@@ -51,17 +57,21 @@ fn times_b<const N: usize, P: Trinomial3, const B: i8>(x: &Gf3<N, P>) -> Gf3<N, 
 impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
     const B_OK: () = assert!(B == 1 || B == -1);
 
+    /// c0 + c1 rho + c2 rho^2.
     pub fn new(c0: Gf3<N, P>, c1: Gf3<N, P>, c2: Gf3<N, P>) -> Self {
         #[allow(clippy::let_unit_value)]
         let () = Self::B_OK;
         Gf33 { c: [c0, c1, c2] }
     }
+    /// The zero element.
     pub fn zero() -> Self {
         Self::new(Gf3::zero(), Gf3::zero(), Gf3::zero())
     }
+    /// The multiplicative identity 1.
     pub fn one() -> Self {
         Self::new(Gf3::one(), Gf3::zero(), Gf3::zero())
     }
+    /// The element a of F_{3^m} as an element of F_{3^3m}.
     pub fn from_base(a: Gf3<N, P>) -> Self {
         Self::new(a, Gf3::zero(), Gf3::zero())
     }
@@ -69,9 +79,11 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
     pub fn rho() -> Self {
         Self::new(Gf3::zero(), Gf3::one(), Gf3::zero())
     }
+    /// Whether this is 0.
     pub fn is_zero(&self) -> bool {
         self.c.iter().all(|x| x.is_zero())
     }
+    /// The sum self + o (coefficient-wise).
     pub fn add(&self, o: &Self) -> Self {
         Self::new(
             self.c[0].add(&o.c[0]),
@@ -79,6 +91,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
             self.c[2].add(&o.c[2]),
         )
     }
+    /// The difference self - o (coefficient-wise).
     pub fn sub(&self, o: &Self) -> Self {
         Self::new(
             self.c[0].sub(&o.c[0]),
@@ -86,6 +99,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
             self.c[2].sub(&o.c[2]),
         )
     }
+    /// The negation -self (coefficient-wise).
     pub fn neg(&self) -> Self {
         Self::new(self.c[0].neg(), self.c[1].neg(), self.c[2].neg())
     }
@@ -203,27 +217,35 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf33<N, P, B> {
 }
 
 impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
+    /// c0 + c1 sigma.
     pub fn new(c0: Gf33<N, P, B>, c1: Gf33<N, P, B>) -> Self {
         Gf36 { c0, c1 }
     }
+    /// The zero element.
     pub fn zero() -> Self {
         Self::new(Gf33::zero(), Gf33::zero())
     }
+    /// The multiplicative identity 1.
     pub fn one() -> Self {
         Self::new(Gf33::one(), Gf33::zero())
     }
+    /// Whether this is 1.
     pub fn is_one(&self) -> bool {
         *self == Self::one()
     }
+    /// Whether this is 0.
     pub fn is_zero(&self) -> bool {
         self.c0.is_zero() && self.c1.is_zero()
     }
+    /// The sum self + o (coefficient-wise).
     pub fn add(&self, o: &Self) -> Self {
         Self::new(self.c0.add(&o.c0), self.c1.add(&o.c1))
     }
+    /// The difference self - o (coefficient-wise).
     pub fn sub(&self, o: &Self) -> Self {
         Self::new(self.c0.sub(&o.c0), self.c1.sub(&o.c1))
     }
+    /// The negation -self (coefficient-wise).
     pub fn neg(&self) -> Self {
         Self::new(self.c0.neg(), self.c1.neg())
     }
@@ -238,6 +260,7 @@ impl<const N: usize, P: Trinomial3, const B: i8> Gf36<N, P, B> {
             self.c1.c[2],
         ]
     }
+    /// From the six F_{3^m} coefficients in the tower order of [`Self::coeffs`].
     pub fn from_coeffs(c: [Gf3<N, P>; 6]) -> Self {
         Self::new(Gf33::new(c[0], c[1], c[2]), Gf33::new(c[3], c[4], c[5]))
     }

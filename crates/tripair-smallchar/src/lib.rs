@@ -23,6 +23,8 @@
 //! - [`worker`]: the persistent helper thread of the two-thread loops.
 //! - This file: the interface for the command line (curves by name, hex in and out).
 
+#![warn(missing_docs)]
+
 pub mod eta2;
 pub mod eta3;
 pub mod gf2;
@@ -50,6 +52,7 @@ use gf3::Trinomial3;
 /// How many threads the Miller loop runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Threads {
+    /// The whole loop on the calling thread.
     One,
     /// The loop split in two halves (Mitsunari 2009, Algorithm 4) on two threads.
     Two,
@@ -77,6 +80,7 @@ pub fn curve_names() -> &'static [&'static str] {
 /// What the CLI prints about a curve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CurveInfo {
+    /// The curve's name, e.g. "eta3-97" (one of [`curve_names`]).
     pub name: &'static str,
     /// The field modulus, e.g. "x^97 + x^12 + 2 over F_3".
     pub field: String,
@@ -88,10 +92,11 @@ pub struct CurveInfo {
     pub cofactor: String,
     /// Hex x||y of a generator of the order-r subgroup.
     pub g1: String,
-    /// The same as g1 (eta_T is symmetric: both arguments come from E(F_q)[r]).
+    /// The same as g1 (eta_T is symmetric: both arguments come from E(F_q)\[r\]).
     pub g2: String,
     /// Always true: these parameters are broken.
     pub broken: bool,
+    /// Why the parameters are broken, with references (one text per characteristic).
     pub security_note: &'static str,
 }
 
@@ -168,7 +173,9 @@ static GEN: [OnceLock<String>; 6] = [
     OnceLock::new(),
 ];
 
-/// Runs `$body` with the curve type bound to `$c3` (char 3) or `$c2` (char 2).
+/// Runs `$body3` with the curve type bound to `$three` (char 3) or `$body2` with it bound to
+/// `$two` (char 2), and `$idx` to the curve's index in [`curve_names`]; other names give
+/// `Error::UnknownCurve`.
 macro_rules! with_curve {
     ($name:expr, $idx:ident, $three:ident => $body3:expr, $two:ident => $body2:expr) => {
         match $name {
