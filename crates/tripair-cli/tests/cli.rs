@@ -12,6 +12,17 @@ fn run_cli(args: &[&str], input: &str) -> (String, i32) {
     run_cli_env(args, input, None)
 }
 
+/// The string value of `"key": "..."` in one JSON line of `tripair curves --json`.
+fn json_field(line: &str, key: &str) -> String {
+    line.split(&format!("\"{key}\": \""))
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
 /// Runs the binary with `TRIPAIR_BACKEND` set to `backend` (or removed).
 fn run_cli_env(args: &[&str], input: &str, backend: Option<&str>) -> (String, i32) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tripair"));
@@ -98,15 +109,7 @@ fn cli_curves_json_lists_every_curve() {
         .all(|l| l.contains("\"broken\": false")));
     // Each curve's listed generators pair to a non-error through the CLI.
     for l in out.lines().take(7) {
-        let field = |k: &str| {
-            l.split(&format!("\"{k}\": \""))
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap()
-                .to_string()
-        };
+        let field = |k: &str| json_field(l, k);
         let (res, code) = run_cli(
             &["pair", "--curve", &field("name")],
             &format!("{} {}\n", field("g1"), field("g2")),
@@ -125,15 +128,7 @@ fn cli_portable_backend_gives_the_same_answers() {
             .lines()
             .find(|l| l.contains(&format!("\"name\": \"{name}\"")))
             .unwrap();
-        let field = |k: &str| {
-            line.split(&format!("\"{k}\": \""))
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap()
-                .to_string()
-        };
+        let field = |k: &str| json_field(line, k);
         let input = format!("{} {}\n", field("g1"), field("g2"));
         let (fast, c1) = run_cli_env(&["pair", "--curve", name], &input, None);
         let (portable, c2) = run_cli_env(&["pair", "--curve", name], &input, Some("portable"));

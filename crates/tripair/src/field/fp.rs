@@ -123,19 +123,6 @@ impl<F: FpParams> Fp<F> {
         &self.mont
     }
 
-    /// Reinterprets the same value on another backend (no work: the representation is shared).
-    #[inline(always)]
-    pub fn with_backend<B2: Backend>(self) -> Fp<F::WithBackend<B2>> {
-        Fp::from_mont(self.mont)
-    }
-
-    /// The same value for other parameters of the same field (another backend); no work.
-    #[inline(always)]
-    pub fn cast<F2: FpParams<Limbs = F::Limbs>>(self) -> Fp<F2> {
-        debug_assert!(F2::MODULUS == F::MODULUS);
-        Fp::from_mont(self.mont)
-    }
-
     /// From a canonical little-endian limb value; `None` if it is not below p.
     pub fn from_canonical_limbs(v: &F::Limbs) -> Option<Self> {
         if cmp_slices(v.as_ref(), F::MODULUS.as_ref()) >= 0 {

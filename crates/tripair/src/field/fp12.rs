@@ -320,18 +320,6 @@ impl<T: TowerParams> Fp12<T> {
             c1: Fp6::new(f2(6), f2(8), f2(10)),
         }
     }
-
-    /// The same value in a tower over the same field on another backend (no work).
-    #[inline]
-    pub fn cast<T2: TowerParams>(self) -> Fp12<T2>
-    where
-        T2::Fp: FpParams<Limbs = <T::Fp as FpParams>::Limbs>,
-    {
-        Fp12 {
-            c0: self.c0.cast(),
-            c1: self.c1.cast(),
-        }
-    }
 }
 
 /// (a0 + a1 s)^2 in `F_p4 = F_p2[s]/(s^2 - xi)`: (a0^2 + xi a1^2) + 2 a0 a1 s.

@@ -314,19 +314,6 @@ impl<T: TowerParams> Fp2<T> {
             None
         }
     }
-
-    /// The same value in a tower over the same field on another backend (no work).
-    #[inline]
-    pub fn cast<T2: TowerParams>(self) -> Fp2<T2>
-    where
-        T2::Fp: FpParams<Limbs = <T::Fp as FpParams>::Limbs>,
-    {
-        Fp2 {
-            c0: self.c0.cast(),
-            c1: self.c1.cast(),
-            _t: PhantomData,
-        }
-    }
 }
 
 impl<T: TowerParams, F: BaseField<Params = T::Fp>> Add for Fp2<T, F> {

@@ -1,7 +1,6 @@
 //! `F_p6 = F_p2[v]/(v^3 - xi)`.
 
 use super::base::BaseField;
-use super::fp::FpParams;
 use super::fp2::{Fp2, TowerFp, TowerParams};
 use core::ops::{Add, Mul, Neg, Sub};
 
@@ -177,19 +176,6 @@ impl<T: TowerParams> Fp6<T> {
     /// Whether every coefficient is 0.
     pub fn is_zero(&self) -> bool {
         self.c0.is_zero() & self.c1.is_zero() & self.c2.is_zero()
-    }
-
-    /// The same value in a tower over the same field on another backend (no work).
-    #[inline]
-    pub fn cast<T2: TowerParams>(self) -> Fp6<T2>
-    where
-        T2::Fp: FpParams<Limbs = <T::Fp as FpParams>::Limbs>,
-    {
-        Fp6 {
-            c0: self.c0.cast(),
-            c1: self.c1.cast(),
-            c2: self.c2.cast(),
-        }
     }
 }
 
