@@ -6,8 +6,8 @@ use std::hint::black_box;
 use tripair::curve::{G1Projective, G2Projective, PairingCurve, Scalar};
 use tripair::field::{Fp, Fp12, Fp2, FpParams};
 use tripair::pairing::{
-    final_exp::easy_part, final_exponentiation, miller_loop, multi_pairing, pairing,
-    pairing_prepared, G2Prepared,
+    final_exp::easy_part, final_exponentiation, miller_loop, miller_loop_affine_vartime,
+    multi_pairing, pairing, pairing_prepared, G2Prepared,
 };
 use tripair_testkit::TestRng;
 
@@ -39,8 +39,10 @@ pub const OPS: &[&str] = &[
     "final_exponentiation",
     "pairing",
     "pairing_prepared",
+    "pairing_affine",
     "product_2",
     "product_8",
+    "product_8_affine",
 ];
 
 fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
@@ -110,6 +112,16 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
                 black_box(pairing_prepared::<C>(black_box(&pts[0].0), black_box(&q)));
             })
         }
+        "pairing_affine" => Box::new(move || {
+            black_box(final_exponentiation(&miller_loop_affine_vartime::<C>(
+                black_box(&pts[..1]),
+            )));
+        }),
+        "product_8_affine" => Box::new(move || {
+            black_box(final_exponentiation(&miller_loop_affine_vartime::<C>(
+                black_box(&pts[..8]),
+            )));
+        }),
         "product_2" => Box::new(move || {
             black_box(multi_pairing::<C>(black_box(&pts[..2])));
         }),
@@ -162,6 +174,8 @@ fn bench_curve<C: PairingCurve>(
                 | "final_exponentiation"
                 | "pairing"
                 | "pairing_prepared"
+                | "pairing_affine"
+                | "product_8_affine"
                 | "product_2"
                 | "product_8"
         );

@@ -4,15 +4,16 @@
 //!   pairings at once through the unchanged code, each equal to its single pairing;
 //! - prepared G2 points (stored lines) give the same values as the projective loop, alone and in
 //!   products mixed with the point at infinity;
-//! - `pairing_check` accepts e(aP, bQ) e(-abP, Q) and rejects a perturbed pair.
+//! - `pairing_check` accepts e(aP, bQ) e(-abP, Q) and rejects a perturbed pair;
+//! - the affine source (one inversion per step shared by the batch) gives the projective values.
 
 use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::pairing::{
-    drive, final_exponentiation, final_exponentiation_in, miller_loop, multi_miller_loop,
-    multi_pairing, pairing, pairing_check, pairing_prepared, G2Prepared, MillerSchedule,
-    PreparedG1, ProjectiveLines,
+    drive, final_exponentiation, final_exponentiation_in, miller_loop, miller_loop_affine_vartime,
+    multi_miller_loop, multi_pairing, pairing, pairing_check, pairing_prepared, G2Prepared,
+    MillerSchedule, PreparedG1, ProjectiveLines,
 };
 use tripair_testkit::TestRng;
 
@@ -256,6 +257,54 @@ fn check_pairing_check<C: PairingCurve>() {
     assert!(pairing_check::<C>(&[]));
 }
 
+/// The affine source (one shared inversion per step) gives the projective pairing values, alone
+/// and in products with the point at infinity.
+fn check_affine<C: PairingCurve>() {
+    let mut rng = TestRng::new(0xaff1);
+    let pairs: Vec<_> = (0..4).map(|_| random_pair::<C>(&mut rng)).collect();
+    for (p, q) in &pairs[..2] {
+        assert_eq!(
+            final_exponentiation(&miller_loop_affine_vartime::<C>(&[(*p, *q)])),
+            pairing::<C>(p, q),
+            "{}: affine single",
+            C::NAME
+        );
+    }
+    let mut all = pairs.clone();
+    all.insert(1, (G1Affine::identity(), pairs[0].1));
+    all.push((pairs[2].0, G2Affine::identity()));
+    assert_eq!(
+        final_exponentiation(&miller_loop_affine_vartime::<C>(&all)),
+        multi_pairing::<C>(&all),
+        "{}: affine product",
+        C::NAME
+    );
+    assert!(final_exponentiation(&miller_loop_affine_vartime::<C>(&all[1..2])).is_identity());
+}
+
+/// Montgomery's trick: zeros stay zero, repeated elements and the rest are inverted.
+fn check_batch_inversion<C: PairingCurve>() {
+    let mut rng = TestRng::new(0xb1);
+    let a = Fp2::<C>::new(Fp::random(&mut rng), Fp::random(&mut rng));
+    let b = Fp2::<C>::new(Fp::random(&mut rng), Fp::random(&mut rng));
+    let mut xs = vec![a, Fp2::ZERO, b, a, Fp2::ONE, Fp2::ZERO];
+    Fp2::batch_inv_vartime(&mut xs);
+    let want = [
+        a.inv_vartime().unwrap(),
+        Fp2::ZERO,
+        b.inv_vartime().unwrap(),
+        a.inv_vartime().unwrap(),
+        Fp2::ONE,
+        Fp2::ZERO,
+    ];
+    assert_eq!(xs, want);
+    let mut none: Vec<Fp2<C>> = vec![];
+    Fp2::batch_inv_vartime(&mut none);
+    let mut zeros = vec![Fp2::<C>::ZERO; 3];
+    Fp2::batch_inv_vartime(&mut zeros);
+    assert!(zeros.iter().all(|z| z.is_zero()));
+}
+
 macro_rules! engine_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
@@ -263,6 +312,8 @@ macro_rules! engine_tests {
             #[test] fn two_pairings_at_once() { check_two_at_once::<$c>(); }
             #[test] fn prepared_g2() { check_prepared::<$c>(); }
             #[test] fn pairing_checks() { check_pairing_check::<$c>(); }
+            #[test] fn affine_source() { check_affine::<$c>(); }
+            #[test] fn batch_inversion() { check_batch_inversion::<$c>(); }
         }
     )* };
 }

@@ -8,8 +8,8 @@
 //!   Costello–Lange–Naehrig, PKC 2010 / Aranha et al., EUROCRYPT 2011; mixed addition likewise);
 //! - [`PreparedLines`]: the stored lines of fixed G2 points ([`G2Prepared`]), reused for any P.
 //!
-//! An affine source (Acar–Lauter–Naehrig–Shumow 2011: one inversion per step shared by the whole
-//! batch) plugs in as another [`LineSource`]: each step hands it all pairs at once.
+//! - [`AffineLines`]: T in affine coordinates, one F_p2 inversion per step shared by the whole batch
+//!   (Acar–Lauter–Naehrig–Shumow 2011); variable time in the G2 points.
 //!
 //! Everything is generic over the [`BaseField`] `F` of the tower, so the same driver and sources run
 //! on any representation of F_p (by default F_p itself).
@@ -426,6 +426,125 @@ impl<C: PairingCurve> LineSource<C, Fp<C::Fp>> for PreparedLines<'_, C> {
     fn frobenius_step(&mut self, _loop_negative: bool, f: &mut Fp12<C>) {
         self.apply(2, f);
     }
+}
+
+/// One pair of the affine line source: P, Q, -Q and T = (x, y) in affine coordinates.
+#[derive(Clone, Copy, Debug)]
+struct AffinePair<C: PairingCurve> {
+    p: PreparedG1<Fp<C::Fp>>,
+    q: (Fp2<C>, Fp2<C>),
+    neg_q: (Fp2<C>, Fp2<C>),
+    t: (Fp2<C>, Fp2<C>),
+}
+
+/// The affine line source (Acar–Lauter–Naehrig–Shumow 2011, affine Miller loops with
+/// inversion sharing): T in affine coordinates on the twist, one slope per step, the
+/// slopes' denominators of all pairs of the batch inverted together with one F_p2 inversion
+/// (Montgomery's trick). Lines are scaled to y-coefficient 1: -yP + lambda xP + (yT - lambda xT),
+/// which is the projective line divided by an F_p2 factor the final exponentiation removes.
+///
+/// Variable time in the G2 points (the inversions): only for public Q (verification keys,
+/// signatures, proofs); P enters only through multiplications.
+#[derive(Clone, Debug)]
+pub struct AffineLines<C: PairingCurve> {
+    pairs: Vec<AffinePair<C>>,
+    /// The batch's denominators, then their inverses (reused every step).
+    den: Vec<Fp2<C>>,
+}
+
+impl<C: PairingCurve> AffineLines<C> {
+    /// A source over the pairs (P, Q); pairs with a point at infinity are dropped (they contribute 1).
+    pub fn new(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Self {
+        let pairs: Vec<AffinePair<C>> = pairs
+            .iter()
+            .filter(|(p, q)| !p.infinity && !q.infinity)
+            .map(|(p, q)| AffinePair {
+                p: PreparedG1::new(p.x, p.y),
+                q: (q.x, q.y),
+                neg_q: (q.x, -q.y),
+                t: (q.x, q.y),
+            })
+            .collect();
+        let den = vec![Fp2::ZERO; pairs.len()];
+        AffineLines { pairs, den }
+    }
+
+    /// T <- T + Q_i for every pair (Q_i chosen by `pick`), f *= the lines: slopes
+    /// (yT - yQ) / (xT - xQ) with one shared inversion.
+    fn add_each(&mut self, f: &mut Fp12<C>, pick: impl Fn(&AffinePair<C>) -> (Fp2<C>, Fp2<C>)) {
+        for (d, pr) in self.den.iter_mut().zip(&self.pairs) {
+            *d = pr.t.0 - pick(pr).0;
+        }
+        Fp2::batch_inv_vartime(&mut self.den);
+        for (inv, pr) in self.den.iter().zip(self.pairs.iter_mut()) {
+            let (qx, qy) = pick(pr);
+            let (x, y) = pr.t;
+            let lambda = (y - qy) * *inv;
+            let x3 = lambda.square() - x - qx;
+            pr.t = (x3, lambda * (x - x3) - y);
+            let l = LineCoeffs {
+                c: y - lambda * x,
+                x: lambda,
+                y: Fp2::ONE,
+            };
+            mul_by_line(f, &l, &pr.p);
+        }
+    }
+}
+
+impl<C: PairingCurve> LineSource<C, Fp<C::Fp>> for AffineLines<C> {
+    /// Slopes 3x^2 / 2y with one shared inversion.
+    fn doubling_step(&mut self, f: &mut Fp12<C>) {
+        for (d, pr) in self.den.iter_mut().zip(&self.pairs) {
+            *d = pr.t.1.double();
+        }
+        Fp2::batch_inv_vartime(&mut self.den);
+        for (inv, pr) in self.den.iter().zip(self.pairs.iter_mut()) {
+            let (x, y) = pr.t;
+            let x2 = x.square();
+            let lambda = (x2.double() + x2) * *inv;
+            let x3 = lambda.square() - x.double();
+            pr.t = (x3, lambda * (x - x3) - y);
+            let l = LineCoeffs {
+                c: y - lambda * x,
+                x: lambda,
+                y: Fp2::ONE,
+            };
+            mul_by_line(f, &l, &pr.p);
+        }
+    }
+
+    fn addition_step(&mut self, negative: bool, f: &mut Fp12<C>) {
+        if negative {
+            self.add_each(f, |pr| pr.neg_q);
+        } else {
+            self.add_each(f, |pr| pr.q);
+        }
+    }
+
+    fn frobenius_step(&mut self, loop_negative: bool, f: &mut Fp12<C>) {
+        if loop_negative {
+            for pr in self.pairs.iter_mut() {
+                pr.t.1 = -pr.t.1;
+            }
+        }
+        // Q1 = pi(Q), then Q2 = -pi^2(Q).
+        self.add_each(f, |pr| psi_coords::<C, Fp<C::Fp>>(&pr.q));
+        self.add_each(f, |pr| {
+            let q2 = psi_coords::<C, Fp<C::Fp>>(&psi_coords::<C, Fp<C::Fp>>(&pr.q));
+            (q2.0, -q2.1)
+        });
+    }
+}
+
+/// The optimal ate Miller loop of a product through the affine source: the same pairing values
+/// as [`miller_loop`] after the final exponentiation. Variable time in the G2 points (see
+/// [`AffineLines`]).
+pub fn miller_loop_affine_vartime<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> MillerLoopOutput<C> {
+    let mut source = AffineLines::new(pairs);
+    MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
 }
 
 /// The finite pairs of a product as a projective source.

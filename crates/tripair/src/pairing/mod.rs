@@ -19,8 +19,9 @@ pub use final_exp::{
 };
 pub use gt::{Gt, MillerLoopOutput};
 pub use miller::{
-    ate_miller_loop, drive, miller_loop, multi_miller_loop, G2Prepared, LineCoeffs, LineSource,
-    MillerSchedule, PreparedG1, PreparedLines, ProjectiveLines, Step,
+    ate_miller_loop, drive, miller_loop, miller_loop_affine_vartime, multi_miller_loop,
+    AffineLines, G2Prepared, LineCoeffs, LineSource, MillerSchedule, PreparedG1, PreparedLines,
+    ProjectiveLines, Step,
 };
 
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
