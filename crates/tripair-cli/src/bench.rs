@@ -7,7 +7,7 @@ use tripair::curve::{G1Projective, G2Projective, PairingCurve, Scalar};
 use tripair::field::{Fp, Fp12, Fp2, FpParams};
 use tripair::pairing::{
     final_exp::easy_part, final_exponentiation, miller_loop, miller_loop_affine_vartime,
-    multi_pairing, pairing, pairing_prepared, G2Prepared,
+    multi_pairing, multi_pairing_threads, pairing, pairing_batch, pairing_prepared, G2Prepared,
 };
 use tripair_testkit::TestRng;
 
@@ -43,6 +43,9 @@ pub const OPS: &[&str] = &[
     "product_2",
     "product_8",
     "product_8_affine",
+    "product_8_2threads",
+    "batch_8_1thread",
+    "batch_8_2threads",
 ];
 
 fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
@@ -122,6 +125,15 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
                 black_box(&pts[..8]),
             )));
         }),
+        "product_8_2threads" => Box::new(move || {
+            black_box(multi_pairing_threads::<C>(black_box(&pts[..8]), 2));
+        }),
+        "batch_8_1thread" => Box::new(move || {
+            black_box(pairing_batch::<C>(black_box(&pts[..8]), 1));
+        }),
+        "batch_8_2threads" => Box::new(move || {
+            black_box(pairing_batch::<C>(black_box(&pts[..8]), 2));
+        }),
         "product_2" => Box::new(move || {
             black_box(multi_pairing::<C>(black_box(&pts[..2])));
         }),
@@ -176,6 +188,9 @@ fn bench_curve<C: PairingCurve>(
                 | "pairing_prepared"
                 | "pairing_affine"
                 | "product_8_affine"
+                | "product_8_2threads"
+                | "batch_8_1thread"
+                | "batch_8_2threads"
                 | "product_2"
                 | "product_8"
         );

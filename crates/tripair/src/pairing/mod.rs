@@ -13,6 +13,8 @@
 pub mod final_exp;
 pub mod gt;
 pub mod miller;
+#[cfg(feature = "parallel")]
+pub mod parallel;
 
 pub use final_exp::{
     final_exponentiation, final_exponentiation_in, final_exponentiation_slow, hard_part_exponent,
@@ -22,6 +24,11 @@ pub use miller::{
     ate_miller_loop, drive, miller_loop, miller_loop_affine_vartime, multi_miller_loop,
     AffineLines, G2Prepared, LineCoeffs, LineSource, MillerSchedule, PreparedG1, PreparedLines,
     ProjectiveLines, Step,
+};
+#[cfg(feature = "parallel")]
+pub use parallel::{
+    available_threads, miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads,
+    pairing_batch, pairing_check_threads,
 };
 
 use crate::curve::{G1Affine, G2Affine, PairingCurve};

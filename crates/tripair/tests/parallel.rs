@@ -1,0 +1,68 @@
+//! Every threaded form equals its serial form on every prime-field curve: batches of 0, 1, 2, 3
+//! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch).
+
+#![cfg(feature = "parallel")]
+
+use tripair::pairing::{
+    multi_miller_loop_threads, multi_pairing_threads, pairing_batch, pairing_check_threads,
+};
+use tripair::{
+    final_exponentiation, multi_pairing, pairing, pairing_check, G1Affine, G2Affine, G2Prepared,
+    PairingCurve, Scalar,
+};
+use tripair_testkit::TestRng;
+
+fn check_parallel<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x7e4d);
+    let g1 = G1Affine::<C>::generator();
+    let g2 = G2Affine::<C>::generator();
+    let mut pairs: Vec<(G1Affine<C>, G2Affine<C>)> = (0..3)
+        .map(|_| {
+            (
+                (g1 * Scalar::<C>::random(&mut rng)).to_affine(),
+                (g2 * Scalar::<C>::random(&mut rng)).to_affine(),
+            )
+        })
+        .collect();
+    pairs.insert(1, (G1Affine::identity(), g2));
+    pairs.push((g1, G2Affine::identity()));
+    let serial: Vec<_> = pairs.iter().map(|(p, q)| pairing(p, q)).collect();
+    let prepared: Vec<G2Prepared<C>> = pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
+    for n in [0usize, 1, 2, 3, 5] {
+        let batch = &pairs[..n];
+        let refs: Vec<_> = batch.iter().map(|(p, _)| p).zip(&prepared[..n]).collect();
+        for threads in [1usize, 2, 3, 8] {
+            assert_eq!(
+                pairing_batch(batch, threads),
+                serial[..n],
+                "{} n={n} t={threads}",
+                C::NAME
+            );
+            assert_eq!(multi_pairing_threads(batch, threads), multi_pairing(batch));
+            assert_eq!(pairing_check_threads(batch, threads), pairing_check(batch));
+            assert_eq!(
+                final_exponentiation(&multi_miller_loop_threads(&refs, threads)),
+                multi_pairing(batch)
+            );
+        }
+    }
+    // A check that holds only as a whole: e(aP, Q) e(-P, aQ) = 1, split over threads.
+    let a = Scalar::<C>::random(&mut rng);
+    let check = [
+        ((g1 * a).to_affine(), g2),
+        (-g1, (g2 * a).to_affine()),
+        (g1, G2Affine::identity()),
+    ];
+    for threads in [1, 2, 3] {
+        assert!(pairing_check_threads(&check, threads));
+        assert!(!pairing_check_threads(&check[..1], threads));
+    }
+}
+
+macro_rules! parallel_tests {
+    (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
+        #[test] fn $m() { check_parallel::<$c>(); }
+    )* };
+}
+
+tripair::for_each_prime_curve!(parallel_tests);
