@@ -29,7 +29,9 @@ use tripair_testkit::TestRng;
 
 /// One prepared operation of a peer library: calling `run` performs it once.
 pub struct PeerOp {
+    /// The operation, one of `bench::OPS`.
     pub op: &'static str,
+    /// Performs the operation once on inputs fixed when it was built.
     pub run: Box<dyn FnMut()>,
 }
 
@@ -37,6 +39,7 @@ pub struct PeerOp {
 pub struct PeerImpl {
     /// "mcl" | "blst" | "arkworks"
     pub name: &'static str,
+    /// The operations this peer offers for the curve.
     pub ops: Vec<PeerOp>,
 }
 
