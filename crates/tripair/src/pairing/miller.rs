@@ -126,7 +126,7 @@ pub fn drive<C: PairingCurve, F: BaseField<Params = C::Fp>, S: LineSource<C, F>>
 ) -> Fp12<C, F> {
     let mut f = Fp12::<C, F>::ONE;
     // The same walk as `MillerSchedule::for_each_step`, as a plain loop: through the closure the
-    // bn254 loop measured 2-4% slower.
+    // bn254 Miller loop measured about 1.5% slower (product of 8 about 1.3%), side by side.
     for (i, &d) in schedule.naf.iter().enumerate().skip(1) {
         if i > 1 {
             f = f.square();
