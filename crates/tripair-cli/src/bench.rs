@@ -7,7 +7,8 @@ use tripair::curve::{G1Projective, G2Projective, PairingCurve, Scalar};
 use tripair::field::{Fp, Fp12, Fp2, FpParams};
 use tripair::pairing::{
     final_exp::easy_part, final_exponentiation, miller_loop, miller_loop_affine_vartime,
-    multi_pairing, multi_pairing_threads, pairing, pairing_batch, pairing_prepared, G2Prepared,
+    multi_pairing, multi_pairing_threads, pairing, pairing_batch, pairing_prepared,
+    pairing_split_loop, G2Prepared,
 };
 use tripair_testkit::TestRng;
 
@@ -46,6 +47,7 @@ pub const OPS: &[&str] = &[
     "product_8_2threads",
     "batch_8_1thread",
     "batch_8_2threads",
+    "pairing_split_2threads",
 ];
 
 fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
@@ -134,6 +136,12 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
         "batch_8_2threads" => Box::new(move || {
             black_box(pairing_batch::<C>(black_box(&pts[..8]), 2));
         }),
+        "pairing_split_2threads" => Box::new(move || {
+            black_box(pairing_split_loop::<C>(
+                black_box(&pts[0].0),
+                black_box(&pts[0].1),
+            ));
+        }),
         "product_2" => Box::new(move || {
             black_box(multi_pairing::<C>(black_box(&pts[..2])));
         }),
@@ -191,6 +199,7 @@ fn bench_curve<C: PairingCurve>(
                 | "product_8_2threads"
                 | "batch_8_1thread"
                 | "batch_8_2threads"
+                | "pairing_split_2threads"
                 | "product_2"
                 | "product_8"
         );

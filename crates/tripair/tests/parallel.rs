@@ -1,10 +1,12 @@
 //! Every threaded form equals its serial form on every prime-field curve: batches of 0, 1, 2, 3
-//! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch).
+//! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch); the
+//! split Miller loop (Algorithm 2) equals the serial pairing.
 
 #![cfg(feature = "parallel")]
 
 use tripair::pairing::{
     multi_miller_loop_threads, multi_pairing_threads, pairing_batch, pairing_check_threads,
+    pairing_split_loop,
 };
 use tripair::{
     final_exponentiation, multi_pairing, pairing, pairing_check, G1Affine, G2Affine, G2Prepared,
@@ -59,9 +61,26 @@ fn check_parallel<C: PairingCurve>() {
     }
 }
 
+/// Algorithm 2: the loop split over two threads gives the serial pairing (and 1 on infinity).
+fn check_split_loop<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x5b1);
+    for _ in 0..3 {
+        let p = G1Affine::<C>::random(&mut rng);
+        let q = G2Affine::<C>::random(&mut rng);
+        assert_eq!(pairing_split_loop(&p, &q), pairing(&p, &q), "{}", C::NAME);
+    }
+    let g = G1Affine::<C>::generator();
+    assert!(pairing_split_loop(&g, &G2Affine::identity()).is_identity());
+    assert!(pairing_split_loop(&G1Affine::identity(), &G2Affine::<C>::generator()).is_identity());
+}
+
 macro_rules! parallel_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
-        #[test] fn $m() { check_parallel::<$c>(); }
+        mod $m {
+            use super::*;
+            #[test] fn batches_products_checks() { check_parallel::<$c>(); }
+            #[test] fn split_loop() { check_split_loop::<$c>(); }
+        }
     )* };
 }
 

@@ -21,14 +21,14 @@ pub use final_exp::{
 };
 pub use gt::{Gt, MillerLoopOutput};
 pub use miller::{
-    ate_miller_loop, drive, miller_loop, miller_loop_affine_vartime, multi_miller_loop,
-    AffineLines, G2Prepared, LineCoeffs, LineSource, MillerSchedule, PreparedG1, PreparedLines,
-    ProjectiveLines, Step,
+    ate_miller_loop, drive, drive_digits, finish, miller_loop, miller_loop_affine_vartime,
+    multi_miller_loop, AffineLines, G2Prepared, LineCoeffs, LineSource, MillerSchedule, PreparedG1,
+    PreparedLines, ProjectiveLines, Step, TwistCoords,
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
     available_threads, miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads,
-    pairing_batch, pairing_check_threads,
+    pairing_batch, pairing_check_threads, pairing_split_loop,
 };
 
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
