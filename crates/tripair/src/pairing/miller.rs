@@ -6,8 +6,7 @@
 //! multiply f by the line evaluated at its P. Sources here:
 //! - [`ProjectiveLines`]: T in homogeneous projective coordinates on the twist (doubling after
 //!   Costello–Lange–Naehrig, PKC 2010 / Aranha et al., EUROCRYPT 2011; mixed addition likewise);
-//! - [`PreparedLines`]: the stored lines of fixed G2 points ([`G2Prepared`]), reused for any P.
-//!
+//! - [`PreparedLines`]: the stored lines of fixed G2 points ([`G2Prepared`]), reused for any P;
 //! - [`AffineLines`]: T in affine coordinates, one F_p2 inversion per step shared by the whole batch
 //!   (Acar–Lauter–Naehrig–Shumow 2011); variable time in the G2 points.
 //!
@@ -461,9 +460,26 @@ impl<C: PairingCurve> LineSource<C, Fp<C::Fp>> for PreparedLines<'_, C> {
 #[derive(Clone, Copy, Debug)]
 struct AffinePair<C: PairingCurve> {
     p: PreparedG1<Fp<C::Fp>>,
-    q: (Fp2<C>, Fp2<C>),
-    neg_q: (Fp2<C>, Fp2<C>),
-    t: (Fp2<C>, Fp2<C>),
+    q: TwistCoords<C, Fp<C::Fp>>,
+    neg_q: TwistCoords<C, Fp<C::Fp>>,
+    t: TwistCoords<C, Fp<C::Fp>>,
+}
+
+impl<C: PairingCurve> AffinePair<C> {
+    /// T <- the third point on the line of slope `lambda` through T and a point with x-coordinate
+    /// `other_x` (T itself when doubling), negated; f *= that line, scaled to y-coefficient 1.
+    #[inline]
+    fn apply_slope(&mut self, lambda: Fp2<C>, other_x: Fp2<C>, f: &mut Fp12<C>) {
+        let (x, y) = self.t;
+        let x3 = lambda.square() - x - other_x;
+        self.t = (x3, lambda * (x - x3) - y);
+        let l = LineCoeffs {
+            c: y - lambda * x,
+            x: lambda,
+            y: Fp2::ONE,
+        };
+        mul_by_line(f, &l, &self.p);
+    }
 }
 
 /// The affine line source (Acar–Lauter–Naehrig–Shumow 2011, affine Miller loops with
@@ -479,44 +495,45 @@ pub struct AffineLines<C: PairingCurve> {
     pairs: Vec<AffinePair<C>>,
     /// The batch's denominators, then their inverses (reused every step).
     den: Vec<Fp2<C>>,
+    /// The points each pair adds in the current addition step.
+    added: Vec<TwistCoords<C, Fp<C::Fp>>>,
 }
 
 impl<C: PairingCurve> AffineLines<C> {
     /// A source over the pairs (P, Q); pairs with a point at infinity are dropped (they contribute 1).
     pub fn new(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Self {
-        let pairs: Vec<AffinePair<C>> = pairs
-            .iter()
-            .filter(|(p, q)| !p.infinity && !q.infinity)
+        let pairs: Vec<AffinePair<C>> = finite_pairs(pairs)
             .map(|(p, q)| AffinePair {
-                p: PreparedG1::new(p.x, p.y),
-                q: (q.x, q.y),
-                neg_q: (q.x, -q.y),
-                t: (q.x, q.y),
+                p,
+                q,
+                neg_q: (q.0, -q.1),
+                t: q,
             })
             .collect();
-        let den = vec![Fp2::ZERO; pairs.len()];
-        AffineLines { pairs, den }
+        let n = pairs.len();
+        AffineLines {
+            pairs,
+            den: vec![Fp2::ZERO; n],
+            added: Vec::with_capacity(n),
+        }
     }
 
-    /// T <- T + Q_i for every pair (Q_i chosen by `pick`), f *= the lines: slopes
-    /// (yT - yQ) / (xT - xQ) with one shared inversion.
-    fn add_each(&mut self, f: &mut Fp12<C>, pick: impl Fn(&AffinePair<C>) -> (Fp2<C>, Fp2<C>)) {
-        for (d, pr) in self.den.iter_mut().zip(&self.pairs) {
-            *d = pr.t.0 - pick(pr).0;
+    /// T <- T + Q_i for every pair (Q_i chosen by `pick`, computed once per pair), f *= the lines:
+    /// slopes (yT - yQ) / (xT - xQ) with one shared inversion.
+    fn add_each(
+        &mut self,
+        f: &mut Fp12<C>,
+        pick: impl Fn(&AffinePair<C>) -> TwistCoords<C, Fp<C::Fp>>,
+    ) {
+        self.added.clear();
+        self.added.extend(self.pairs.iter().map(pick));
+        for ((d, pr), q) in self.den.iter_mut().zip(&self.pairs).zip(&self.added) {
+            *d = pr.t.0 - q.0;
         }
         Fp2::batch_inv_vartime(&mut self.den);
-        for (inv, pr) in self.den.iter().zip(self.pairs.iter_mut()) {
-            let (qx, qy) = pick(pr);
-            let (x, y) = pr.t;
-            let lambda = (y - qy) * *inv;
-            let x3 = lambda.square() - x - qx;
-            pr.t = (x3, lambda * (x - x3) - y);
-            let l = LineCoeffs {
-                c: y - lambda * x,
-                x: lambda,
-                y: Fp2::ONE,
-            };
-            mul_by_line(f, &l, &pr.p);
+        for ((inv, pr), q) in self.den.iter().zip(self.pairs.iter_mut()).zip(&self.added) {
+            let lambda = (pr.t.1 - q.1) * *inv;
+            pr.apply_slope(lambda, q.0, f);
         }
     }
 }
@@ -529,17 +546,9 @@ impl<C: PairingCurve> LineSource<C, Fp<C::Fp>> for AffineLines<C> {
         }
         Fp2::batch_inv_vartime(&mut self.den);
         for (inv, pr) in self.den.iter().zip(self.pairs.iter_mut()) {
-            let (x, y) = pr.t;
+            let x = pr.t.0;
             let x2 = x.square();
-            let lambda = (x2.double() + x2) * *inv;
-            let x3 = lambda.square() - x.double();
-            pr.t = (x3, lambda * (x - x3) - y);
-            let l = LineCoeffs {
-                c: y - lambda * x,
-                x: lambda,
-                y: Fp2::ONE,
-            };
-            mul_by_line(f, &l, &pr.p);
+            pr.apply_slope((x2.double() + x2) * *inv, x, f);
         }
     }
 
@@ -576,16 +585,28 @@ pub fn miller_loop_affine_vartime<C: PairingCurve>(
     MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
 }
 
+/// A finite pair as the sources take it: prepared P, affine Q.
+type FinitePair<C> = (
+    PreparedG1<Fp<<C as TowerParams>::Fp>>,
+    TwistCoords<C, Fp<<C as TowerParams>::Fp>>,
+);
+
+/// The pairs of a product without those holding a point at infinity (they contribute 1), as
+/// (prepared P, affine Q).
+fn finite_pairs<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> impl Iterator<Item = FinitePair<C>> + '_ {
+    pairs
+        .iter()
+        .filter(|(p, q)| !p.infinity && !q.infinity)
+        .map(|(p, q)| (PreparedG1::new(p.x, p.y), (q.x, q.y)))
+}
+
 /// The finite pairs of a product as a projective source.
 fn projective_source<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> ProjectiveLines<C, Fp<C::Fp>> {
-    ProjectiveLines::new(
-        pairs
-            .iter()
-            .filter(|(p, q)| !p.infinity && !q.infinity)
-            .map(|(p, q)| (PreparedG1::new(p.x, p.y), (q.x, q.y))),
-    )
+    ProjectiveLines::new(finite_pairs(pairs))
 }
 
 /// The Miller loop of the optimal ate pairing for a product of pairings: f_{s,Q_i}(P_i) multiplied

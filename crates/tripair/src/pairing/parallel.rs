@@ -56,6 +56,14 @@ fn map_chunks<T: Sync, R: Send>(
     })
 }
 
+/// The product of the per-thread Miller loop outputs (`map_chunks` returns at least one).
+fn product_of_chunks<C: PairingCurve>(parts: Vec<MillerLoopOutput<C>>) -> MillerLoopOutput<C> {
+    parts
+        .into_iter()
+        .reduce(|a, b| a * b)
+        .expect("at least one chunk")
+}
+
 /// e(P_i, Q_i) for every pair, spread over `threads` threads (values in input order; points at
 /// infinity give 1).
 pub fn pairing_batch<C: PairingCurve>(
@@ -76,10 +84,7 @@ pub fn miller_loop_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
-    map_chunks(pairs, threads, miller_loop)
-        .into_iter()
-        .reduce(|a, b| a * b)
-        .expect("at least one chunk")
+    product_of_chunks(map_chunks(pairs, threads, miller_loop))
 }
 
 /// prod_i e(P_i, Q_i) with the Miller loops split over `threads` threads and one final
@@ -106,10 +111,7 @@ pub fn multi_miller_loop_threads<C: PairingCurve>(
     pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
-    map_chunks(pairs, threads, multi_miller_loop)
-        .into_iter()
-        .reduce(|a, b| a * b)
-        .expect("at least one chunk")
+    product_of_chunks(map_chunks(pairs, threads, multi_miller_loop))
 }
 
 /// Where the split loop cuts the digits: the first thread runs `h` steps and then squares its
