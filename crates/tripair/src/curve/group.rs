@@ -3,7 +3,7 @@
 //! Algorithms 7 and 9 for a = 0), so constant-time scalar multiplication needs no special cases.
 
 use super::params::PairingCurve;
-use crate::field::{Field, Fp, Fp2, FpParams};
+use crate::field::{BaseField, Field, Fp, Fp2, FpParams};
 use core::fmt::Debug;
 use core::marker::PhantomData;
 
@@ -94,8 +94,7 @@ impl<C: PairingCurve> CurveGroup for G2<C> {
     }
     #[inline]
     fn mul_by_3b(x: &Self::F) -> Self::F {
-        let (c0, c1) = C::consts().twist_b3;
-        *x * Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
+        *x * twist_b3::<C, Fp<C::Fp>>()
     }
     fn generator() -> Affine<Self> {
         let [(x0, x1), (y0, y1)] = C::consts().g2;
@@ -123,10 +122,25 @@ pub fn psi<C: PairingCurve>(p: &G2Affine<C>) -> G2Affine<C> {
     if p.infinity {
         return *p;
     }
+    let (x, y) = psi_coords::<C, Fp<C::Fp>>(&(p.x, p.y));
+    Affine::new_unchecked(x, y)
+}
+
+/// The twist coefficient 3b' in the base field.
+#[inline]
+pub(crate) fn twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>() -> Fp2<C, F> {
+    let (c0, c1) = C::consts().twist_b3;
+    Fp2::new(F::splat(&Fp::from_mont(c0)), F::splat(&Fp::from_mont(c1)))
+}
+
+/// The untwist-Frobenius-twist endomorphism psi on coordinates: (conj(x) cx, conj(y) cy).
+pub(crate) fn psi_coords<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    q: &(Fp2<C, F>, Fp2<C, F>),
+) -> (Fp2<C, F>, Fp2<C, F>) {
     let [(a0, a1), (b0, b1)] = C::consts().psi;
-    let cx = Fp2::new(Fp::from_mont(a0), Fp::from_mont(a1));
-    let cy = Fp2::new(Fp::from_mont(b0), Fp::from_mont(b1));
-    Affine::new_unchecked(p.x.conjugate() * cx, p.y.conjugate() * cy)
+    let cx = Fp2::new(F::splat(&Fp::from_mont(a0)), F::splat(&Fp::from_mont(a1)));
+    let cy = Fp2::new(F::splat(&Fp::from_mont(b0)), F::splat(&Fp::from_mont(b1)));
+    (q.0.conjugate() * cx, q.1.conjugate() * cy)
 }
 
 /// A point of G1 or G2 in affine coordinates.

@@ -14,6 +14,7 @@
 //! on any representation of F_p (by default F_p itself).
 
 use super::gt::MillerLoopOutput;
+use crate::curve::group::{psi_coords, twist_b3};
 use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
 use crate::field::{BaseField, Fp, Fp12, Fp2, TowerParams};
 
@@ -195,23 +196,6 @@ pub(crate) fn mul_by_line<C: PairingCurve, F: BaseField<Params = C::Fp>>(
         Twist::D => f.mul_by_line_d(&ly, &lx, &l.c),
         Twist::M => f.mul_by_line_m(&l.c, &lx, &ly),
     };
-}
-
-/// The twist coefficient 3b' in the base field.
-#[inline]
-fn twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>() -> Fp2<C, F> {
-    let (c0, c1) = C::consts().twist_b3;
-    Fp2::new(F::splat(&Fp::from_mont(c0)), F::splat(&Fp::from_mont(c1)))
-}
-
-/// The untwist-Frobenius-twist endomorphism psi on coordinates: (conj(x) cx, conj(y) cy).
-fn psi_coords<C: PairingCurve, F: BaseField<Params = C::Fp>>(
-    q: &(Fp2<C, F>, Fp2<C, F>),
-) -> (Fp2<C, F>, Fp2<C, F>) {
-    let [(a0, a1), (b0, b1)] = C::consts().psi;
-    let cx = Fp2::new(F::splat(&Fp::from_mont(a0)), F::splat(&Fp::from_mont(a1)));
-    let cy = Fp2::new(F::splat(&Fp::from_mont(b0)), F::splat(&Fp::from_mont(b1)));
-    (q.0.conjugate() * cx, q.1.conjugate() * cy)
 }
 
 /// T in homogeneous projective coordinates on the twist, as the loop updates it.
