@@ -142,12 +142,13 @@ impl<F: FpParams> Fp<F> {
         self.mont.mont_mul::<F::Backend>(&one, &F::MODULUS, F::INV)
     }
 
-    /// The integer x as a field element (x < p: every supported p exceeds 2^64).
+    /// The integer x as a field element (x < p: every supported p exceeds 2^159), by one
+    /// Montgomery product with no comparison, so the time does not depend on x.
+    #[inline]
     pub fn from_u64(x: u64) -> Self {
         let mut v = <F::Limbs as Limbs>::zero();
         v.as_mut()[0] = x;
-        // Reduce for tiny moduli: x < 2^64 <= p holds for every field here (p >= 2^159).
-        Self::from_canonical_limbs(&v).expect("u64 below every supported modulus")
+        Self::from_mont(v.mont_mul::<F::Backend>(&F::R2, &F::MODULUS, F::INV))
     }
 
     /// The signed integer x as a field element (p - |x| for negative x).
@@ -193,19 +194,11 @@ impl<F: FpParams> Fp<F> {
         let two64 = Self::from_u64(1 << 32).square();
         let word_of = |chunk: &[u8]| chunk.iter().fold(0u64, |w, &b| (w << 8) | b as u64);
         let head = bytes.len() % 8;
-        let mut acc = Self::from_word(word_of(&bytes[..head]));
+        let mut acc = Self::from_u64(word_of(&bytes[..head]));
         for chunk in bytes[head..].chunks(8) {
-            acc = acc * two64 + Self::from_word(word_of(chunk));
+            acc = acc * two64 + Self::from_u64(word_of(chunk));
         }
         acc
-    }
-
-    /// A 64-bit word as a field element, without a comparison (every p here exceeds 2^64).
-    #[inline]
-    fn from_word(w: u64) -> Self {
-        let mut v = <F::Limbs as Limbs>::zero();
-        v.as_mut()[0] = w;
-        Self::from_mont(v.mont_mul::<F::Backend>(&F::R2, &F::MODULUS, F::INV))
     }
 
     /// Canonical big-endian encoding, `F::BYTES` bytes.
