@@ -1,5 +1,5 @@
 //! Every curve by name, prime-field and small-characteristic alike: what the command line lists,
-//! checks and pairs on.
+//! checks and pairs on, and the per-line work of `tripair pair` and `tripair check`.
 
 use tripair::api::{prime_curves, CurveSummary, PRIME_CURVES};
 use tripair::{Error, Result};
@@ -8,10 +8,16 @@ use tripair::{Error, Result};
 pub fn all_curves() -> Vec<CurveSummary> {
     let mut v = prime_curves();
     for i in tripair_smallchar::all_curve_info() {
+        let characteristic = if i.name.starts_with("eta3") { 3 } else { 2 };
         v.push(CurveSummary {
             name: i.name.to_string(),
+            family: format!("supersingular, characteristic {characteristic} (eta_T pairing)"),
+            u: None,
             field: i.field.clone(),
-            coefficients: i.coefficients.clone(),
+            equation: i.coefficients.clone(),
+            twist: None,
+            twist_b: None,
+            non_residues: Vec::new(),
             r: i.r.clone(),
             cofactor: i.cofactor.clone(),
             g1: i.g1.clone(),
@@ -24,21 +30,66 @@ pub fn all_curves() -> Vec<CurveSummary> {
     v
 }
 
+/// Every curve name, prime-field first.
+pub fn curve_names() -> Vec<&'static str> {
+    PRIME_CURVES
+        .iter()
+        .chain(tripair_smallchar::curve_names())
+        .copied()
+        .collect()
+}
+
 /// Checks that a curve name is known.
 pub fn check_curve_name(name: &str) -> Result<()> {
-    if PRIME_CURVES.contains(&name) || tripair_smallchar::curve_names().contains(&name) {
+    if curve_names().contains(&name) {
         Ok(())
     } else {
         Err(Error::UnknownCurve(name.to_string()))
     }
 }
 
-/// One `pair` line: GT hex of e(G1, G2) on the named curve, or the error naming what is wrong.
-/// Small-characteristic curves (eta2-*, eta3-*) are broken parameters, kept for research.
+/// Whether the name is a small-characteristic (broken, research-only) curve.
+pub fn is_small_characteristic(name: &str) -> bool {
+    tripair_smallchar::curve_names().contains(&name)
+}
+
+/// One pairing: GT hex of e(G1, G2) on the named curve, or the error naming the point and what is
+/// wrong. `parallel` splits the Miller loop over two threads (same value). Small-characteristic
+/// curves (eta2-*, eta3-*) are broken parameters, kept for research.
 pub fn pair_hex(curve: &str, g1_hex: &str, g2_hex: &str, parallel: bool) -> Result<String> {
     if PRIME_CURVES.contains(&curve) {
-        tripair::api::pair_hex(curve, g1_hex, g2_hex)
+        if parallel {
+            tripair::api::pair_hex_split(curve, g1_hex, g2_hex)
+        } else {
+            tripair::api::pair_hex(curve, g1_hex, g2_hex)
+        }
     } else {
         tripair_smallchar::pair_hex(curve, g1_hex, g2_hex, parallel)
     }
+}
+
+/// One `tripair pair` line, `G1HEX G2HEX`: the GT hex, or the error.
+pub fn pair_line(curve: &str, line: &str, parallel: bool) -> Result<String> {
+    let mut tokens = line.split_whitespace();
+    match (tokens.next(), tokens.next(), tokens.next()) {
+        (Some(a), Some(b), None) => pair_hex(curve, a, b, parallel),
+        _ => Err(Error::Malformed(format!(
+            "expected 2 tokens 'G1HEX G2HEX', got {}",
+            line.split_whitespace().count()
+        ))),
+    }
+}
+
+/// One `tripair check` line, `G1HEX G2HEX [G1HEX G2HEX ...]` (k >= 1 pairs, prime-field curves):
+/// whether the product of the k pairings is one, or the error naming the first wrong point.
+pub fn check_line(curve: &str, line: &str) -> Result<bool> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.len() % 2 == 1 {
+        return Err(Error::Malformed(format!(
+            "expected pairs 'G1HEX G2HEX ...', got {} tokens (odd)",
+            tokens.len()
+        )));
+    }
+    let pairs: Vec<(&str, &str)> = tokens.chunks_exact(2).map(|c| (c[0], c[1])).collect();
+    tripair::api::check_hex(curve, &pairs)
 }

@@ -6,7 +6,10 @@
 
 pub mod bench;
 pub mod curves;
+pub mod lines;
 pub mod measure;
 #[cfg(feature = "peers")]
 pub mod peers;
+pub mod plot;
+pub mod report;
 pub mod smallchar_bench;

@@ -1,309 +1,340 @@
-//! The tripair command line: `pair`, `curves`, `bench`.
+//! The tripair command line: `pair`, `check`, `curves`, `bench`.
 
-use std::io::{BufRead, Write};
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use tripair::api::{json_str, PRIME_CURVES};
-use tripair_cli::bench::{bench_prime_curve, BenchRow, OPS};
-use tripair_cli::curves::{all_curves, check_curve_name, pair_hex};
-use tripair_cli::{measure, smallchar_bench};
+use std::sync::Arc;
+use tripair::api::PRIME_CURVES;
+use tripair_cli::bench::{bench_prime_curve, OPS};
+use tripair_cli::curves::{
+    all_curves, check_line, curve_names, is_small_characteristic, pair_line,
+};
+use tripair_cli::lines::{answer_lines, AnswerFn, MAX_LINE_BYTES};
+use tripair_cli::{plot, report, smallchar_bench};
 
-const USAGE: &str = "usage:
-  tripair pair --curve NAME [--parallel]   read lines 'G1HEX G2HEX' from stdin, write GT hex or 'error: ...'
-  tripair curves [--json]                  list the curves and their parameters
-  tripair bench [--peers] [--json] [--curve NAME] [--samples N]
-                                           benchmark tables on this machine (--peers needs --features peers)";
+/// Pairing-based cryptography on BN and BLS12 curves (and, for research, the broken
+/// small-characteristic eta_T pairings).
+#[derive(Parser)]
+#[command(name = "tripair", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Pairings of the points on each input line, one answer line per input line.
+    ///
+    /// Reads lines 'G1HEX G2HEX' on standard input and writes one line per input line: the GT
+    /// value e(G1, G2) in hex, 'error: <point>: <reason>', or a blank line for a blank line.
+    /// Exit status 1 if any line failed.
+    Pair {
+        #[command(flatten)]
+        lines: LineArgs,
+        /// Split each pairing's Miller loop over two threads (lower latency, same value).
+        #[arg(long)]
+        parallel: bool,
+    },
+    /// Pairing checks: is the product of the pairings on each line one?
+    ///
+    /// Reads lines of k >= 1 pairs 'G1HEX G2HEX G1HEX G2HEX ...' (prime-field curves) and answers
+    /// 'true' when the product of the k pairings is one, 'false' when not, or 'error: <point>:
+    /// <reason>'. Exit status 1 if any line failed (not for 'false').
+    Check {
+        #[command(flatten)]
+        lines: LineArgs,
+    },
+    /// List the curves and their parameters.
+    Curves {
+        /// One JSON document: an array with one object per curve.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Benchmark tables on this machine (median of interleaved runs, time and rdtsc cycles).
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct LineArgs {
+    /// The curve (see `tripair curves`).
+    #[arg(long, value_name = "NAME", value_parser = parse_curve)]
+    curve: String,
+    /// Answer lines on N threads (default: every core); answers stay in input order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Measure the peer libraries in the same run (needs a build with `--features peers`).
+    #[arg(long)]
+    peers: bool,
+    /// JSON lines: a header object, then one object per row (schema in the README).
+    #[arg(long)]
+    json: bool,
+    /// Only these curves (repeatable; default: every curve).
+    #[arg(long, value_name = "NAME", value_parser = parse_curve)]
+    curve: Vec<String>,
+    /// Timed batches per figure (the median is reported).
+    #[arg(long, value_name = "N", default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    samples: u32,
+    /// Also write SVG charts into DIR (created if missing).
+    #[arg(long, value_name = "DIR")]
+    plot: Option<PathBuf>,
+    /// No progress display (it is shown only when standard error is a terminal).
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn parse_curve(s: &str) -> Result<String, String> {
+    let names = curve_names();
+    if names.contains(&s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "unknown curve '{s}' (known: {})",
+            names.join(", ")
+        ))
+    }
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let flag = |f: &str| args.iter().any(|a| a == f);
-    let value = |f: &str| {
-        args.iter()
-            .position(|a| a == f)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Pair { lines, parallel } => {
+            let curve = lines.curve.clone();
+            run_lines(
+                &lines,
+                Arc::new(move |l: &str| pair_line(&curve, l, parallel).map_err(|e| e.to_string())),
+            )
+        }
+        Command::Check { lines } => {
+            if is_small_characteristic(&lines.curve) {
+                eprintln!(
+                    "error: check works on the prime-field curves ({}); '{}' is an eta_T curve: use `tripair pair`",
+                    PRIME_CURVES.join(", "),
+                    lines.curve
+                );
+                return ExitCode::from(2);
+            }
+            let curve = lines.curve.clone();
+            run_lines(
+                &lines,
+                Arc::new(move |l: &str| {
+                    check_line(&curve, l)
+                        .map(|ok| ok.to_string())
+                        .map_err(|e| e.to_string())
+                }),
+            )
+        }
+        Command::Curves { json } => write_out(|out| cmd_curves(out, json)),
+        Command::Bench(args) => cmd_bench(&args),
     };
-    match args.first().map(String::as_str) {
-        Some("pair") => cmd_pair(value("--curve"), flag("--parallel")),
-        Some("curves") => cmd_curves(flag("--json")),
-        Some("bench") => cmd_bench(
-            flag("--peers"),
-            flag("--json"),
-            value("--curve"),
-            value("--samples"),
-        ),
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
+    result
+}
+
+/// Runs `f` on a buffered standard output and flushes it; a write error (a full disk, a closed
+/// pipe) ends the run with a message and exit status 1.
+fn write_out(f: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match f(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write output: {e}");
+            ExitCode::from(1)
         }
     }
 }
 
-fn cmd_pair(curve: Option<String>, parallel: bool) -> ExitCode {
-    let Some(curve) = curve else {
-        eprintln!("error: --curve NAME is required\n{USAGE}");
-        return ExitCode::from(2);
-    };
-    if let Err(e) = check_curve_name(&curve) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
+fn run_lines(args: &LineArgs, f: AnswerFn) -> ExitCode {
+    if is_small_characteristic(&args.curve) {
+        eprintln!(
+            "warning: {} is a small-characteristic curve whose discrete logarithms are broken; for research and comparison only",
+            args.curve
+        );
     }
-    if curve.starts_with("eta") {
-        eprintln!("warning: {curve} is a small-characteristic curve whose discrete logarithms are broken; for research and comparison only");
+    let threads = args
+        .threads
+        .map(usize::from)
+        .unwrap_or_else(tripair::pairing::available_threads);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let input = io::BufReader::with_capacity(1 << 16, io::stdin());
+    match answer_lines(input, &mut out, threads, MAX_LINE_BYTES, f) {
+        Ok(summary) if summary.failed > 0 => {
+            eprintln!("{} of {} line(s) failed", summary.failed, summary.lines);
+            ExitCode::from(1)
+        }
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
     }
-    let stdin = std::io::stdin();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut failed = 0usize;
-    for line in stdin.lock().lines() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => {
-                let _ = writeln!(out, "error: unreadable input line: {e}");
-                failed += 1;
-                continue;
-            }
+}
+
+fn cmd_curves(out: &mut dyn Write, json: bool) -> io::Result<()> {
+    let curves = all_curves();
+    if json {
+        let doc: Vec<_> = curves
+            .iter()
+            .map(|c| {
+                json!({
+                    "name": c.name,
+                    "family": c.family,
+                    "u": c.u,
+                    "p": c.field,
+                    "r": c.r,
+                    "cofactor": c.cofactor,
+                    "equation": c.equation,
+                    "twist": c.twist,
+                    "twist_b": c.twist_b,
+                    "non_residues": c.non_residues.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
+                    "generators": { "g1": c.g1, "g2": c.g2 },
+                    "security_bits": c.security_bits,
+                    "broken": c.broken,
+                })
+            })
+            .collect();
+        return writeln!(out, "{}", serde_json::Value::Array(doc));
+    }
+    for c in curves {
+        let sec = match c.security_bits {
+            Some(b) => format!("~{b}-bit security"),
+            None => "BROKEN: research and comparison only".into(),
         };
-        let toks: Vec<&str> = line.split_whitespace().collect();
-        let res = if toks.len() != 2 {
-            Err(tripair::Error::Malformed(format!(
-                "expected 2 tokens 'G1HEX G2HEX', got {}",
-                toks.len()
-            )))
-        } else {
-            pair_hex(&curve, toks[0], toks[1], parallel)
-        };
-        match res {
-            Ok(gt) => {
-                let _ = writeln!(out, "{gt}");
-            }
-            Err(e) => {
-                failed += 1;
-                let _ = writeln!(out, "error: {e}");
-            }
+        let tower: Vec<String> = c
+            .non_residues
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        writeln!(out, "{:<10} {} {sec}", c.name, c.family)?;
+        writeln!(out, "    {}", c.equation)?;
+        if let (Some(t), Some(b)) = (&c.twist, &c.twist_b) {
+            writeln!(out, "    twist: {t}, b' = {b}; tower: {}", tower.join(", "))?;
         }
+        writeln!(out, "    p/field: {}", c.field)?;
+        writeln!(out, "    r: {}", c.r)?;
+        writeln!(out, "    cofactor: {}", c.cofactor)?;
+        writeln!(out, "    {}", c.details)?;
     }
-    let _ = out.flush();
-    if failed > 0 {
-        eprintln!("{failed} line(s) failed");
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    Ok(())
 }
 
-fn cmd_curves(json: bool) -> ExitCode {
-    for c in all_curves() {
-        if json {
-            println!("{}", c.to_json());
-        } else {
-            let sec = match c.security_bits {
-                Some(b) => format!("~{b}-bit security"),
-                None => "BROKEN: research and comparison only".into(),
-            };
-            println!(
-                "{:<10} {sec}\n    {}\n    p/field: {}\n    r: {}\n    cofactor: {}\n    {}",
-                c.name, c.coefficients, c.field, c.r, c.cofactor, c.details
-            );
-        }
+/// A progress display on standard error, only when it is a terminal and not `--quiet`.
+fn progress_bar(quiet: bool, steps: u64) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
     }
-    ExitCode::SUCCESS
+    let pb = ProgressBar::new(steps);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {msg}") {
+        pb.set_style(style);
+    }
+    pb
 }
 
-fn print_prime_table(rows: &[BenchRow]) {
-    let curve = &rows[0].curve;
-    let mut impls: Vec<String> = Vec::new();
-    for r in rows {
-        if !impls.contains(&r.implementation) {
-            impls.push(r.implementation.clone());
-        }
-    }
-    println!("\n== {curve} (median of interleaved runs; time and rdtsc cycles) ==");
-    let mut header = format!("{:<22}", "op");
-    for i in &impls {
-        header += &format!(" {:>24}", i);
-    }
-    if impls.len() > 1 {
-        header += &format!(" {:>12}", "vs best peer");
-    }
-    println!("{header}");
-    for op in OPS {
-        let mut line = format!("{:<22}", op);
-        let mut ours = None;
-        let mut best_peer: Option<f64> = None;
-        for i in &impls {
-            match rows.iter().find(|r| r.op == *op && &r.implementation == i) {
-                Some(r) => {
-                    line += &format!(
-                        " {:>12} {:>11}",
-                        fmt_ns(r.m.median_ns),
-                        format!("{:.0}c", r.m.cycles)
-                    );
-                    if i == "tripair" {
-                        ours = Some(r.m.median_ns);
-                    } else {
-                        best_peer =
-                            Some(best_peer.map_or(r.m.median_ns, |b: f64| b.min(r.m.median_ns)));
-                    }
-                }
-                None => line += &format!(" {:>24}", "-"),
-            }
-        }
-        if impls.len() > 1 {
-            match (ours, best_peer) {
-                (Some(o), Some(b)) => line += &format!(" {:>11.2}x", o / b),
-                _ => line += &format!(" {:>12}", "-"),
-            }
-        }
-        println!("{line}");
-    }
-}
-
-fn fmt_ns(ns: f64) -> String {
-    if ns >= 1e6 {
-        format!("{:.2} ms", ns / 1e6)
-    } else if ns >= 1e3 {
-        format!("{:.1} us", ns / 1e3)
-    } else {
-        format!("{:.1} ns", ns)
-    }
-}
-
-fn cmd_bench(peers: bool, json: bool, curve: Option<String>, samples: Option<String>) -> ExitCode {
-    if peers && !cfg!(feature = "peers") {
+fn cmd_bench(args: &BenchArgs) -> ExitCode {
+    if args.peers && !cfg!(feature = "peers") {
         eprintln!("error: --peers needs the peer libraries: cargo run --release --features peers -- bench --peers");
         return ExitCode::from(2);
     }
-    let samples: usize = samples.and_then(|s| s.parse().ok()).unwrap_or(11);
-    let curves: Vec<String> = match &curve {
-        Some(c) => {
-            if let Err(e) = check_curve_name(c) {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-            vec![c.clone()]
+    if let Some(dir) = &args.plot {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: cannot create plot directory {}: {e}", dir.display());
+            return ExitCode::from(1);
         }
-        None => PRIME_CURVES
-            .iter()
-            .map(|s| s.to_string())
-            .chain(
-                tripair_smallchar::curve_names()
-                    .iter()
-                    .map(|s| s.to_string()),
-            )
-            .collect(),
+    }
+    let samples = args.samples as usize;
+    let curves: Vec<String> = if args.curve.is_empty() {
+        curve_names().iter().map(|s| s.to_string()).collect()
+    } else {
+        args.curve.clone()
     };
-    if !json {
-        println!(
-            "CPU: {}; backend features: {}",
-            tripair_cli::measure::cpu_model(),
-            tripair::cpu::describe()
-        );
-    }
-    let mut progress = |what: &str| eprint!("\r\x1b[2K  measuring {what} ...");
-    for c in curves.iter().filter(|c| PRIME_CURVES.contains(&c.as_str())) {
-        let rows = bench_prime_curve(c, samples, peers, &mut progress).expect("known curve");
-        eprint!("\r\x1b[2K");
-        if json {
-            for r in &rows {
-                println!(
-                    "{{\"curve\": {}, \"op\": {}, \"impl\": {}, \"median_ns\": {:.0}, \"cycles\": {:.0}}}",
-                    json_str(&r.curve),
-                    json_str(r.op),
-                    json_str(&r.implementation),
-                    r.m.median_ns,
-                    r.m.cycles
-                );
-            }
+    let prime: Vec<&String> = curves
+        .iter()
+        .filter(|c| PRIME_CURVES.contains(&c.as_str()))
+        .collect();
+    let small: Vec<&String> = curves.iter().filter(|c| is_small_characteristic(c)).collect();
+    let steps = (prime.len() * OPS.len()) as u64 + if small.is_empty() { 0 } else { 2 };
+    let pb = progress_bar(args.quiet, steps);
+    let mut plot_errors = Vec::new();
+    let code = write_out(|out| {
+        if args.json {
+            writeln!(out, "{}", report::header_json(samples))?;
         } else {
-            print_prime_table(&rows);
+            writeln!(
+                out,
+                "CPU: {}; backend features: {}; {}",
+                tripair_cli::measure::cpu_model(),
+                tripair::cpu::describe(),
+                tripair_cli::measure::today_utc()
+            )?;
         }
-    }
-    let small: Vec<&String> = curves.iter().filter(|c| c.starts_with("eta")).collect();
-    if !small.is_empty() {
-        eprint!("\r\x1b[2K  measuring small-characteristic fields ...");
-        let fields = smallchar_bench::bench_fields(samples);
-        eprint!("\r\x1b[2K  measuring eta_T pairings ...");
-        let pairings = smallchar_bench::bench_pairings(samples);
-        eprint!("\r\x1b[2K");
-        if json {
-            for f in &fields {
-                for (op, m) in [
-                    ("add", f.add),
-                    ("mul", f.mul),
-                    ("power", f.power),
-                    ("root", f.root),
-                    ("inv", f.inv),
-                ] {
-                    println!(
-                        "{{\"curve\": {}, \"op\": {}, \"impl\": \"tripair\", \"median_ns\": {:.1}, \"cycles\": {:.0}}}",
-                        json_str(&f.field),
-                        json_str(op),
-                        m.median_ns,
-                        m.cycles
-                    );
+        out.flush()?;
+        for c in &prime {
+            let mut progress = |what: &str| {
+                pb.set_message(what.to_string());
+                pb.inc(1);
+            };
+            let rows = bench_prime_curve(c, samples, args.peers, &mut progress)
+                .map_err(io::Error::other)?;
+            if args.json {
+                report::write_json_lines(out, &report::prime_rows_json(&rows))?;
+            } else {
+                pb.suspend(|| report::write_prime_table(out, &rows))?;
+            }
+            out.flush()?;
+            if let Some(dir) = &args.plot {
+                if let Err(e) = plot::plot_prime_curve(dir, &rows) {
+                    plot_errors.push(e);
                 }
             }
-            for p in pairings
+        }
+        if !small.is_empty() {
+            // With every curve asked for, the whole field table; else the fields of those curves.
+            let wanted: Vec<String> = small
                 .iter()
-                .filter(|p| small.iter().any(|s| s.as_str() == p.curve))
-            {
-                for (op, m) in [
-                    ("pairing_1core", p.one_core),
-                    ("pairing_2cores", p.two_cores),
-                ] {
-                    println!(
-                        "{{\"curve\": {}, \"op\": {}, \"impl\": \"tripair\", \"median_ns\": {:.0}, \"cycles\": {:.0}}}",
-                        json_str(p.curve),
-                        json_str(op),
-                        m.median_ns,
-                        m.cycles
-                    );
+                .filter_map(|c| smallchar_bench::field_of_curve(c))
+                .collect();
+            let all = args.curve.is_empty();
+            pb.set_message("small-characteristic fields");
+            let fields =
+                smallchar_bench::bench_fields_where(samples, |f| all || wanted.iter().any(|w| w == f));
+            pb.inc(1);
+            pb.set_message("eta_T pairings");
+            let pairings = smallchar_bench::bench_pairings_where(samples, |c| {
+                small.iter().any(|s| s.as_str() == c)
+            });
+            pb.inc(1);
+            if args.json {
+                report::write_json_lines(out, &report::field_rows_json(&fields))?;
+                report::write_json_lines(out, &report::eta_rows_json(&pairings))?;
+            } else {
+                pb.suspend(|| -> io::Result<()> {
+                    report::write_field_table(out, &fields)?;
+                    report::write_eta_table(out, &pairings)
+                })?;
+            }
+            if let Some(dir) = &args.plot {
+                if let Err(e) = plot::plot_fields(dir, &fields) {
+                    plot_errors.push(e);
+                }
+                if let Err(e) = plot::plot_mitsunari(dir, &fields, &pairings) {
+                    plot_errors.push(e);
                 }
             }
-        } else {
-            println!("\n== small-characteristic fields (BROKEN parameters, research only): cycles (Vejda-Page-Grosschaedl Tables 3-4 rows) ==");
-            println!(
-                "{:<12} {:<12} {:>9} {:>9} {:>12} {:>9} {:>9}",
-                "field", "kernels", "add", "mul", "sqr/cube", "root", "inv"
-            );
-            for f in &fields {
-                println!(
-                    "{:<12} {:<12} {:>9.0} {:>9.0} {:>12.0} {:>9.0} {:>9.0}",
-                    f.field,
-                    f.backend,
-                    f.add.cycles,
-                    f.mul.cycles,
-                    f.power.cycles,
-                    f.root.cycles,
-                    f.inv.cycles
-                );
-            }
-            println!("\n== eta_T pairings (BROKEN parameters; Mitsunari 2009 Table 3 rows) ==");
-            // rdtsc ticks at the nominal clock; the core may run faster (turbo) or slower.
-            let ratio = measure::core_cycles_per_tick();
-            if let Some(r) = ratio {
-                println!(
-                    "(cycles: rdtsc ticks; the core ran {r:.2} core cycles per tick in a dependent-imul chain, \
-                     so core cycles ~ ticks x {r:.2})"
-                );
-            }
-            println!(
-                "{:<12} {:>12} {:>12} {:>12} {:>12}",
-                "curve", "1 core", "cycles", "2 cores", "cycles"
-            );
-            for p in pairings
-                .iter()
-                .filter(|p| small.iter().any(|s| s.as_str() == p.curve))
-            {
-                println!(
-                    "{:<12} {:>12} {:>12.0} {:>12} {:>12.0}",
-                    p.curve,
-                    fmt_ns(p.one_core.median_ns),
-                    p.one_core.cycles,
-                    fmt_ns(p.two_cores.median_ns),
-                    p.two_cores.cycles
-                );
-            }
         }
+        Ok(())
+    });
+    pb.finish_and_clear();
+    for e in &plot_errors {
+        eprintln!("error: {e}");
     }
-    ExitCode::SUCCESS
+    if plot_errors.is_empty() {
+        code
+    } else {
+        ExitCode::from(1)
+    }
 }

@@ -54,17 +54,37 @@ pub fn core_cycles_per_tick() -> Option<f64> {
     }
 }
 
-/// Median of one measurement: nanoseconds and TSC cycles per call.
+/// One measurement: median, fastest and slowest batch in nanoseconds per call, median TSC cycles
+/// per call, and the number of batches (samples) they come from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Measurement {
     /// Median wall time per call, in nanoseconds.
     pub median_ns: f64,
+    /// The fastest batch's time per call, in nanoseconds.
+    pub min_ns: f64,
+    /// The slowest batch's time per call, in nanoseconds.
+    pub max_ns: f64,
     /// Median rdtsc ticks per call (TSC cycles at the nominal clock).
     pub cycles: f64,
+    /// How many batches were timed.
+    pub samples: usize,
+}
+
+impl Measurement {
+    /// The summary of per-call times `ns` and cycle counts `cy` of the timed batches.
+    fn from_batches(ns: &mut [f64], cy: &mut [f64]) -> Measurement {
+        Measurement {
+            median_ns: median(ns),
+            min_ns: ns.iter().copied().fold(f64::INFINITY, f64::min),
+            max_ns: ns.iter().copied().fold(0.0, f64::max),
+            cycles: median(cy),
+            samples: ns.len(),
+        }
+    }
 }
 
 fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v.sort_by(f64::total_cmp);
     let n = v.len();
     if n % 2 == 1 {
         v[n / 2]
@@ -94,10 +114,7 @@ pub fn measure<F: FnMut()>(mut f: F, samples: usize, batch_target_ns: u64) -> Me
         ns.push(dt / batch as f64);
         cy.push(dc / batch as f64);
     }
-    Measurement {
-        median_ns: median(&mut ns),
-        cycles: median(&mut cy),
-    }
+    Measurement::from_batches(&mut ns, &mut cy)
 }
 
 /// Measures several implementations of one operation interleaved (round-robin batches), so that
@@ -130,10 +147,7 @@ pub fn measure_interleaved(
         }
     }
     (0..fs.len())
-        .map(|i| Measurement {
-            median_ns: median(&mut ns[i]),
-            cycles: median(&mut cy[i]),
-        })
+        .map(|i| Measurement::from_batches(&mut ns[i], &mut cy[i]))
         .collect()
 }
 
@@ -148,4 +162,70 @@ pub fn cpu_model() -> String {
                 .map(|(_, v)| v.trim().to_string())
         })
         .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The CPU flags that decide tripair's kernels, as /proc/cpuinfo lists them (empty where it
+/// cannot be read).
+pub fn cpu_flags() -> Vec<String> {
+    const RELEVANT: &[&str] = &[
+        "adx",
+        "bmi2",
+        "avx2",
+        "avx512f",
+        "avx512ifma",
+        "avx512vbmi",
+        "avx512vbmi2",
+        "pclmulqdq",
+        "vpclmulqdq",
+        "gfni",
+    ];
+    let text = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let flags: Vec<&str> = text
+        .lines()
+        .find(|l| l.starts_with("flags"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, v)| v.split_whitespace().collect())
+        .unwrap_or_default();
+    RELEVANT
+        .iter()
+        .filter(|f| flags.contains(f))
+        .map(|f| f.to_string())
+        .collect()
+}
+
+/// Today's date in UTC, `YYYY-MM-DD`, from the system clock.
+pub fn today_utc() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Hinnant's days-to-civil
+/// algorithm, "chrono-Compatible Low-Level Date Algorithms").
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn dates_from_day_counts() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_781), (2026, 11, 24));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
 }

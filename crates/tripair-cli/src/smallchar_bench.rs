@@ -35,6 +35,19 @@ pub struct FieldBenchRow {
     pub inv: Measurement,
 }
 
+impl FieldBenchRow {
+    /// The five operations by name: `add`, `mul`, `power` (cube or square), `root`, `inv`.
+    pub fn ops(&self) -> [(&'static str, Measurement); 5] {
+        [
+            ("add", self.add),
+            ("mul", self.mul),
+            ("power", self.power),
+            ("root", self.root),
+            ("inv", self.inv),
+        ]
+    }
+}
+
 /// One row of the pairing table: eta_T (loop and final exponentiation) on one and on two cores.
 #[derive(Clone, Debug)]
 pub struct PairingBenchRow {
@@ -78,27 +91,49 @@ fn bench_field2<const N: usize, P: Pentanomial2>(samples: usize) -> FieldBenchRo
     })
 }
 
-/// Field-operation timings for every field size of both characteristics.
-pub fn bench_fields(samples: usize) -> Vec<FieldBenchRow> {
+type FieldBench = fn(usize) -> FieldBenchRow;
+
+/// Every field of the table, by name, in table order.
+const FIELDS: &[(&str, FieldBench)] = {
     use gf2::*;
     use gf3::*;
-    vec![
-        bench_field3::<2, T79>(samples),
-        bench_field3::<2, T97>(samples),
-        bench_field3::<3, T163>(samples),
-        bench_field3::<4, T193>(samples),
-        bench_field3::<4, T239>(samples),
-        bench_field3::<6, T353>(samples),
-        bench_field3::<8, T509>(samples),
-        bench_field2::<3, P163>(samples),
-        bench_field2::<4, P233>(samples),
-        bench_field2::<5, P271>(samples),
-        bench_field2::<5, P283>(samples),
-        bench_field2::<6, P353>(samples),
-        bench_field2::<8, P457>(samples),
-        bench_field2::<9, P557>(samples),
-        bench_field2::<20, P1223>(samples),
+    &[
+        ("F_3^79", bench_field3::<2, T79>),
+        ("F_3^97", bench_field3::<2, T97>),
+        ("F_3^163", bench_field3::<3, T163>),
+        ("F_3^193", bench_field3::<4, T193>),
+        ("F_3^239", bench_field3::<4, T239>),
+        ("F_3^353", bench_field3::<6, T353>),
+        ("F_3^509", bench_field3::<8, T509>),
+        ("F_2^163", bench_field2::<3, P163>),
+        ("F_2^233", bench_field2::<4, P233>),
+        ("F_2^271", bench_field2::<5, P271>),
+        ("F_2^283", bench_field2::<5, P283>),
+        ("F_2^353", bench_field2::<6, P353>),
+        ("F_2^457", bench_field2::<8, P457>),
+        ("F_2^557", bench_field2::<9, P557>),
+        ("F_2^1223", bench_field2::<20, P1223>),
     ]
+};
+
+/// The base field of an eta_T curve by its name: `eta3-97` is over F_3^97, `eta2-271` over F_2^271.
+pub fn field_of_curve(curve: &str) -> Option<String> {
+    let (c, m) = curve.strip_prefix("eta")?.split_once('-')?;
+    Some(format!("F_{c}^{m}"))
+}
+
+/// Field-operation timings for every field size of both characteristics.
+pub fn bench_fields(samples: usize) -> Vec<FieldBenchRow> {
+    bench_fields_where(samples, |_| true)
+}
+
+/// Field-operation timings for the fields whose name (`F_3^97`) `keep` accepts, in table order.
+pub fn bench_fields_where(samples: usize, keep: impl Fn(&str) -> bool) -> Vec<FieldBenchRow> {
+    FIELDS
+        .iter()
+        .filter(|(name, _)| keep(name))
+        .map(|(_, bench)| bench(samples))
+        .collect()
 }
 
 /// One pairing row: `pair` run on one and on two threads, measured alike.
@@ -141,15 +176,29 @@ fn bench_pair2<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
     })
 }
 
+type PairingBench = fn(&'static str, usize) -> PairingBenchRow;
+
+/// Every eta_T curve's benchmark, by name, with whether it is one of the largest (fewer samples).
+const PAIRINGS: &[(&str, PairingBench, bool)] = &[
+    ("eta3-97", bench_pair3::<2, gf3::T97, 1, 7>, false),
+    ("eta3-193", bench_pair3::<4, gf3::T193, -1, 1>, false),
+    ("eta3-509", bench_pair3::<8, gf3::T509, 1, 7>, true),
+    ("eta2-233", bench_pair2::<4, gf2::P233, 0, { eta2::COFACTOR_233 }>, false),
+    ("eta2-271", bench_pair2::<5, gf2::P271, 0, 487805>, false),
+    ("eta2-1223", bench_pair2::<20, gf2::P1223, 0, 5>, true),
+];
+
 /// eta_T timings for every curve, one and two cores (fewer samples for the largest curves).
 pub fn bench_pairings(samples: usize) -> Vec<PairingBenchRow> {
+    bench_pairings_where(samples, |_| true)
+}
+
+/// eta_T timings for the curves `keep` accepts, in table order.
+pub fn bench_pairings_where(samples: usize, keep: impl Fn(&str) -> bool) -> Vec<PairingBenchRow> {
     let few = samples.div_ceil(4).max(3);
-    vec![
-        bench_pair3::<2, gf3::T97, 1, 7>("eta3-97", samples),
-        bench_pair3::<4, gf3::T193, -1, 1>("eta3-193", samples),
-        bench_pair3::<8, gf3::T509, 1, 7>("eta3-509", few),
-        bench_pair2::<4, gf2::P233, 0, { eta2::COFACTOR_233 }>("eta2-233", samples),
-        bench_pair2::<5, gf2::P271, 0, 487805>("eta2-271", samples),
-        bench_pair2::<20, gf2::P1223, 0, 5>("eta2-1223", few),
-    ]
+    PAIRINGS
+        .iter()
+        .filter(|(name, _, _)| keep(name))
+        .map(|&(name, bench, large)| bench(name, if large { few } else { samples }))
+        .collect()
 }

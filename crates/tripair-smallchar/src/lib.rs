@@ -244,8 +244,8 @@ impl<const N: usize, P: Trinomial3, const B: i8, const H: u64> Curve3<N, P, B, H
         Self::decode_point(&hex_decode(s)?)
     }
     fn pair_hex(p: &str, q: &str, parallel: bool) -> Result<String> {
-        let p = Self::parse_point(p)?;
-        let q = Self::parse_point(q)?;
+        let p = Self::parse_point(p).map_err(|e| e.in_point("P"))?;
+        let q = Self::parse_point(q).map_err(|e| e.in_point("Q"))?;
         let t = if parallel { Threads::Two } else { Threads::One };
         Ok(hex_encode(&eta3::gt_to_bytes(&eta3::eta_t_pairing(
             &p, &q, t,
@@ -265,8 +265,8 @@ impl<const N: usize, P: Pentanomial2, const B: u8, const H: u64> Curve2<N, P, B,
         Self::decode_point(&hex_decode(s)?)
     }
     fn pair_hex(p: &str, q: &str, parallel: bool) -> Result<String> {
-        let p = Self::parse_point(p)?;
-        let q = Self::parse_point(q)?;
+        let p = Self::parse_point(p).map_err(|e| e.in_point("P"))?;
+        let q = Self::parse_point(q).map_err(|e| e.in_point("Q"))?;
         let t = if parallel { Threads::Two } else { Threads::One };
         Ok(hex_encode(&eta2::gt_to_bytes(&eta2::eta_t_pairing(
             &p, &q, t,
@@ -275,8 +275,8 @@ impl<const N: usize, P: Pentanomial2, const B: u8, const H: u64> Curve2<N, P, B,
 }
 
 /// The reduced eta_T pairing of two points given as hex x||y (or `inf`), as hex GT coefficients
-/// (tower order, base-field encoding each). Errors: UnknownCurve, NotHex, WrongLength,
-/// NotAFieldElement, NotOnCurve, NotInSubgroup. The curves are broken: research use only.
+/// (tower order, base-field encoding each). Errors: UnknownCurve, or NotHex, WrongLength,
+/// NotAFieldElement, NotOnCurve, NotInSubgroup said of the point ("P" or "Q"). The curves are broken: research use only.
 pub fn pair_hex(curve: &str, p_hex: &str, q_hex: &str, parallel: bool) -> Result<String> {
     with_curve!(curve, _i,
         C3 => C3::pair_hex(p_hex, q_hex, parallel),

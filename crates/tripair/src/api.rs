@@ -4,7 +4,10 @@ use crate::curve::{CurveGroup, Family, PairingCurve, Twist, G1, G2};
 use crate::encoding::{decode_g1, decode_g2, encode_g1, encode_g2};
 use crate::error::{Error, Result};
 use crate::field::FpParams;
-use crate::pairing::pairing;
+use crate::curve::{G1Affine, G2Affine};
+#[cfg(feature = "parallel")]
+use crate::pairing::pairing_split_loop;
+use crate::pairing::{pairing, pairing_check, Gt};
 use crate::util::{hex_decode, hex_encode};
 
 /// The one list of prime-field curves: `for_each_prime_curve!(m)` (or `(m; extra tokens)`) calls
@@ -57,18 +60,76 @@ macro_rules! __tripair_dispatch_prime_curve {
     };
 }
 
-fn pair_prime<C: PairingCurve>(g1_hex: &str, g2_hex: &str) -> Result<String> {
-    let p = decode_g1::<C>(&hex_decode(g1_hex)?)?;
-    let q = decode_g2::<C>(&hex_decode(g2_hex)?)?;
-    Ok(hex_encode(&pairing::<C>(&p, &q).to_bytes()))
+fn decode_pair<C: PairingCurve>(
+    g1_hex: &str,
+    g2_hex: &str,
+    pair: Option<usize>,
+) -> Result<(G1Affine<C>, G2Affine<C>)> {
+    let name = |g: &str| match pair {
+        Some(i) => format!("{g} of pair {i}"),
+        None => g.to_string(),
+    };
+    let p = hex_decode(g1_hex)
+        .and_then(|b| decode_g1::<C>(&b))
+        .map_err(|e| e.in_point(name("G1")))?;
+    let q = hex_decode(g2_hex)
+        .and_then(|b| decode_g2::<C>(&b))
+        .map_err(|e| e.in_point(name("G2")))?;
+    Ok((p, q))
+}
+
+fn pair_prime<C: PairingCurve>(
+    g1_hex: &str,
+    g2_hex: &str,
+    pair: impl Fn(&G1Affine<C>, &G2Affine<C>) -> Gt<C>,
+) -> Result<String> {
+    let (p, q) = decode_pair::<C>(g1_hex, g2_hex, None)?;
+    Ok(hex_encode(&pair(&p, &q).to_bytes()))
+}
+
+fn check_prime<C: PairingCurve>(pairs: &[(&str, &str)]) -> Result<bool> {
+    let points = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (a, b))| decode_pair::<C>(a, b, Some(i + 1)))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(pairing_check::<C>(&points))
 }
 
 /// GT hex of e(G1, G2) on the named prime-field curve, from the curve's hex point encodings, or the
-/// error naming what is wrong (`UnknownCurve` for a name that is not a prime-field curve).
+/// error naming the point and what is wrong with it (`G1: point not on curve`; `UnknownCurve` for
+/// a name that is not a prime-field curve).
 pub fn pair_hex(curve: &str, g1_hex: &str, g2_hex: &str) -> Result<String> {
     with_prime_curve!(
         curve,
-        pair_prime(g1_hex, g2_hex),
+        pair_prime(g1_hex, g2_hex, pairing),
+        Err(Error::UnknownCurve(curve.to_string()))
+    )
+}
+
+/// As [`pair_hex`], with the Miller loop split over two threads
+/// ([`pairing_split_loop`]): lower latency where a second core is idle, same value.
+#[cfg(feature = "parallel")]
+pub fn pair_hex_split(curve: &str, g1_hex: &str, g2_hex: &str) -> Result<String> {
+    with_prime_curve!(
+        curve,
+        pair_prime(g1_hex, g2_hex, pairing_split_loop),
+        Err(Error::UnknownCurve(curve.to_string()))
+    )
+}
+
+/// Whether the product of the pairings e(G1_i, G2_i) of the given hex pairs is one (an EIP-197 /
+/// EIP-2537 style check), by [`pairing_check`]; or the error naming the first wrong point
+/// (`G2 of pair 3: point not in subgroup of order r`). An empty list is rejected as malformed.
+pub fn check_hex(curve: &str, pairs: &[(&str, &str)]) -> Result<bool> {
+    if pairs.is_empty() {
+        return Err(Error::Malformed(
+            "a pairing check needs at least one pair 'G1HEX G2HEX'".into(),
+        ));
+    }
+    with_prime_curve!(
+        curve,
+        check_prime(pairs),
         Err(Error::UnknownCurve(curve.to_string()))
     )
 }
@@ -78,10 +139,24 @@ pub fn pair_hex(curve: &str, g1_hex: &str, g2_hex: &str) -> Result<String> {
 pub struct CurveSummary {
     /// The curve's name, as the CLI accepts it (e.g. `bn254`, `bls12-381`).
     pub name: String,
-    /// The base field: the prime p in decimal for the prime-field curves.
+    /// The family: `BN` or `BLS12` for the prime-field curves; the small-characteristic ones say
+    /// their characteristic (`supersingular, characteristic 3`).
+    pub family: String,
+    /// The family's parameter u (decimal or 0x-hex, with sign); `None` off the BN/BLS12 families.
+    pub u: Option<String>,
+    /// The base field: the prime p in decimal for the prime-field curves, the defining polynomial
+    /// for the small-characteristic ones.
     pub field: String,
-    /// The curve equation; for the prime-field curves also the twist carrying G2 and its b'.
-    pub coefficients: String,
+    /// The curve equation, e.g. `y^2 = x^3 + 3`.
+    pub equation: String,
+    /// The sextic twist carrying G2 (`D-type` or `M-type`), `None` where there is no twist.
+    pub twist: Option<String>,
+    /// The twist's coefficient b', `None` where there is no twist.
+    pub twist_b: Option<String>,
+    /// The non-residues defining the extension tower, by name: `beta` (F_p2 = F_p\[u\]/(u^2 -
+    /// beta)) and `xi` (F_p6 = F_p2\[v\]/(v^3 - xi), F_p12 = F_p6\[w\]/(w^2 - v)); empty for the
+    /// small-characteristic curves.
+    pub non_residues: Vec<(String, String)>,
     /// The prime order r of the pairing groups, in decimal.
     pub r: String,
     /// The cofactor #E / r of G1, in decimal.
@@ -95,8 +170,8 @@ pub struct CurveSummary {
     pub broken: bool,
     /// The estimated security level in bits; `None` for broken curves.
     pub security_bits: Option<u32>,
-    /// One more line for the text listing (family, u, bit sizes, tower and origin for the
-    /// prime-field curves); not part of [`CurveSummary::to_json`].
+    /// One more line for the text listing (bit sizes, tower and origin for the prime-field curves,
+    /// why they are broken for the others).
     pub details: String,
 }
 
@@ -111,14 +186,24 @@ fn summary_prime<C: PairingCurve>() -> CurveSummary {
         Family::Bn => "BN",
         Family::Bls12 => "BLS12",
     };
+    let xi = match C::XI {
+        (x0, 0) => format!("{x0}"),
+        (0, x1) => format!("{x1}u"),
+        (x0, x1) if x1 < 0 => format!("{x0} - {}u", -x1),
+        (x0, x1) => format!("{x0} + {x1}u"),
+    };
     CurveSummary {
         name: C::NAME.to_string(),
+        family: fam.to_string(),
+        u: Some(C::U.to_string()),
         field: format!("{}", k.p),
-        coefficients: format!(
-            "y^2 = x^3 + {}; twist y^2 = x^3 + b' ({twist}), b' = {:?}",
-            C::B,
-            b2
-        ),
+        equation: format!("y^2 = x^3 + {}", C::B),
+        twist: Some(twist.to_string()),
+        twist_b: Some(format!("{b2:?}")),
+        non_residues: vec![
+            ("beta".to_string(), C::BETA.to_string()),
+            ("xi".to_string(), xi),
+        ],
         r: format!("{}", k.r_big),
         cofactor: format!("{}", k.h1),
         g1: hex_encode(&encode_g1::<C>(&<G1<C> as CurveGroup>::generator())),
@@ -126,13 +211,10 @@ fn summary_prime<C: PairingCurve>() -> CurveSummary {
         broken: false,
         security_bits: Some(C::SECURITY_BITS),
         details: format!(
-            "{fam}, u = {}, p {} bits, r {} bits, F_p2 = F_p[u]/(u^2 - ({})), xi = {} + {}u; {}",
+            "{fam}, u = {}, p {} bits, r {} bits; {}",
             C::U,
             <C::Fp as FpParams>::BITS,
             <C::Fr as FpParams>::BITS,
-            C::BETA,
-            C::XI.0,
-            C::XI.1,
             C::ORIGIN
         ),
     }
@@ -144,40 +226,4 @@ pub fn prime_curves() -> Vec<CurveSummary> {
         .iter()
         .map(|n| with_prime_curve!(*n, summary_prime(), unreachable!()))
         .collect()
-}
-
-/// A minimal JSON string escaper for the CLI's JSON lines.
-pub fn json_str(s: &str) -> String {
-    let mut o = String::with_capacity(s.len() + 2);
-    o.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
-}
-
-impl CurveSummary {
-    /// One JSON object (one line) with every field except `details`; `security_bits` is `null`
-    /// when absent.
-    pub fn to_json(&self) -> String {
-        format!(
-            "{{\"name\": {}, \"field\": {}, \"coefficients\": {}, \"r\": {}, \"cofactor\": {}, \"g1\": {}, \"g2\": {}, \"broken\": {}, \"security_bits\": {}}}",
-            json_str(&self.name),
-            json_str(&self.field),
-            json_str(&self.coefficients),
-            json_str(&self.r),
-            json_str(&self.cofactor),
-            json_str(&self.g1),
-            json_str(&self.g2),
-            self.broken,
-            self.security_bits.map(|b| b.to_string()).unwrap_or_else(|| "null".into())
-        )
-    }
 }

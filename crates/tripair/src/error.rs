@@ -33,6 +33,24 @@ pub enum Error {
     BadInfinity,
     /// The input line does not have the expected shape (e.g. not two tokens `G1HEX G2HEX`).
     Malformed(String),
+    /// One of several points of an input is wrong: `point` names which (`"G1"`, `"G2 of pair 3"`),
+    /// `error` says what is wrong with it.
+    Point {
+        /// Which point of the input, e.g. `"G1"` or `"G2 of pair 3"`.
+        point: String,
+        /// What is wrong with that point.
+        error: Box<Error>,
+    },
+}
+
+impl Error {
+    /// This error, said of the named point (`"G1"`, `"G2 of pair 3"`, ...).
+    pub fn in_point(self, point: impl Into<String>) -> Error {
+        Error::Point {
+            point: point.into(),
+            error: Box::new(self),
+        }
+    }
 }
 
 impl fmt::Display for Error {
@@ -65,6 +83,7 @@ impl fmt::Display for Error {
                 write!(f, "bad encoding of the point at infinity (non-zero bytes)")
             }
             Error::Malformed(why) => write!(f, "malformed input: {why}"),
+            Error::Point { point, error } => write!(f, "{point}: {error}"),
         }
     }
 }
