@@ -29,21 +29,16 @@ impl BarChart<'_> {
         if !(lo.is_finite() && lo > 0.0) {
             return Err(format!("nothing to draw in {}", path.display()));
         }
-        let (lo, hi) = (lo / 2.0, hi * 2.0);
-        // One row per (category, series); a category's rows are adjacent.
         let k = self.series.len().max(1);
+        // Room on the right of the longest bar for the legend when there are several series.
+        let (lo, hi) = (lo / 2.0, if k > 1 { hi * 40.0 } else { hi * 2.0 });
+        // One row per (category, series), the first category on top; a category's rows are
+        // adjacent and only the first carries its name (the legend names the series).
         let rows: Vec<String> = self
             .categories
             .iter()
-            .flat_map(|c| {
-                self.series.iter().map(move |(s, _)| {
-                    if k > 1 {
-                        format!("{c} - {s}")
-                    } else {
-                        c.clone()
-                    }
-                })
-            })
+            .flat_map(|c| (0..k).map(move |si| if si == 0 { c.clone() } else { String::new() }))
+            .rev()
             .collect();
         let n = rows.len() as u32;
         let root = SVGBackend::new(path, (1100, 120 + 16 * n)).into_drawing_area();
@@ -52,7 +47,7 @@ impl BarChart<'_> {
             .caption(self.title, ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(40)
-            .y_label_area_size(330)
+            .y_label_area_size(200)
             .build_cartesian_2d((lo..hi).log_scale(), (0..n).into_segmented())
             .map_err(&err)?;
         chart
@@ -69,7 +64,7 @@ impl BarChart<'_> {
             let color = Palette99::pick(si).to_rgba();
             let bars = vals.iter().enumerate().filter_map(|(ci, v)| {
                 v.map(|v| {
-                    let row = (ci * k + si) as u32;
+                    let row = (rows.len() - 1 - (ci * k + si)) as u32;
                     Rectangle::new(
                         [(lo, SegmentValue::Exact(row)), (v, SegmentValue::Exact(row + 1))],
                         color.filled(),
@@ -82,9 +77,13 @@ impl BarChart<'_> {
                 .label(name.as_str())
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
         }
+        if k == 1 {
+            root.present().map_err(&err)?;
+            return Ok(());
+        }
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
+            .position(SeriesLabelPosition::UpperRight)
             .border_style(BLACK)
             .background_style(WHITE.mix(0.9))
             .draw()
