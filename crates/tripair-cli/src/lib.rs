@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod acar;
 pub mod bench;
 pub mod curves;
 pub mod lines;

@@ -87,6 +87,17 @@ struct BenchArgs {
     /// No progress display (it is shown only when standard error is a terminal).
     #[arg(long)]
     quiet: bool,
+    /// Print a paper's table instead of the standard ones: `acar` is Acar-Lauter-Naehrig-Shumow
+    /// 2011, Table 2 (tower costs, affine and projective pairings, batches of 20), for bn254n,
+    /// bn446, bn638, bn254 and bls12-381 (or the prime-field curves given with --curve).
+    #[arg(long, value_enum, value_name = "TABLE")]
+    table: Option<Table>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Table {
+    /// Acar-Lauter-Naehrig-Shumow 2011, Table 2.
+    Acar,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -247,6 +258,9 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
         }
     }
     let samples = args.samples as usize;
+    if let Some(Table::Acar) = args.table {
+        return bench_acar(args);
+    }
     let curves: Vec<String> = if args.curve.is_empty() {
         curve_names().iter().map(|s| s.to_string()).collect()
     } else {
@@ -337,4 +351,53 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+fn bench_acar(args: &BenchArgs) -> ExitCode {
+    let curves: Vec<String> = if args.curve.is_empty() {
+        tripair_cli::acar::CURVES.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.curve.clone()
+    };
+    if let Some(c) = curves.iter().find(|c| !PRIME_CURVES.contains(&c.as_str())) {
+        eprintln!("error: --table acar is for the prime-field curves; '{c}' is not one");
+        return ExitCode::from(2);
+    }
+    let samples = args.samples as usize;
+    let pb = progress_bar(args.quiet, 2 * curves.len() as u64);
+    let code = write_out(|out| {
+        if args.json {
+            writeln!(out, "{}", report::header_json(samples))?;
+        } else {
+            writeln!(
+                out,
+                "CPU: {}; backend features: {}; {}",
+                tripair_cli::measure::cpu_model(),
+                tripair::cpu::describe(),
+                tripair_cli::measure::today_utc()
+            )?;
+            writeln!(
+                out,
+                "ratio: per-pairing time over the single pairing, measured interleaved in this run; \
+                 paper: the same ratio on the paper's ARM Cortex-A9 (base: its single affine pairing)"
+            )?;
+        }
+        for c in &curves {
+            let mut progress = |what: &str| {
+                pb.set_message(what.to_string());
+                pb.inc(1);
+            };
+            let t = tripair_cli::acar::curve_table(c, samples, &mut progress)
+                .map_err(io::Error::other)?;
+            if args.json {
+                report::write_json_lines(out, &report::acar_rows_json(&t))?;
+            } else {
+                pb.suspend(|| report::write_acar_table(out, &t))?;
+            }
+            out.flush()?;
+        }
+        Ok(())
+    });
+    pb.finish_and_clear();
+    code
 }

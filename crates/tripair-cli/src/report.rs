@@ -1,6 +1,7 @@
 //! What `tripair bench` prints: the text tables and the JSON lines (a header object, then one
 //! object per measured row; the schemas are in the README).
 
+use crate::acar::CurveTable;
 use crate::bench::{BenchRow, OPS};
 use crate::measure::{self, Measurement};
 use crate::smallchar_bench::{FieldBenchRow, PairingBenchRow};
@@ -194,6 +195,76 @@ pub fn write_eta_table(out: &mut dyn Write, pairings: &[PairingBenchRow]) -> io:
             p.one_core.cycles,
             fmt_ns(p.two_cores.median_ns),
             p.two_cores.cycles
+        )?;
+    }
+    Ok(())
+}
+
+/// The Acar–Lauter–Naehrig–Shumow table of one curve as JSON rows: field rows keyed `field`
+/// (`bn254/F_p2`), pairing rows keyed `curve` with `ratio` (to the single pairing) and
+/// `paper_ratio` (null off the paper's curves).
+pub fn acar_rows_json(t: &CurveTable) -> Vec<Value> {
+    let mut v = Vec::new();
+    for f in &t.fields {
+        for (op, m) in &f.ops {
+            let row = keyed("field", &format!("{}/{}", t.curve, f.level), op, "tripair");
+            v.push(measurement_json(row, m));
+        }
+    }
+    for p in &t.pairings {
+        let mut row = keyed("curve", &t.curve, p.op, "tripair");
+        row.insert("ratio".into(), json!(p.ratio));
+        row.insert("paper_ratio".into(), json!(p.paper_ratio));
+        v.push(measurement_json(row, &p.m));
+    }
+    v
+}
+
+/// The Acar–Lauter–Naehrig–Shumow table of one curve as text.
+pub fn write_acar_table(out: &mut dyn Write, t: &CurveTable) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n== {}: Acar-Lauter-Naehrig-Shumow 2011, Table 2, on this CPU (median rdtsc cycles) ==",
+        t.curve
+    )?;
+    writeln!(
+        out,
+        "{:<7} {:>8} {:>8} {:>9} {:>9} {:>10} {:>12} {:>7} {:>11}",
+        "field", "add", "sub", "M", "S", "I", "I vartime", "R=I/M", "R vartime"
+    )?;
+    for f in &t.fields {
+        let c: Vec<f64> = f.ops.iter().map(|(_, m)| m.cycles).collect();
+        writeln!(
+            out,
+            "{:<7} {:>8.0} {:>8.0} {:>9.0} {:>9.0} {:>10.0} {:>12.0} {:>7.2} {:>11.2}",
+            f.level,
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            c[5],
+            f.ratio(),
+            f.ratio_vartime()
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<64} {:>10} {:>11} {:>7} {:>7}",
+        "pairing", "time", "cycles", "ratio", "paper"
+    )?;
+    for p in &t.pairings {
+        let paper = p
+            .paper_ratio
+            .map_or_else(|| "-".to_string(), |r| format!("{r:.2}"));
+        writeln!(
+            out,
+            "{:<64} {:>10} {:>11.0} {:>7.2} {:>7}",
+            p.label,
+            fmt_ns(p.m.median_ns),
+            p.m.cycles,
+            p.ratio,
+            paper
         )?;
     }
     Ok(())

@@ -5,15 +5,19 @@
 //! - prepared G2 points (stored lines) give the same values as the projective loop, alone and in
 //!   products mixed with the point at infinity;
 //! - `pairing_check` accepts e(aP, bQ) e(-abP, Q) and rejects a perturbed pair;
-//! - the affine source (one inversion per step shared by the batch) gives the projective values.
+//! - the affine source (one inversion per step shared by the batch) gives the projective values,
+//!   for products and for separate pairings computed together; prepared points built by
+//!   projective or affine steps store the same normalized lines.
 
 use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
+use tripair::field::batch_inv;
 use tripair::pairing::{
     drive, final_exponentiation, final_exponentiation_in, miller_loop, miller_loop_affine_vartime,
-    multi_miller_loop, multi_pairing, pairing, pairing_check, pairing_prepared, G2Prepared,
-    MillerSchedule, PreparedG1, ProjectiveLines,
+    multi_miller_loop, multi_pairing, multi_pairing_affine_vartime, multi_pairing_prepared,
+    pairing, pairing_check, pairing_prepared, pairings_affine_vartime, pairings_prepared,
+    G2Prepared, Gt, MillerSchedule, PreparedG1, ProjectiveLines,
 };
 use tripair_testkit::TestRng;
 
@@ -223,11 +227,26 @@ fn check_prepared<C: PairingCurve>() {
         "{}: prepared product",
         C::NAME
     );
-    // The Miller loop values agree too (same lines, same order).
+    assert_eq!(multi_pairing_prepared(&refs), multi_pairing::<C>(&all));
+    // The affine walk stores the same normalized lines, and the prepared Miller loop equals the
+    // affine source's value exactly (same lines, same scaling by -yP, same order).
+    for ((_, q), qp) in all.iter().zip(&prepared) {
+        assert_eq!(&G2Prepared::new_affine_vartime(q), qp, "{}", C::NAME);
+    }
     assert_eq!(
         multi_miller_loop(&refs[..3]).as_fp12(),
-        miller_loop::<C>(&all[..3]).as_fp12()
+        miller_loop_affine_vartime::<C>(&all[..3]).as_fp12()
     );
+    // Many P with one fixed Q (the point at infinity among them), and a fixed Q at infinity.
+    let ps: Vec<G1Affine<C>> = vec![pairs[0].0, G1Affine::identity(), pairs[2].0, pairs[0].0];
+    let got = pairings_prepared(&prepared[1], &ps);
+    for (p, e) in ps.iter().zip(&got) {
+        assert_eq!(*e, pairing::<C>(p, &pairs[1].1), "{}: fixed Q", C::NAME);
+    }
+    assert!(pairings_prepared(&prepared[4], &ps)
+        .iter()
+        .all(Gt::is_identity));
+    assert!(pairings_prepared(&prepared[0], &[]).is_empty());
 }
 
 /// pairing_check: e(aP, bQ) e(-abP, Q) = 1; a perturbed pair is rejected.
@@ -280,6 +299,20 @@ fn check_affine<C: PairingCurve>() {
         C::NAME
     );
     assert!(final_exponentiation(&miller_loop_affine_vartime::<C>(&all[1..2])).is_identity());
+    assert_eq!(multi_pairing_affine_vartime::<C>(&all), multi_pairing::<C>(&all));
+    // Separate pairings sharing inversions, with infinity and a repeated pair in the batch.
+    all.push(all[0]);
+    let each = pairings_affine_vartime::<C>(&all);
+    assert_eq!(each.len(), all.len());
+    for ((p, q), e) in all.iter().zip(&each) {
+        assert_eq!(*e, pairing::<C>(p, q), "{}: affine batch", C::NAME);
+    }
+    assert!(pairings_affine_vartime::<C>(&[]).is_empty());
+    // Normalized line products equal the general sparse products with the 1 put in.
+    let f = pairing::<C>(&pairs[0].0, &pairs[0].1).into_fp12();
+    let (a, b) = (pairs[1].1.x(), pairs[1].1.y());
+    assert_eq!(f.mul_by_line_d_normalized(&a, &b), f.mul_by_line_d(&Fp2::ONE, &a, &b));
+    assert_eq!(f.mul_by_line_m_normalized(&a, &b), f.mul_by_line_m(&a, &b, &Fp2::ONE));
 }
 
 /// Montgomery's trick: zeros stay zero, repeated elements and the rest are inverted.
@@ -303,6 +336,15 @@ fn check_batch_inversion<C: PairingCurve>() {
     let mut zeros = vec![Fp2::<C>::ZERO; 3];
     Fp2::batch_inv_vartime(&mut zeros);
     assert!(zeros.iter().all(|z| z.is_zero()));
+    // The constant-time form, in F_p2 and in F_p.
+    let mut xs = vec![a, Fp2::ZERO, b, a, Fp2::ONE, Fp2::ZERO];
+    batch_inv(&mut xs);
+    assert_eq!(xs, want);
+    let c: Fp<C::Fp> = Fp::random(&mut rng);
+    let mut ys = vec![c, Fp::ZERO, c, Fp::ONE];
+    batch_inv(&mut ys);
+    assert_eq!(ys, [c.inv(), Fp::ZERO, c.inv(), Fp::ONE]);
+    assert_eq!(ys[0] * c, Fp::ONE);
 }
 
 macro_rules! engine_tests {

@@ -276,24 +276,7 @@ impl<T: TowerParams> Fp2<T> {
     /// one `inv_vartime`, then back), 3(n-1) products more. Zeros stay zero and do not disturb the
     /// others; repeated elements are fine. Variable time: for public values.
     pub fn batch_inv_vartime(xs: &mut [Self]) {
-        let mut prefix = Vec::with_capacity(xs.len());
-        let mut acc = Self::ONE;
-        for x in xs.iter() {
-            prefix.push(acc);
-            if !x.is_zero() {
-                acc *= *x;
-            }
-        }
-        // acc is a product of non-zero elements of a field, so it is invertible.
-        let mut inv = acc.inv_vartime().unwrap_or(Self::ONE);
-        for (x, pre) in xs.iter_mut().zip(prefix).rev() {
-            if x.is_zero() {
-                continue;
-            }
-            let xi = inv * pre;
-            inv *= *x;
-            *x = xi;
-        }
+        super::traits::batch_inv_vartime(xs);
     }
 
     /// Legendre symbol in F_p2: that of the norm in F_p.

@@ -161,3 +161,38 @@ impl<T: TowerParams> Field for Fp2<T> {
         }
     }
 }
+
+/// Montgomery's trick: every element inverted with one inversion (`inv`) and 3(n - 1)
+/// multiplications. Zeros are skipped and stay zero.
+#[inline]
+fn batch_inv_with<T: Field>(xs: &mut [T], inv: impl Fn(&T) -> T) {
+    let mut prefix = Vec::with_capacity(xs.len());
+    let mut acc = T::ONE;
+    for x in xs.iter() {
+        prefix.push(acc);
+        if !x.is_zero() {
+            acc *= *x;
+        }
+    }
+    // acc is a product of non-zero field elements, so it is invertible.
+    let mut inv_acc = inv(&acc);
+    for (x, pre) in xs.iter_mut().zip(prefix).rev() {
+        if x.is_zero() {
+            continue;
+        }
+        let xi = inv_acc * pre;
+        inv_acc *= *x;
+        *x = xi;
+    }
+}
+
+/// Inverts every element in place with one constant-time inversion and 3(n - 1) multiplications
+/// (Montgomery's trick). Zeros stay zero; the timing shows only which elements are zero.
+pub fn batch_inv<T: Field>(xs: &mut [T]) {
+    batch_inv_with(xs, T::inv);
+}
+
+/// As [`batch_inv`] with a variable-time inversion: only for public values.
+pub fn batch_inv_vartime<T: Field>(xs: &mut [T]) {
+    batch_inv_with(xs, |a| a.inv_vartime().unwrap_or(T::ONE));
+}

@@ -21,9 +21,11 @@ pub use final_exp::{
 };
 pub use gt::{Gt, MillerLoopOutput};
 pub use miller::{
-    ate_miller_loop, drive, drive_digits, finish, miller_loop, miller_loop_affine_vartime,
-    multi_miller_loop, AffineLines, G2Prepared, LineCoeffs, LineSource, MillerSchedule, PreparedG1,
-    PreparedLines, ProjectiveLines, Step, TwistCoords,
+    ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into, finish, miller_loop,
+    miller_loop_affine_vartime, miller_loops_affine_vartime, miller_loops_prepared,
+    multi_miller_loop, AffineLines, EachPair, G2Prepared, LineCoeffs, LineSource,
+    MillerAccumulator, MillerSchedule, NormalizedG1, NormalizedLine, PreparedG1, PreparedLines,
+    ProjectiveLines, Step, TwistCoords,
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
@@ -55,6 +57,38 @@ pub fn pairing_check<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> b
 /// The pairing with a prepared G2 point: the same value as [`pairing`], without the twist arithmetic.
 pub fn pairing_prepared<C: PairingCurve>(p: &G1Affine<C>, q: &G2Prepared<C>) -> Gt<C> {
     final_exponentiation(&multi_miller_loop(&[(p, q)]))
+}
+
+/// The product of pairings with prepared G2 points: stored lines, shared squarings, one final
+/// exponentiation.
+pub fn multi_pairing_prepared<C: PairingCurve>(pairs: &[(&G1Affine<C>, &G2Prepared<C>)]) -> Gt<C> {
+    final_exponentiation(&multi_miller_loop(pairs))
+}
+
+/// The product of pairings through the affine line source: per step one F_p2 inversion shared by
+/// all pairs (Montgomery's trick), normalized lines; the same value as [`multi_pairing`].
+/// Variable time in the G2 points: for public Q only (see [`AffineLines`]).
+pub fn multi_pairing_affine_vartime<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Gt<C> {
+    final_exponentiation(&miller_loop_affine_vartime(pairs))
+}
+
+/// Separate pairings e(P_i, Q_i) computed together through the affine source: one F_p2 inversion
+/// per step for the whole batch (Acar–Lauter–Naehrig–Shumow's "20 at once"). The same values as
+/// [`pairing`] on each pair; variable time in the G2 points (public Q only).
+pub fn pairings_affine_vartime<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
+    miller_loops_affine_vartime(pairs)
+        .iter()
+        .map(final_exponentiation)
+        .collect()
+}
+
+/// e(P_i, Q) for one prepared Q and many P_i: the stored lines are read once per step for the
+/// whole batch ("1st argument fixed"). The same values as [`pairing`]; constant time in the P_i.
+pub fn pairings_prepared<C: PairingCurve>(q: &G2Prepared<C>, ps: &[G1Affine<C>]) -> Vec<Gt<C>> {
+    miller_loops_prepared(q, ps)
+        .iter()
+        .map(final_exponentiation)
+        .collect()
 }
 
 /// The plain ate pairing of Grabher–Großschädl–Page (2008), Algorithm 1: the Miller loop runs over

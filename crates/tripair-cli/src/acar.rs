@@ -1,0 +1,253 @@
+//! `tripair bench --table acar`: Table 2 of Acar, Lauter, Naehrig and Shumow, "Affine pairings on
+//! ARM" (Pairing 2012, eprint 2011/243), on this machine. Per curve: add, sub, M, S, I and
+//! R = I/M at every level of the tower (I constant time and variable time), then the pairing rows
+//! (projective, single affine, 20 at once sharing inversions, 20 at once with the first argument
+//! fixed, the product of 20, the final exponentiation alone), each also as a ratio to the single
+//! pairing beside the paper's ratio on its ARM Cortex-A9.
+
+use crate::measure::{measure, measure_interleaved, Measurement};
+use std::hint::black_box;
+use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
+use tripair::field::{Fp, Fp12, Fp2, Fp6};
+use tripair::pairing::{
+    final_exponentiation, miller_loop, multi_pairing, multi_pairing_affine_vartime, pairing,
+    pairings_affine_vartime, pairings_prepared, G2Prepared,
+};
+use tripair_testkit::TestRng;
+
+/// The curves of the table: the paper's three, then bn254 (Ethereum) and bls12-381.
+pub const CURVES: &[&str] = &["bn254n", "bn446", "bn638", "bn254", "bls12-381"];
+
+/// How many pairings the batch rows compute at once (the paper's 20).
+pub const BATCH: usize = 20;
+
+/// One field level's row: the five operations and the two inversion ratios.
+#[derive(Clone, Debug)]
+pub struct FieldRow {
+    /// "F_p", "F_p2", "F_p6" or "F_p12".
+    pub level: &'static str,
+    /// Addition, subtraction, multiplication, squaring, inversion (constant time and variable time).
+    pub ops: [(&'static str, Measurement); 6],
+}
+
+impl FieldRow {
+    fn cycles(&self, op: &str) -> f64 {
+        self.ops.iter().find(|(o, _)| *o == op).map_or(0.0, |(_, m)| m.cycles)
+    }
+    /// R = I/M with the constant-time inversion.
+    pub fn ratio(&self) -> f64 {
+        self.cycles("inv") / self.cycles("mul")
+    }
+    /// R = I/M with the variable-time inversion.
+    pub fn ratio_vartime(&self) -> f64 {
+        self.cycles("inv_vartime") / self.cycles("mul")
+    }
+}
+
+/// One pairing row: per-pairing time, its ratio to the single pairing, the paper's ratio.
+#[derive(Clone, Debug)]
+pub struct PairingRow {
+    /// The row's op name (JSON) and its label in the text table.
+    pub op: &'static str,
+    /// What the row computes.
+    pub label: &'static str,
+    /// Time and cycles per pairing.
+    pub m: Measurement,
+    /// m over the single pairing's time, measured in the same interleaved run.
+    pub ratio: f64,
+    /// The same ratio in the paper's Table 2 (ARM Cortex-A9), for its curves.
+    pub paper_ratio: Option<f64>,
+}
+
+/// The table for one curve.
+#[derive(Clone, Debug)]
+pub struct CurveTable {
+    /// The curve's name.
+    pub curve: String,
+    /// F_p, F_p2, F_p6, F_p12.
+    pub fields: Vec<FieldRow>,
+    /// The pairing rows, the single pairing first.
+    pub pairings: Vec<PairingRow>,
+}
+
+/// The paper's Table 2 pairing timings in ms (Cortex-A9 at 1 GHz): projective, single (affine),
+/// 20 at once, affine 20 at once with the first argument fixed, product of 20 (all per pairing),
+/// final exponentiation. Its bn254 is the curve of Pereira et al. (tripair's `bn254n`).
+const PAPER_MS: &[(&str, [f64; 6])] = &[
+    ("bn254n", [55.19, 51.01, 50.71, 46.06, 17.44, 24.69]),
+    ("bn446", [195.56, 184.28, 183.54, 167.83, 62.33, 86.75]),
+    ("bn638", [768.06, 649.85, 650.08, 609.45, 164.82, 413.37]),
+];
+
+fn paper_ratio(curve: &str, row: usize) -> Option<f64> {
+    // The paper's "single pairing" (affine) is the base of its ratios.
+    PAPER_MS
+        .iter()
+        .find(|(c, _)| *c == curve)
+        .map(|(_, ms)| ms[row] / ms[1])
+}
+
+fn random_fp<C: PairingCurve>(rng: &mut TestRng) -> Fp<C::Fp> {
+    Fp::random(rng)
+}
+
+fn random_fp2<C: PairingCurve>(rng: &mut TestRng) -> Fp2<C> {
+    Fp2::new(random_fp::<C>(rng), random_fp::<C>(rng))
+}
+
+fn random_fp6<C: PairingCurve>(rng: &mut TestRng) -> Fp6<C> {
+    Fp6 {
+        c0: random_fp2::<C>(rng),
+        c1: random_fp2::<C>(rng),
+        c2: random_fp2::<C>(rng),
+    }
+}
+
+/// The six field rows' closures measured alike: `$a`, `$b` random elements of the level.
+macro_rules! field_row {
+    ($level:expr, $a:expr, $b:expr, $samples:expr) => {{
+        let (a, b) = ($a, $b);
+        let batch = 2_000_000;
+        FieldRow {
+            level: $level,
+            ops: [
+                ("add", measure(|| { black_box(black_box(a) + black_box(b)); }, $samples, batch)),
+                ("sub", measure(|| { black_box(black_box(a) - black_box(b)); }, $samples, batch)),
+                ("mul", measure(|| { black_box(black_box(a) * black_box(b)); }, $samples, batch)),
+                ("sqr", measure(|| { black_box(black_box(a).square()); }, $samples, batch)),
+                ("inv", measure(|| { black_box(black_box(a).inv()); }, $samples, batch)),
+                ("inv_vartime", measure(|| { black_box(black_box(a).inv_vartime()); }, $samples, batch)),
+            ],
+        }
+    }};
+}
+
+fn random_pairs<C: PairingCurve>(rng: &mut TestRng, n: usize) -> Vec<(G1Affine<C>, G2Affine<C>)> {
+    (0..n)
+        .map(|_| {
+            let s: Scalar<C> = Fp::random(rng);
+            let t: Scalar<C> = Fp::random(rng);
+            (
+                G1Projective::<C>::generator().mul(&s).to_affine(),
+                G2Projective::<C>::generator().mul(&t).to_affine(),
+            )
+        })
+        .collect()
+}
+
+fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> CurveTable {
+    let mut rng = TestRng::new(0xacad);
+    progress(&format!("{} fields", C::NAME));
+    let f12 = |rng: &mut TestRng| Fp12::<C>::from_coefficients(&core::array::from_fn(|_| random_fp::<C>(rng)));
+    let fields = vec![
+        field_row!("F_p", random_fp::<C>(&mut rng), random_fp::<C>(&mut rng), samples),
+        field_row!("F_p2", random_fp2::<C>(&mut rng), random_fp2::<C>(&mut rng), samples),
+        field_row!("F_p6", random_fp6::<C>(&mut rng), random_fp6::<C>(&mut rng), samples),
+        field_row!("F_p12", f12(&mut rng), f12(&mut rng), samples),
+    ];
+    progress(&format!("{} pairings", C::NAME));
+    let pairs = random_pairs::<C>(&mut rng, BATCH);
+    let (p, q) = pairs[0];
+    let ps: Vec<G1Affine<C>> = pairs.iter().map(|(p, _)| *p).collect();
+    let ml = miller_loop::<C>(&pairs[..1]);
+    let n = BATCH as f64;
+    // Each closure's time is divided by `per` to give a per-pairing figure.
+    let mut rows: Vec<(&'static str, &'static str, f64, Box<dyn FnMut()>)> = vec![
+        ("pairing", "single pairing (tripair's choice)", 1.0, Box::new(move || {
+            black_box(pairing::<C>(black_box(&p), black_box(&q)));
+        })),
+        ("pairing_projective", "projective", 1.0, Box::new(move || {
+            black_box(multi_pairing::<C>(black_box(&[(p, q)])));
+        })),
+        ("pairing_affine", "single affine", 1.0, Box::new(move || {
+            black_box(multi_pairing_affine_vartime::<C>(black_box(&[(p, q)])));
+        })),
+        ("batch_20_affine", "20 at once, shared inversions (per pairing)", n, {
+            let pairs = pairs.clone();
+            Box::new(move || {
+                black_box(pairings_affine_vartime::<C>(black_box(&pairs)));
+            })
+        }),
+        ("batch_20_fixed_affine", "20 at once, 1st argument fixed, affine lines (per pairing)", n, {
+            let ps = ps.clone();
+            Box::new(move || {
+                let qp = G2Prepared::new_affine_vartime(black_box(&q));
+                black_box(pairings_prepared::<C>(&qp, black_box(&ps)));
+            })
+        }),
+        ("batch_20_fixed_projective", "20 at once, 1st argument fixed, projective lines (per pairing)", n, {
+            let ps = ps.clone();
+            Box::new(move || {
+                let qp = G2Prepared::new(black_box(&q));
+                black_box(pairings_prepared::<C>(&qp, black_box(&ps)));
+            })
+        }),
+        ("product_20_projective", "product of 20, projective (per pairing)", n, {
+            let pairs = pairs.clone();
+            Box::new(move || {
+                black_box(multi_pairing::<C>(black_box(&pairs)));
+            })
+        }),
+        ("product_20_affine", "product of 20, affine (per pairing)", n, {
+            let pairs = pairs.clone();
+            Box::new(move || {
+                black_box(multi_pairing_affine_vartime::<C>(black_box(&pairs)));
+            })
+        }),
+        ("final_exponentiation", "final exponentiation alone", 1.0, Box::new(move || {
+            black_box(final_exponentiation::<C>(black_box(&ml)));
+        })),
+    ];
+    let mut fs: Vec<&mut dyn FnMut()> = rows.iter_mut().map(|r| &mut *r.3 as &mut dyn FnMut()).collect();
+    let ms = measure_interleaved(&mut fs, samples, 20_000_000);
+    let per = |m: &Measurement, k: f64| Measurement {
+        median_ns: m.median_ns / k,
+        min_ns: m.min_ns / k,
+        max_ns: m.max_ns / k,
+        cycles: m.cycles / k,
+        samples: m.samples,
+    };
+    let single = ms[0].median_ns;
+    // The paper's rows, by this table's op: projective, single affine, 20 at once, fixed, product, final exp.
+    let paper_row = |op: &str| match op {
+        "pairing_projective" => Some(0),
+        "pairing_affine" => Some(1),
+        "batch_20_affine" => Some(2),
+        "batch_20_fixed_affine" => Some(3),
+        "product_20_affine" | "product_20_projective" => Some(4),
+        "final_exponentiation" => Some(5),
+        _ => None,
+    };
+    let pairings = rows
+        .iter()
+        .zip(&ms)
+        .map(|((op, label, k, _), m)| {
+            let m = per(m, *k);
+            PairingRow {
+                op,
+                label,
+                ratio: m.median_ns / single,
+                paper_ratio: paper_row(op).and_then(|r| paper_ratio(C::NAME, r)),
+                m,
+            }
+        })
+        .collect();
+    CurveTable {
+        curve: C::NAME.to_string(),
+        fields,
+        pairings,
+    }
+}
+
+/// The table for one curve by name.
+pub fn curve_table(
+    name: &str,
+    samples: usize,
+    progress: &mut dyn FnMut(&str),
+) -> tripair::Result<CurveTable> {
+    Ok(tripair::with_prime_curve!(
+        name,
+        table(samples, progress),
+        return Err(tripair::Error::UnknownCurve(name.to_string()))
+    ))
+}
