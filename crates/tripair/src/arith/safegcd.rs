@@ -263,49 +263,128 @@ pub fn inv_mod_vartime<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) ->
 /// follow a swap are done up to 4 or 6 at a time by adding w f with w = -g / f mod 2^k. Returns
 /// the new eta and [[u, v], [q, r]] with f' 2^62 = u f + v g and g' 2^62 = q f + r g.
 #[inline(always)]
-fn divsteps_62_vartime(mut eta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
-    // Only the low bits of f and g matter: wrapping arithmetic on u64 throughout.
-    let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
-    let (mut f, mut g) = (f0, g0);
-    // Divsteps left in the batch. Invariant: f 2^(62-i) = u f0 + v g0, g 2^(62-i) = q f0 + r g0.
-    let mut i = 62u32;
-    loop {
-        // All zero low bits of g, at most i (the sentinel), are halvings of g.
-        let zeros = (g | (u64::MAX << i)).trailing_zeros();
-        g >>= zeros;
-        u <<= zeros;
-        v <<= zeros;
-        eta -= zeros as i64;
-        i -= zeros;
-        if i == 0 {
-            break;
-        }
-        // g is odd. With delta > 0 the divstep swaps: (f, g) <- (g, -f), then g <- g + f.
-        let w;
-        if eta < 0 {
-            eta = -eta;
-            (f, g) = (g, f.wrapping_neg());
-            (u, q) = (q, u.wrapping_neg());
-            (v, r) = (r, v.wrapping_neg());
-            // Up to eta + 1 steps before delta can turn positive again, and at most i: cancel up
-            // to 6 bits of g with f^{-1} = f (f^2 - 2) mod 2^6 (one Newton step from f^{-1} = f
-            // mod 2^3).
-            let limit = (eta as u32 + 1).min(i);
-            let m = (u64::MAX >> (64 - limit)) & 63;
-            w = f.wrapping_mul(g).wrapping_mul(f.wrapping_mul(f).wrapping_sub(2)) & m;
-        } else {
-            // delta <= 0 leaves eta + 1 steps before a swap; cancel up to 4 bits of g, with
-            // f^{-1} mod 2^4 = f + 8 ((f + 1) / 4 mod 2).
-            let limit = (eta as u32 + 1).min(i);
-            let m = (u64::MAX >> (64 - limit)) & 15;
-            let finv = f.wrapping_add(((f.wrapping_add(1)) & 4) << 1);
-            w = finv.wrapping_neg().wrapping_mul(g) & m;
-        }
-        g = g.wrapping_add(f.wrapping_mul(w));
-        q = q.wrapping_add(u.wrapping_mul(w));
-        r = r.wrapping_add(v.wrapping_mul(w));
+fn divsteps_62_vartime(eta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+    let mut s = VarSteps {
+        eta,
+        f: f0,
+        g: g0,
+        u: 1,
+        v: 0,
+        q: 0,
+        r: 1,
+        i: 62,
+    };
+    // The first step, where eta may still be negative, in the general form.
+    s.shift();
+    if s.i == 0 {
+        return s.result();
     }
-    (eta, [u as i64, v as i64, q as i64, r as i64])
+    s.cancel_general();
+    // From here on eta >= 0 at the top of each step: the fast form.
+    loop {
+        let (f, g) = (s.f, s.g);
+        // Started before the shift, off the critical path: with F = g / 2^zeros (odd),
+        // f F = (f g) / 2^zeros, the bit (F + 1) & 4 is bit zeros + 2 of g ^ 2g, and
+        // 2^(zeros + 1) - 1 = g ^ (g - 1).
+        let fg = f.wrapping_mul(g);
+        let x = g ^ (g << 1);
+        let low = g ^ g.wrapping_sub(1);
+        let eta_top = s.eta;
+        let zeros = s.shift();
+        if s.i < 4 {
+            // The last steps of the batch, where i limits the bits cancelled.
+            while s.i != 0 {
+                s.cancel_general();
+                s.shift();
+            }
+            return s.result();
+        }
+        // g is odd. The next eta + 1 divsteps (until delta turns positive again) add f to g where
+        // g is odd and halve g: cancel k = min(eta + 1, 4) low bits of g at once by adding w f.
+        let (w, m) = if s.eta < 0 {
+            // delta > 0: the divstep swaps, (f, g) <- (g, -f), then as above. The new g is -f,
+            // so w = f / F = f F + 8 ((F + 1) / 4 mod 2) mod 2^4 (f odd), and eta + 1 is
+            // zeros + 1 - eta_top, 0 <= eta_top < zeros.
+            s.swap();
+            let w = (fg >> zeros).wrapping_add(((x >> zeros) & 4) << 1);
+            (w, low >> eta_top)
+        } else {
+            (
+                neg_inv_16(s.f).wrapping_mul(s.g),
+                (2u64 << s.eta.min(3)).wrapping_sub(1),
+            )
+        };
+        s.add_f(w & m & 15);
+    }
+}
+
+/// The state of [`divsteps_62_vartime`]: eta, the low bits of f and g, the matrix, and the
+/// divsteps left in the batch. Invariant: f 2^(62-i) = u f0 + v g0, g 2^(62-i) = q f0 + r g0.
+struct VarSteps {
+    eta: i64,
+    f: u64,
+    g: u64,
+    u: u64,
+    v: u64,
+    q: u64,
+    r: u64,
+    i: u32,
+}
+
+impl VarSteps {
+    /// The run of zero low bits of g, at most i (the sentinel bit), as that many halvings of g.
+    #[inline(always)]
+    fn shift(&mut self) -> u32 {
+        let zeros = (self.g | (u64::MAX << self.i)).trailing_zeros();
+        self.g >>= zeros;
+        self.u <<= zeros;
+        self.v <<= zeros;
+        self.eta -= zeros as i64;
+        self.i -= zeros;
+        zeros
+    }
+
+    /// delta > 0 and g odd: the divstep swaps, (f, g) <- (g, -f) (and eta <- -eta).
+    #[inline(always)]
+    fn swap(&mut self) {
+        self.eta = -self.eta;
+        (self.f, self.g) = (self.g, self.f.wrapping_neg());
+        (self.u, self.q) = (self.q, self.u.wrapping_neg());
+        (self.v, self.r) = (self.r, self.v.wrapping_neg());
+    }
+
+    /// g <- g + w f.
+    #[inline(always)]
+    fn add_f(&mut self, w: u64) {
+        self.g = self.g.wrapping_add(self.f.wrapping_mul(w));
+        self.q = self.q.wrapping_add(self.u.wrapping_mul(w));
+        self.r = self.r.wrapping_add(self.v.wrapping_mul(w));
+    }
+
+    /// For odd g: the swap if delta > 0, then the next min(eta + 1, i, 4) divsteps' additions of
+    /// f (those that do not swap: eta + 1 of them, and at most i left in the batch) at once.
+    #[inline(always)]
+    fn cancel_general(&mut self) {
+        if self.eta < 0 {
+            self.swap();
+        }
+        let limit = (self.eta as u32 + 1).min(self.i).min(4);
+        self.add_f(neg_inv_16(self.f).wrapping_mul(self.g) & ((1u64 << limit) - 1));
+    }
+
+    #[inline(always)]
+    fn result(&self) -> (i64, [i64; 4]) {
+        (
+            self.eta,
+            [self.u as i64, self.v as i64, self.q as i64, self.r as i64],
+        )
+    }
+}
+
+/// -f^{-1} mod 2^4 for odd f: f^{-1} = f + 8 ((f + 1) / 4 mod 2), from f^2 = 1 mod 8.
+#[inline(always)]
+fn neg_inv_16(f: u64) -> u64 {
+    f.wrapping_add((f.wrapping_add(1) & 4) << 1).wrapping_neg()
 }
 
 /// (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62) on the low `len` limbs, the rest being the
