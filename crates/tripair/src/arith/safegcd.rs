@@ -6,7 +6,10 @@
 //! matrix with entries below 2^62 in absolute value; the matrix is then applied to the full f, g
 //! (exact division by 2^62) and to the Bezout coefficients d, e (division by 2^62 modulo p). The
 //! constant-time variant runs the number of divsteps that Theorem 11.2 of the paper proves enough
-//! for every input below p, so its schedule depends on the bit length of p only.
+//! for every input below p, so its schedule depends on the bit length of p only. The
+//! variable-time variant ([`inv_mod_vartime`]) runs the same divsteps in fewer instructions (a run
+//! of zero bits of g in one shift, up to 4 additions of f in one step; Wuille's write-up, sections
+//! 5 and 6), applies the batches to f and g only as long as they still are, and stops at g = 0.
 
 use super::limbs::ct::barrier;
 
