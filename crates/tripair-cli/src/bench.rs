@@ -30,6 +30,7 @@ pub const OPS: &[&str] = &[
     "fp_mul",
     "fp_sqr",
     "fp_inv",
+    "fp_inv_vartime",
     "fp2_mul",
     "fp2_sqr",
     "fp12_mul",
@@ -83,6 +84,9 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
         }),
         "fp_inv" => Box::new(move || {
             black_box(black_box(a).inv());
+        }),
+        "fp_inv_vartime" => Box::new(move || {
+            black_box(black_box(a).inv_vartime());
         }),
         "fp2_mul" => Box::new(move || {
             black_box(black_box(a2) * black_box(b2));

@@ -149,11 +149,23 @@ fn check_fields<C: PairingCurve>() {
     for _ in 0..<C::Fp as FpParams>::BITS + 2 {
         for x in [pow2, -pow2, pow2 + Fp::ONE] {
             assert_eq!(x.inv(), x.inv_fermat(), "{}: divsteps inverse", C::NAME);
+            let xi = x.inv_vartime().expect("non-zero");
+            assert_eq!(x * xi, Fp::ONE, "{}: variable-time inverse", C::NAME);
         }
         pow2 = pow2.double();
     }
     assert_eq!(Fp::<C::Fp>::ZERO.inv(), Fp::ZERO);
     assert_eq!((-Fp::<C::Fp>::ONE).inv(), -Fp::ONE);
+    assert_eq!(Fp::<C::Fp>::ZERO.inv_vartime(), None);
+    assert_eq!((-Fp::<C::Fp>::ONE).inv_vartime(), Some(-Fp::ONE));
+    assert_eq!(Fp::<C::Fp>::ONE.inv_vartime(), Some(Fp::ONE));
+    // The scalar field's variable-time inverse too (x * x^-1 = 1).
+    for _ in 0..50 {
+        let s = random_scalar::<C>(&mut rng);
+        if !s.is_zero() {
+            assert_eq!(s * s.inv_vartime().unwrap(), Fp::ONE, "{}: F_r inverse", C::NAME);
+        }
+    }
     for i in 0..200 {
         let a: Fp<C::Fp> = random_fp(&mut rng);
         let b: Fp<C::Fp> = random_fp(&mut rng);
@@ -183,6 +195,7 @@ fn check_fields<C: PairingCurve>() {
             let plain = Fp2::new(x.c0 * y.c0 + bt(x.c1 * y.c1), x.c0 * y.c1 + x.c1 * y.c0);
             assert_eq!(x * y, plain, "{}: F_p2 product", C::NAME);
             assert_eq!(x * x.inv(), Fp2::ONE);
+            assert_eq!(x.inv_vartime().unwrap(), x.inv(), "{}: F_p2 vartime inverse", C::NAME);
             assert_eq!(x.mul_by_xi(), x * Fp2::xi());
             let sq = x.square();
             assert_eq!(sq.sqrt_vartime().unwrap().square(), sq);
@@ -191,6 +204,7 @@ fn check_fields<C: PairingCurve>() {
             let g = random_fp12::<C>(&mut rng);
             assert_eq!(f.square(), f * f);
             assert_eq!(f * f.inv(), Fp12::ONE);
+            assert_eq!(f.inv_vartime().unwrap(), f.inv(), "{}: F_p12 vartime inverse", C::NAME);
             assert_eq!(f * (g + f), f * g + f.square());
             assert_eq!(f.c0.square(), f.c0 * f.c0);
             // F_p6 products (lazily reduced where the tower allows) against the schoolbook

@@ -6,7 +6,10 @@
 //! matrix with entries below 2^62 in absolute value; the matrix is then applied to the full f, g
 //! (exact division by 2^62) and to the Bezout coefficients d, e (division by 2^62 modulo p). The
 //! constant-time variant runs the number of divsteps that Theorem 11.2 of the paper proves enough
-//! for every input below p, so its schedule depends on the bit length of p only.
+//! for every input below p, so its schedule depends on the bit length of p only. The
+//! variable-time variant ([`inv_mod_vartime`]) runs the same divsteps in fewer instructions (a run
+//! of zero bits of g in one shift, up to 4 additions of f in one step; Wuille's write-up, sections
+//! 5 and 6), applies the batches to f and g only as long as they still are, and stops at g = 0.
 
 use super::limbs::ct::barrier;
 
@@ -178,53 +181,233 @@ fn add_p_then_negate<const N: usize>(x: &mut S62, p: &S62, add_mask: i64, neg_ma
     }
 }
 
-/// Shared set-up and batches; `until_zero` stops as soon as g = 0 (variable time).
-#[inline(always)]
-fn inverse_core<const N: usize>(
-    x: &[u64; N],
-    p: &[u64; N],
-    bits: u32,
-    until_zero: bool,
-) -> [u64; N] {
+/// The set-up shared by both variants: p and x in radix 2^62, p^{-1} mod 2^62.
+fn setup<const N: usize>(x: &[u64; N], p: &[u64; N]) -> (S62, S62, u64) {
     assert!(
         supports_limbs(N) && p[0] & 1 == 1,
         "safegcd needs an odd modulus of at most 16 limbs"
     );
+    (to_s62(p), to_s62(x), inv_mod_2_64(p[0]) & M62)
+}
+
+/// The end shared by both variants: g = 0 and f = +-gcd(p, x) = +-1 (x invertible), with
+/// d x = f mod p, so x^{-1} = sign(f) d. d is in (-2p, p): add p if negative, negate if f < 0,
+/// add p if negative: [0, p). Branch-free.
+fn finish<const N: usize>(f_top: i64, mut d: S62, p62: &S62) -> [u64; N] {
     let l = limbs62(N);
-    let p62 = to_s62(p);
-    let p_inv62 = inv_mod_2_64(p[0]) & M62;
-    let (mut f, mut g) = (p62, to_s62(x));
+    let f_neg = f_top >> 63;
+    let d_neg = d[l - 1] >> 63;
+    add_p_then_negate::<N>(&mut d, p62, d_neg, f_neg);
+    let d_neg = d[l - 1] >> 63;
+    add_p_then_negate::<N>(&mut d, p62, d_neg, 0);
+    from_s62(&d)
+}
+
+/// The constant-time batches: exactly enough of them for every x below 2^bits.
+fn inverse_ct<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
+    let l = limbs62(N);
+    let (p62, mut g, p_inv62) = setup(x, p);
+    let mut f = p62;
     let (mut d, mut e) = ([0i64; MAX_L], [0i64; MAX_L]);
     e[0] = 1;
     let mut delta = 1i64;
     let batches = divstep_bound(bits).div_ceil(62);
     for _ in 0..batches {
-        if until_zero && g[..l].iter().all(|&w| w == 0) {
-            break;
-        }
         let (nd, t) = divsteps_62(delta, f[0] as u64, g[0] as u64);
         delta = nd;
         apply_transition::<N, false>(&mut f, &mut g, &t, &p62, p_inv62);
         apply_transition::<N, true>(&mut d, &mut e, &t, &p62, p_inv62);
     }
-    // Now g = 0 and f = +-gcd(p, x) = +-1 (x invertible), with d x = f mod p: x^{-1} = sign(f) d.
-    // d is in (-2p, p): add p if negative, negate if f < 0, add p if negative: [0, p).
-    let f_neg = f[l - 1] >> 63;
-    let d_neg = d[l - 1] >> 63;
-    add_p_then_negate::<N>(&mut d, &p62, d_neg, f_neg);
-    let d_neg = d[l - 1] >> 63;
-    add_p_then_negate::<N>(&mut d, &p62, d_neg, 0);
-    from_s62(&d)
+    finish::<N>(f[l - 1], d, &p62)
 }
 
 /// x^{-1} mod p for x < p and an odd p of `bits` bits, in constant time (the inverse of 0 is 0,
 /// as for x^(p-2)). x must be 0 or invertible modulo p (any x < p when p is prime). Not a
 /// Montgomery inverse: the caller converts.
 pub fn inv_mod<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
-    inverse_core(x, p, bits, false)
+    inverse_ct(x, p, bits)
 }
 
-/// As [`inv_mod`], stopping as soon as the gcd is found: the running time depends on x.
+/// As [`inv_mod`], in time that depends on x: the variable-time divsteps below, on f and g only
+/// as long as they still are, stopping as soon as g = 0. `bits` is unused (kept for the contract
+/// shared with [`inv_mod`]).
 pub fn inv_mod_vartime<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
-    inverse_core(x, p, bits, true)
+    let _ = bits;
+    let (p62, mut g, p_inv62) = setup(x, p);
+    let mut f = p62;
+    let (mut d, mut e) = ([0i64; MAX_L], [0i64; MAX_L]);
+    e[0] = 1;
+    // The active length of f and g: limbs len.. are the sign extension of limb len-1.
+    let mut len = limbs62(N);
+    let mut eta = -1i64; // -delta, delta = 1
+    loop {
+        let (ne, t) = divsteps_62_vartime(eta, f[0] as u64, g[0] as u64);
+        eta = ne;
+        apply_transition_fg_vartime(&mut f, &mut g, &t, len);
+        apply_transition::<N, true>(&mut d, &mut e, &t, &p62, p_inv62);
+        if g[0] == 0 && g[1..len].iter().all(|&w| w == 0) {
+            break;
+        }
+        // Fold the top limbs into the one below while both are a sign extension (0 or -1).
+        let (ft, gt) = (f[len - 1], g[len - 1]);
+        if len > 1 && ((ft ^ (ft >> 63)) | (gt ^ (gt >> 63))) == 0 {
+            f[len - 2] |= ft << 62;
+            g[len - 2] |= gt << 62;
+            len -= 1;
+        }
+    }
+    finish::<N>(f[len - 1], d, &p62)
+}
+
+/// The variable-time counterpart of [`divsteps_62`] (Bernstein–Yang, TCHES 2019, divsteps in
+/// batches; the variable-time shortcuts are those of Wuille's "The safegcd implementation in
+/// libsecp256k1 explained", sections 5 and 6): in the eta = -delta form, a run of zero low bits of
+/// g is one shift (count trailing zeros), and the "add f while g is odd, then halve" steps that
+/// follow a swap are done up to 4 or 6 at a time by adding w f with w = -g / f mod 2^k. Returns
+/// the new eta and [[u, v], [q, r]] with f' 2^62 = u f + v g and g' 2^62 = q f + r g.
+#[inline(always)]
+fn divsteps_62_vartime(eta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+    let mut s = VarSteps {
+        eta,
+        f: f0,
+        g: g0,
+        u: 1,
+        v: 0,
+        q: 0,
+        r: 1,
+        i: 62,
+    };
+    // The first step, where eta may still be negative, in the general form.
+    s.shift();
+    if s.i == 0 {
+        return s.result();
+    }
+    s.cancel_general();
+    // From here on eta >= 0 at the top of each step: the fast form.
+    loop {
+        let (f, g) = (s.f, s.g);
+        // Started before the shift, off the critical path: with F = g / 2^zeros (odd),
+        // f F = (f g) / 2^zeros, the bit (F + 1) & 4 is bit zeros + 2 of g ^ 2g, and
+        // 2^(zeros + 1) - 1 = g ^ (g - 1).
+        let fg = f.wrapping_mul(g);
+        let x = g ^ (g << 1);
+        let low = g ^ g.wrapping_sub(1);
+        let eta_top = s.eta;
+        let zeros = s.shift();
+        if s.i < 4 {
+            // The last steps of the batch, where i limits the bits cancelled.
+            while s.i != 0 {
+                s.cancel_general();
+                s.shift();
+            }
+            return s.result();
+        }
+        // g is odd. The next eta + 1 divsteps (until delta turns positive again) add f to g where
+        // g is odd and halve g: cancel k = min(eta + 1, 4) low bits of g at once by adding w f.
+        let (w, m) = if s.eta < 0 {
+            // delta > 0: the divstep swaps, (f, g) <- (g, -f), then as above. The new g is -f,
+            // so w = f / F = f F + 8 ((F + 1) / 4 mod 2) mod 2^4 (f odd), and eta + 1 is
+            // zeros + 1 - eta_top, 0 <= eta_top < zeros.
+            s.swap();
+            let w = (fg >> zeros).wrapping_add(((x >> zeros) & 4) << 1);
+            (w, low >> eta_top)
+        } else {
+            (
+                neg_inv_16(s.f).wrapping_mul(s.g),
+                (2u64 << s.eta.min(3)).wrapping_sub(1),
+            )
+        };
+        s.add_f(w & m & 15);
+    }
+}
+
+/// The state of [`divsteps_62_vartime`]: eta, the low bits of f and g, the matrix, and the
+/// divsteps left in the batch. Invariant: f 2^(62-i) = u f0 + v g0, g 2^(62-i) = q f0 + r g0.
+struct VarSteps {
+    eta: i64,
+    f: u64,
+    g: u64,
+    u: u64,
+    v: u64,
+    q: u64,
+    r: u64,
+    i: u32,
+}
+
+impl VarSteps {
+    /// The run of zero low bits of g, at most i (the sentinel bit), as that many halvings of g.
+    #[inline(always)]
+    fn shift(&mut self) -> u32 {
+        let zeros = (self.g | (u64::MAX << self.i)).trailing_zeros();
+        self.g >>= zeros;
+        self.u <<= zeros;
+        self.v <<= zeros;
+        self.eta -= zeros as i64;
+        self.i -= zeros;
+        zeros
+    }
+
+    /// delta > 0 and g odd: the divstep swaps, (f, g) <- (g, -f) (and eta <- -eta).
+    #[inline(always)]
+    fn swap(&mut self) {
+        self.eta = -self.eta;
+        (self.f, self.g) = (self.g, self.f.wrapping_neg());
+        (self.u, self.q) = (self.q, self.u.wrapping_neg());
+        (self.v, self.r) = (self.r, self.v.wrapping_neg());
+    }
+
+    /// g <- g + w f.
+    #[inline(always)]
+    fn add_f(&mut self, w: u64) {
+        self.g = self.g.wrapping_add(self.f.wrapping_mul(w));
+        self.q = self.q.wrapping_add(self.u.wrapping_mul(w));
+        self.r = self.r.wrapping_add(self.v.wrapping_mul(w));
+    }
+
+    /// For odd g: the swap if delta > 0, then the next min(eta + 1, i, 4) divsteps' additions of
+    /// f (those that do not swap: eta + 1 of them, and at most i left in the batch) at once.
+    #[inline(always)]
+    fn cancel_general(&mut self) {
+        if self.eta < 0 {
+            self.swap();
+        }
+        let limit = (self.eta as u32 + 1).min(self.i).min(4);
+        self.add_f(neg_inv_16(self.f).wrapping_mul(self.g) & ((1u64 << limit) - 1));
+    }
+
+    #[inline(always)]
+    fn result(&self) -> (i64, [i64; 4]) {
+        (
+            self.eta,
+            [self.u as i64, self.v as i64, self.q as i64, self.r as i64],
+        )
+    }
+}
+
+/// -f^{-1} mod 2^4 for odd f: f^{-1} = f + 8 ((f + 1) / 4 mod 2), from f^2 = 1 mod 8.
+#[inline(always)]
+fn neg_inv_16(f: u64) -> u64 {
+    f.wrapping_add((f.wrapping_add(1) & 4) << 1).wrapping_neg()
+}
+
+/// (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62) on the low `len` limbs, the rest being the
+/// sign extension of limb len-1 (the division is exact).
+#[inline(always)]
+fn apply_transition_fg_vartime(f: &mut S62, g: &mut S62, t: &[i64; 4], len: usize) {
+    let (u, v, q, r) = (t[0] as i128, t[1] as i128, t[2] as i128, t[3] as i128);
+    let mut cf = u * f[0] as i128 + v * g[0] as i128;
+    let mut cg = q * f[0] as i128 + r * g[0] as i128;
+    debug_assert!(cf as u64 & M62 == 0 && cg as u64 & M62 == 0);
+    cf >>= 62;
+    cg >>= 62;
+    for k in 1..len {
+        cf += u * f[k] as i128 + v * g[k] as i128;
+        cg += q * f[k] as i128 + r * g[k] as i128;
+        f[k - 1] = (cf as u64 & M62) as i64;
+        g[k - 1] = (cg as u64 & M62) as i64;
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f[len - 1] = cf as i64;
+    g[len - 1] = cg as i64;
 }

@@ -446,3 +446,154 @@ fn default_backend_matches_portable() {
         );
     }
 }
+
+/// Edge inputs for the inversions: 1, 2, 3, p-1, p-2, (p-1)/2, (p+1)/2, every power of two below p
+/// with its neighbours 2^k + 1 and p - 2^k (long runs of zero or one bits), two-bit values
+/// 2^a + 2^b (runs of zeros in the middle), and the patterns of [`edges`].
+fn inverse_edges<const N: usize>(p: &[u64; N]) -> Vec<[u64; N]> {
+    let pb = big(p);
+    let bits = pb.bits();
+    let mut v: Vec<BigUint> = vec![
+        BigUint::one(),
+        BigUint::from(2u32),
+        BigUint::from(3u32),
+        &pb - 1u32,
+        &pb - 2u32,
+        (&pb - 1u32) >> 1u32,
+        (&pb + 1u32) >> 1u32,
+    ];
+    for k in 0..bits {
+        let t = BigUint::one() << k;
+        v.push(&t % &pb);
+        v.push((&t + 1u32) % &pb);
+        v.push((&pb - &t % &pb) % &pb);
+    }
+    for a in (0..bits).step_by(7) {
+        for b in (0..a).step_by(11) {
+            v.push(((BigUint::one() << a) + (BigUint::one() << b)) % &pb);
+        }
+    }
+    let mut out: Vec<[u64; N]> = v.iter().map(limbs_of).collect();
+    if N >= 2 {
+        out.extend(edges(p));
+    }
+    out
+}
+
+/// The variable-time inversion against num-bigint's modular inverse and against the constant-time
+/// one, for odd moduli of N limbs (prime or not: non-invertible inputs are skipped), on
+/// [`inverse_edges`] and `randoms` random values.
+fn check_inverse_vartime<const N: usize>(p: &[u64; N], rng: &mut TestRng, randoms: usize) {
+    assert!(p[0] & 1 == 1, "odd moduli only");
+    let pb = big(p);
+    let bits = limbs::bit_length(p);
+    let mut xs = inverse_edges(p);
+    for k in 0..randoms {
+        let mut x = rand_limbs::<N>(rng);
+        // Every third random value gets long runs of zero bits: whole zero words, or a window
+        // of zeros at a random place.
+        if k % 3 == 1 {
+            for w in x.iter_mut() {
+                if rng.next_u64() & 1 == 0 {
+                    *w = 0;
+                }
+            }
+        } else if k % 3 == 2 {
+            let at = (rng.next_u64() % (64 * N as u64)) as usize;
+            let len = (rng.next_u64() % 200) as usize;
+            for b in at..(at + len).min(64 * N) {
+                x[b / 64] &= !(1u64 << (b % 64));
+            }
+        }
+        xs.push(limbs_of(&(big(&x) % &pb)));
+    }
+    let mut checked = 0;
+    for x in &xs {
+        let vt = crate::arith::safegcd::inv_mod_vartime(x, p, bits);
+        match big(x).modinv(&pb) {
+            Some(r) => {
+                assert_eq!(big(&vt), r, "N={N}: inv_mod_vartime of {x:x?} mod {p:x?}");
+                let ct = crate::arith::safegcd::inv_mod(x, p, bits);
+                assert_eq!(vt, ct, "N={N}: inv_mod_vartime != inv_mod for {x:x?} mod {p:x?}");
+                checked += 1;
+            }
+            None if big(x).is_zero() => {
+                assert_eq!(vt, [0u64; N], "N={N}: the inverse of 0 is 0 (vartime)");
+            }
+            None => {}
+        }
+    }
+    // 2^(64N) - 1 has many small factors; elsewhere nearly every input is invertible.
+    if *p != [u64::MAX; N] {
+        assert!(checked > xs.len() / 2, "N={N}: too few invertible inputs for {p:x?}");
+    }
+}
+
+/// Odd moduli of N limbs for the inversion tests: random full-width ones, ones with spare top bits,
+/// 2^(64N) - 1 (not prime: many inputs are not invertible), and the given primes.
+fn inverse_moduli<const N: usize>(rng: &mut TestRng, primes: &[&str]) -> Vec<[u64; N]> {
+    let mut v: Vec<[u64; N]> = primes.iter().map(|s| hex(s)).collect();
+    for spare in [0, 1, 2, 5, 33] {
+        let mut p = rand_limbs::<N>(rng);
+        p[N - 1] = (p[N - 1] | (1 << 63)) >> spare;
+        p[0] |= 1;
+        v.push(p);
+    }
+    v.push([u64::MAX; N]);
+    v
+}
+
+fn field_modulus<F: crate::field::FpParams>() -> String {
+    let mut s = String::new();
+    for w in F::MODULUS.as_ref().iter().rev() {
+        s.push_str(&format!("{w:016x}"));
+    }
+    s
+}
+
+#[test]
+fn inverse_vartime_against_reference() {
+    use crate::curve::curves::*;
+    let mut rng = TestRng::new(0x1a7e);
+    // 1 limb: small and word-sized primes.
+    for p in inverse_moduli::<1>(
+        &mut rng,
+        &["3", "5", "d", "10001", "1fffffffffffffff", "ffffffffffffffc5"],
+    ) {
+        check_inverse_vartime(&p, &mut rng, 300);
+    }
+    for p in inverse_moduli::<2>(&mut rng, &["7fffffffffffffffffffffffffffffff"]) {
+        check_inverse_vartime(&p, &mut rng, 300);
+    }
+    for p in inverse_moduli::<3>(&mut rng, &[]) {
+        check_inverse_vartime(&p, &mut rng, 200);
+    }
+    let p4 = [
+        field_modulus::<Bn254Fq>(),
+        field_modulus::<Bn254Fr>(),
+        field_modulus::<Bn254nFq>(),
+        field_modulus::<Bn256dFq>(),
+        field_modulus::<DclxviFq>(),
+        field_modulus::<Bls12_381Fr>(),
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F".to_string(),
+    ];
+    let p4: Vec<&str> = p4.iter().map(|s| s.as_str()).collect();
+    for p in inverse_moduli::<4>(&mut rng, &p4) {
+        check_inverse_vartime(&p, &mut rng, 300);
+    }
+    let p6 = field_modulus::<Bls12_381Fq>();
+    for p in inverse_moduli::<6>(&mut rng, &[&p6]) {
+        check_inverse_vartime(&p, &mut rng, 300);
+    }
+    let p7 = field_modulus::<Bn446Fq>();
+    for p in inverse_moduli::<7>(&mut rng, &[&p7]) {
+        check_inverse_vartime(&p, &mut rng, 100);
+    }
+    let p10 = [field_modulus::<Bn638Fq>(), field_modulus::<Bn638Fr>()];
+    for p in inverse_moduli::<10>(&mut rng, &[&p10[0], &p10[1]]) {
+        check_inverse_vartime(&p, &mut rng, 200);
+    }
+    for p in inverse_moduli::<16>(&mut rng, &[]) {
+        check_inverse_vartime(&p, &mut rng, 50);
+    }
+}
