@@ -32,7 +32,10 @@ pub struct FieldRow {
 
 impl FieldRow {
     fn cycles(&self, op: &str) -> f64 {
-        self.ops.iter().find(|(o, _)| *o == op).map_or(0.0, |(_, m)| m.cycles)
+        self.ops
+            .iter()
+            .find(|(o, _)| *o == op)
+            .map_or(0.0, |(_, m)| m.cycles)
     }
     /// R = I/M with the constant-time inversion.
     pub fn ratio(&self) -> f64 {
@@ -111,12 +114,66 @@ macro_rules! field_row {
         FieldRow {
             level: $level,
             ops: [
-                ("add", measure(|| { black_box(black_box(a) + black_box(b)); }, $samples, batch)),
-                ("sub", measure(|| { black_box(black_box(a) - black_box(b)); }, $samples, batch)),
-                ("mul", measure(|| { black_box(black_box(a) * black_box(b)); }, $samples, batch)),
-                ("sqr", measure(|| { black_box(black_box(a).square()); }, $samples, batch)),
-                ("inv", measure(|| { black_box(black_box(a).inv()); }, $samples, batch)),
-                ("inv_vartime", measure(|| { black_box(black_box(a).inv_vartime()); }, $samples, batch)),
+                (
+                    "add",
+                    measure(
+                        || {
+                            black_box(black_box(a) + black_box(b));
+                        },
+                        $samples,
+                        batch,
+                    ),
+                ),
+                (
+                    "sub",
+                    measure(
+                        || {
+                            black_box(black_box(a) - black_box(b));
+                        },
+                        $samples,
+                        batch,
+                    ),
+                ),
+                (
+                    "mul",
+                    measure(
+                        || {
+                            black_box(black_box(a) * black_box(b));
+                        },
+                        $samples,
+                        batch,
+                    ),
+                ),
+                (
+                    "sqr",
+                    measure(
+                        || {
+                            black_box(black_box(a).square());
+                        },
+                        $samples,
+                        batch,
+                    ),
+                ),
+                (
+                    "inv",
+                    measure(
+                        || {
+                            black_box(black_box(a).inv());
+                        },
+                        $samples,
+                        batch,
+                    ),
+                ),
+                (
+                    "inv_vartime",
+                    measure(
+                        || {
+                            black_box(black_box(a).inv_vartime());
+                        },
+                        $samples,
+                        batch,
+                    ),
+                ),
             ],
         }
     }};
@@ -135,14 +192,34 @@ fn random_pairs<C: PairingCurve>(rng: &mut TestRng, n: usize) -> Vec<(G1Affine<C
         .collect()
 }
 
+/// A pairing row to time: op name, label, pairings per call, the closure.
+type TimedRow = (&'static str, &'static str, f64, Box<dyn FnMut()>);
+
 fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> CurveTable {
     let mut rng = TestRng::new(0xacad);
     progress(&format!("{} fields", C::NAME));
-    let f12 = |rng: &mut TestRng| Fp12::<C>::from_coefficients(&core::array::from_fn(|_| random_fp::<C>(rng)));
+    let f12 = |rng: &mut TestRng| {
+        Fp12::<C>::from_coefficients(&core::array::from_fn(|_| random_fp::<C>(rng)))
+    };
     let fields = vec![
-        field_row!("F_p", random_fp::<C>(&mut rng), random_fp::<C>(&mut rng), samples),
-        field_row!("F_p2", random_fp2::<C>(&mut rng), random_fp2::<C>(&mut rng), samples),
-        field_row!("F_p6", random_fp6::<C>(&mut rng), random_fp6::<C>(&mut rng), samples),
+        field_row!(
+            "F_p",
+            random_fp::<C>(&mut rng),
+            random_fp::<C>(&mut rng),
+            samples
+        ),
+        field_row!(
+            "F_p2",
+            random_fp2::<C>(&mut rng),
+            random_fp2::<C>(&mut rng),
+            samples
+        ),
+        field_row!(
+            "F_p6",
+            random_fp6::<C>(&mut rng),
+            random_fp6::<C>(&mut rng),
+            samples
+        ),
         field_row!("F_p12", f12(&mut rng), f12(&mut rng), samples),
     ];
     progress(&format!("{} pairings", C::NAME));
@@ -152,53 +229,101 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
     let ml = miller_loop::<C>(&pairs[..1]);
     let n = BATCH as f64;
     // Each closure's time is divided by `per` to give a per-pairing figure.
-    let mut rows: Vec<(&'static str, &'static str, f64, Box<dyn FnMut()>)> = vec![
-        ("pairing", "single pairing (tripair's choice)", 1.0, Box::new(move || {
-            black_box(pairing::<C>(black_box(&p), black_box(&q)));
-        })),
-        ("pairing_projective", "projective", 1.0, Box::new(move || {
-            black_box(multi_pairing::<C>(black_box(&[(p, q)])));
-        })),
-        ("pairing_affine", "single affine", 1.0, Box::new(move || {
-            black_box(multi_pairing_affine_vartime::<C>(black_box(&[(p, q)])));
-        })),
-        ("batch_20_affine", "20 at once, shared inversions (per pairing)", n, {
-            let pairs = pairs.clone();
+    let mut rows: Vec<TimedRow> = vec![
+        (
+            "pairing",
+            "single pairing (tripair's choice)",
+            1.0,
             Box::new(move || {
-                black_box(pairings_affine_vartime::<C>(black_box(&pairs)));
-            })
-        }),
-        ("batch_20_fixed_affine", "20 at once, 1st argument fixed, affine lines (per pairing)", n, {
-            let ps = ps.clone();
+                black_box(pairing::<C>(black_box(&p), black_box(&q)));
+            }),
+        ),
+        (
+            "pairing_projective",
+            "projective",
+            1.0,
             Box::new(move || {
-                let qp = G2Prepared::new_affine_vartime(black_box(&q));
-                black_box(pairings_prepared::<C>(&qp, black_box(&ps)));
-            })
-        }),
-        ("batch_20_fixed_projective", "20 at once, 1st argument fixed, projective lines (per pairing)", n, {
-            let ps = ps.clone();
+                black_box(multi_pairing::<C>(black_box(&[(p, q)])));
+            }),
+        ),
+        (
+            "pairing_affine",
+            "single affine",
+            1.0,
             Box::new(move || {
-                let qp = G2Prepared::new(black_box(&q));
-                black_box(pairings_prepared::<C>(&qp, black_box(&ps)));
-            })
-        }),
-        ("product_20_projective", "product of 20, projective (per pairing)", n, {
-            let pairs = pairs.clone();
+                black_box(multi_pairing_affine_vartime::<C>(black_box(&[(p, q)])));
+            }),
+        ),
+        (
+            "batch_20_affine",
+            "20 at once, shared inversions (per pairing)",
+            n,
+            {
+                let pairs = pairs.clone();
+                Box::new(move || {
+                    black_box(pairings_affine_vartime::<C>(black_box(&pairs)));
+                })
+            },
+        ),
+        (
+            "batch_20_fixed_affine",
+            "20 at once, 1st argument fixed, affine lines (per pairing)",
+            n,
+            {
+                let ps = ps.clone();
+                Box::new(move || {
+                    let qp = G2Prepared::new_affine_vartime(black_box(&q));
+                    black_box(pairings_prepared::<C>(&qp, black_box(&ps)));
+                })
+            },
+        ),
+        (
+            "batch_20_fixed_projective",
+            "20 at once, 1st argument fixed, projective lines (per pairing)",
+            n,
+            {
+                let ps = ps.clone();
+                Box::new(move || {
+                    let qp = G2Prepared::new(black_box(&q));
+                    black_box(pairings_prepared::<C>(&qp, black_box(&ps)));
+                })
+            },
+        ),
+        (
+            "product_20_projective",
+            "product of 20, projective (per pairing)",
+            n,
+            {
+                let pairs = pairs.clone();
+                Box::new(move || {
+                    black_box(multi_pairing::<C>(black_box(&pairs)));
+                })
+            },
+        ),
+        (
+            "product_20_affine",
+            "product of 20, affine (per pairing)",
+            n,
+            {
+                let pairs = pairs.clone();
+                Box::new(move || {
+                    black_box(multi_pairing_affine_vartime::<C>(black_box(&pairs)));
+                })
+            },
+        ),
+        (
+            "final_exponentiation",
+            "final exponentiation alone",
+            1.0,
             Box::new(move || {
-                black_box(multi_pairing::<C>(black_box(&pairs)));
-            })
-        }),
-        ("product_20_affine", "product of 20, affine (per pairing)", n, {
-            let pairs = pairs.clone();
-            Box::new(move || {
-                black_box(multi_pairing_affine_vartime::<C>(black_box(&pairs)));
-            })
-        }),
-        ("final_exponentiation", "final exponentiation alone", 1.0, Box::new(move || {
-            black_box(final_exponentiation::<C>(black_box(&ml)));
-        })),
+                black_box(final_exponentiation::<C>(black_box(&ml)));
+            }),
+        ),
     ];
-    let mut fs: Vec<&mut dyn FnMut()> = rows.iter_mut().map(|r| &mut *r.3 as &mut dyn FnMut()).collect();
+    let mut fs: Vec<&mut dyn FnMut()> = rows
+        .iter_mut()
+        .map(|r| &mut *r.3 as &mut dyn FnMut())
+        .collect();
     let ms = measure_interleaved(&mut fs, samples, 20_000_000);
     let per = |m: &Measurement, k: f64| Measurement {
         median_ns: m.median_ns / k,

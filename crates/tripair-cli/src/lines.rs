@@ -273,7 +273,10 @@ mod tests {
     use std::io::{BufReader, Cursor, Read};
 
     fn read_all(input: &[u8], max: usize, buf: usize) -> Vec<Line> {
-        let mut r = LineReader::new(BufReader::with_capacity(buf, Cursor::new(input.to_vec())), max);
+        let mut r = LineReader::new(
+            BufReader::with_capacity(buf, Cursor::new(input.to_vec())),
+            max,
+        );
         let mut v = Vec::new();
         while let Some(l) = r.next_line().unwrap() {
             v.push(l);
@@ -322,7 +325,9 @@ mod tests {
     #[test]
     fn answers_in_order_on_any_thread_count_and_stops_at_read_errors() {
         let input: String = (0..200).map(|i| format!("l{i}\n\nbad\n")).collect();
-        let expect: String = (0..200).map(|i| format!("L{i}\n\nerror: bad line\n")).collect();
+        let expect: String = (0..200)
+            .map(|i| format!("L{i}\n\nerror: bad line\n"))
+            .collect();
         for threads in [1, 2, 5] {
             let mut out = Vec::new();
             let s = answer_lines(
@@ -334,7 +339,13 @@ mod tests {
             )
             .unwrap();
             assert_eq!(String::from_utf8(out).unwrap(), expect, "{threads} threads");
-            assert_eq!(s, Summary { lines: 600, failed: 200 });
+            assert_eq!(
+                s,
+                Summary {
+                    lines: 600,
+                    failed: 200
+                }
+            );
 
             let mut out = Vec::new();
             let r = answer_lines(

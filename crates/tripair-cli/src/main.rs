@@ -105,10 +105,7 @@ fn parse_curve(s: &str) -> Result<String, String> {
     if names.contains(&s) {
         Ok(s.to_string())
     } else {
-        Err(format!(
-            "unknown curve '{s}' (known: {})",
-            names.join(", ")
-        ))
+        Err(format!("unknown curve '{s}' (known: {})", names.join(", ")))
     }
 }
 
@@ -270,7 +267,10 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
         .iter()
         .filter(|c| PRIME_CURVES.contains(&c.as_str()))
         .collect();
-    let small: Vec<&String> = curves.iter().filter(|c| is_small_characteristic(c)).collect();
+    let small: Vec<&String> = curves
+        .iter()
+        .filter(|c| is_small_characteristic(c))
+        .collect();
     let steps = (prime.len() * OPS.len()) as u64 + if small.is_empty() { 0 } else { 2 };
     let pb = progress_bar(args.quiet, steps);
     let mut plot_errors = Vec::new();
@@ -314,8 +314,9 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
                 .collect();
             let all = args.curve.is_empty();
             pb.set_message("small-characteristic fields");
-            let fields =
-                smallchar_bench::bench_fields_where(samples, |f| all || wanted.iter().any(|w| w == f));
+            let fields = smallchar_bench::bench_fields_where(samples, |f| {
+                all || wanted.iter().any(|w| w == f)
+            });
             pb.inc(1);
             pb.set_message("eta_T pairings");
             let pairings = smallchar_bench::bench_pairings_where(samples, |c| {
@@ -355,7 +356,10 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
 
 fn bench_acar(args: &BenchArgs) -> ExitCode {
     let curves: Vec<String> = if args.curve.is_empty() {
-        tripair_cli::acar::CURVES.iter().map(|s| s.to_string()).collect()
+        tripair_cli::acar::CURVES
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
     } else {
         args.curve.clone()
     };

@@ -25,6 +25,7 @@
 
 use core::hint::black_box;
 
+use crate::bench::INV_POOL;
 use tripair_testkit::TestRng;
 
 /// One prepared operation of a peer library: calling `run` performs it once.
@@ -77,7 +78,7 @@ fn random_bytes(rng: &mut TestRng, n: usize) -> Vec<u8> {
 }
 
 mod ark_peer {
-    use super::{black_box, op, random_bytes, PeerImpl};
+    use super::{black_box, op, random_bytes, PeerImpl, INV_POOL};
     use ark_ec::pairing::Pairing;
     use ark_ec::{AffineRepr, CurveGroup};
     use ark_ff::{CyclotomicMultSubgroup, Field, PrimeField};
@@ -131,8 +132,11 @@ mod ark_peer {
         ops.push(op("fp_sqr", move || {
             black_box(black_box(&a).square());
         }));
+        let pool: Vec<E::BaseField> = (0..INV_POOL).map(|_| rand_field(&mut rng)).collect();
+        let mut i = 0;
         ops.push(op("fp_inv", move || {
-            black_box(black_box(&a).inverse());
+            i = (i + 1) % INV_POOL;
+            black_box(black_box(&pool[i]).inverse());
         }));
 
         let (a, b) = (
@@ -186,7 +190,7 @@ mod ark_peer {
 }
 
 mod blst_peer {
-    use super::{black_box, op, PeerImpl};
+    use super::{black_box, op, PeerImpl, INV_POOL};
     use blst::{
         blst_final_exp, blst_fp, blst_fp12, blst_fp12_cyclotomic_sqr, blst_fp12_inverse,
         blst_fp12_mul, blst_fp12_one, blst_fp12_sqr, blst_fp2, blst_fp2_mul, blst_fp2_sqr,
@@ -294,10 +298,13 @@ mod blst_peer {
             unsafe { blst_fp_sqr(&mut r, black_box(&a)) };
             black_box(r);
         }));
+        let pool: Vec<blst_fp> = (0..INV_POOL).map(|_| rand_fp(&mut rng)).collect();
+        let mut i = 0;
         ops.push(op("fp_inv", move || {
+            i = (i + 1) % INV_POOL;
             let mut r = blst_fp::default();
             // SAFETY: all pointers come from live references of the right types.
-            unsafe { blst_fp_inverse(&mut r, black_box(&a)) };
+            unsafe { blst_fp_inverse(&mut r, black_box(&pool[i])) };
             black_box(r);
         }));
 
@@ -361,7 +368,7 @@ mod blst_peer {
 
 #[cfg(feature = "peers-mcl")]
 mod mcl_peer {
-    use super::{black_box, op, random_bytes, PeerImpl};
+    use super::{black_box, op, random_bytes, PeerImpl, INV_POOL};
     use core::sync::atomic::{AtomicI32, Ordering};
     use mcl_rust::{CurveType, Fp, Fp2, G1, G2, GT};
     use tripair_testkit::TestRng;
@@ -458,10 +465,13 @@ mod mcl_peer {
             Fp::sqr(&mut r, black_box(&a2));
             black_box(r);
         }));
+        let pool: Vec<Fp> = (0..INV_POOL).map(|_| rand_fp(&mut rng)).collect();
+        let mut i = 0;
         ops.push(op("fp_inv", move || {
             ensure(curve);
+            i = (i + 1) % INV_POOL;
             let mut r = Fp::zero();
-            Fp::inv(&mut r, black_box(&a));
+            Fp::inv(&mut r, black_box(&pool[i]));
             black_box(r);
         }));
 

@@ -66,7 +66,10 @@ impl BarChart<'_> {
                 v.map(|v| {
                     let row = (rows.len() - 1 - (ci * k + si)) as u32;
                     Rectangle::new(
-                        [(lo, SegmentValue::Exact(row)), (v, SegmentValue::Exact(row + 1))],
+                        [
+                            (lo, SegmentValue::Exact(row)),
+                            (v, SegmentValue::Exact(row + 1)),
+                        ],
                         color.filled(),
                     )
                 })
@@ -75,7 +78,9 @@ impl BarChart<'_> {
                 .draw_series(bars)
                 .map_err(&err)?
                 .label(name.as_str())
-                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled())
+                });
         }
         if k == 1 {
             root.present().map_err(&err)?;
@@ -158,11 +163,25 @@ pub fn plot_fields(dir: &Path, fields: &[FieldBenchRow]) -> Result<PathBuf, Stri
 const MITSUNARI_TABLE3_US: [(&str, [Option<f64>; 6]); 2] = [
     (
         "Shirase et al. [4] / Kawahara et al. [5] (Opteron 2.2 GHz)",
-        [Some(0.500), Some(479.63), None, Some(1.822), Some(2611.0), None],
+        [
+            Some(0.500),
+            Some(479.63),
+            None,
+            Some(1.822),
+            Some(2611.0),
+            None,
+        ],
     ),
     (
         "Mitsunari 2009 (Core 2 Duo 2.6 GHz)",
-        [Some(0.181), Some(149.0), Some(92.0), Some(0.624), Some(975.0), Some(553.0)],
+        [
+            Some(0.181),
+            Some(149.0),
+            Some(92.0),
+            Some(0.624),
+            Some(975.0),
+            Some(553.0),
+        ],
     ),
 ];
 

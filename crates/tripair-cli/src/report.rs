@@ -62,7 +62,10 @@ pub fn field_rows_json(fields: &[FieldBenchRow]) -> Vec<Value> {
 pub fn eta_rows_json(pairings: &[PairingBenchRow]) -> Vec<Value> {
     let mut v = Vec::new();
     for p in pairings {
-        for (op, m) in [("pairing_1core", p.one_core), ("pairing_2cores", p.two_cores)] {
+        for (op, m) in [
+            ("pairing_1core", p.one_core),
+            ("pairing_2cores", p.two_cores),
+        ] {
             v.push(measurement_json(keyed("curve", p.curve, op, "tripair"), &m));
         }
     }
@@ -164,7 +167,13 @@ pub fn write_field_table(out: &mut dyn Write, fields: &[FieldBenchRow]) -> io::R
         writeln!(
             out,
             "{:<12} {:<12} {:>9.0} {:>9.0} {:>12.0} {:>9.0} {:>9.0}",
-            f.field, f.backend, f.add.cycles, f.mul.cycles, f.power.cycles, f.root.cycles, f.inv.cycles
+            f.field,
+            f.backend,
+            f.add.cycles,
+            f.mul.cycles,
+            f.power.cycles,
+            f.root.cycles,
+            f.inv.cycles
         )?;
     }
     Ok(())
@@ -172,7 +181,10 @@ pub fn write_field_table(out: &mut dyn Write, fields: &[FieldBenchRow]) -> io::R
 
 /// The eta_T pairing table (Mitsunari 2009 Table 3 rows), one and two cores.
 pub fn write_eta_table(out: &mut dyn Write, pairings: &[PairingBenchRow]) -> io::Result<()> {
-    writeln!(out, "\n== eta_T pairings (BROKEN parameters; Mitsunari 2009 Table 3 rows) ==")?;
+    writeln!(
+        out,
+        "\n== eta_T pairings (BROKEN parameters; Mitsunari 2009 Table 3 rows) =="
+    )?;
     // rdtsc ticks at the nominal clock; the core may run faster (turbo) or slower.
     if let Some(r) = measure::core_cycles_per_tick() {
         writeln!(

@@ -183,7 +183,11 @@ const PAIRINGS: &[(&str, PairingBench, bool)] = &[
     ("eta3-97", bench_pair3::<2, gf3::T97, 1, 7>, false),
     ("eta3-193", bench_pair3::<4, gf3::T193, -1, 1>, false),
     ("eta3-509", bench_pair3::<8, gf3::T509, 1, 7>, true),
-    ("eta2-233", bench_pair2::<4, gf2::P233, 0, { eta2::COFACTOR_233 }>, false),
+    (
+        "eta2-233",
+        bench_pair2::<4, gf2::P233, 0, { eta2::COFACTOR_233 }>,
+        false,
+    ),
     ("eta2-271", bench_pair2::<5, gf2::P271, 0, 487805>, false),
     ("eta2-1223", bench_pair2::<20, gf2::P1223, 0, 5>, true),
 ];

@@ -5,7 +5,9 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tripair::curve::{Affine, CurveGroup, G1Projective, G2Projective, PairingCurve, Scalar, G1, G2};
+use tripair::curve::{
+    Affine, CurveGroup, G1Projective, G2Projective, PairingCurve, Scalar, G1, G2,
+};
 use tripair::encoding::{decode_g1, decode_g2, encode_g1, encode_g2};
 use tripair::field::Fp2;
 use tripair::pairing::{pairing_check, Gt};
@@ -72,7 +74,10 @@ fn g2<C: PairingCurve>(k: &Scalar<C>) -> Affine<G2<C>> {
 }
 
 fn hex_pair<C: PairingCurve>(p: &Affine<G1<C>>, q: &Affine<G2<C>>) -> (String, String) {
-    (hex_encode(&encode_g1::<C>(p)), hex_encode(&encode_g2::<C>(q)))
+    (
+        hex_encode(&encode_g1::<C>(p)),
+        hex_encode(&encode_g2::<C>(q)),
+    )
 }
 
 /// Checks whose answers follow from bilinearity: e(aP, bQ) e(-abP, Q) = 1; with ab + 1 instead
@@ -98,8 +103,14 @@ fn cases<C: PairingCurve>(seed: u64) -> Vec<Case> {
     let mut v = vec![
         valid(vec![(p, q), (p.neg(), q)], true),
         valid(vec![(g1::<C>(&a), g2::<C>(&b)), (g1::<C>(&-ab), q)], true),
-        valid(vec![(g1::<C>(&a), g2::<C>(&b)), (g1::<C>(&-(ab + one)), q)], false),
-        valid(vec![(g1::<C>(&a), g2::<C>(&b)), (g1::<C>(&b), g2::<C>(&-a))], true),
+        valid(
+            vec![(g1::<C>(&a), g2::<C>(&b)), (g1::<C>(&-(ab + one)), q)],
+            false,
+        ),
+        valid(
+            vec![(g1::<C>(&a), g2::<C>(&b)), (g1::<C>(&b), g2::<C>(&-a))],
+            true,
+        ),
         // Groth16-like: e(aP, bQ) e(cP, dQ) e(-(ab + cd)P, Q) = 1.
         valid(
             vec![
@@ -134,7 +145,10 @@ fn cases<C: PairingCurve>(seed: u64) -> Vec<Case> {
     v.extend([
         bad(vec![(g1_off_curve::<C>(&p), hq.clone())]),
         bad(vec![(hp.clone(), hq.clone()), (hp.clone(), outside)]),
-        bad(vec![(hp.clone(), hq.clone()), (hp[..hp.len() - 2].to_string(), hq.clone())]),
+        bad(vec![
+            (hp.clone(), hq.clone()),
+            (hp[..hp.len() - 2].to_string(), hq.clone()),
+        ]),
         bad(vec![(hp.clone(), format!("{}zz", &hq[..hq.len() - 2]))]),
         // x = 2^(8 * len) - 1 is not below p.
         bad(vec![(
@@ -172,7 +186,11 @@ fn check_agrees<C: PairingCurve>() {
     assert_eq!(code, 0, "{name}");
     let mut gts = pairs_out.iter();
     for (case, answer) in cases.iter().zip(&check) {
-        let refs: Vec<(&str, &str)> = case.pairs.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let refs: Vec<(&str, &str)> = case
+            .pairs
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
         match case.expect {
             Some(expect) => {
                 let points: Vec<_> = case
@@ -191,7 +209,11 @@ fn check_agrees<C: PairingCurve>() {
                 });
                 assert_eq!(answer, &expect.to_string(), "{name}: {}", line_of(case));
                 assert_eq!(pairing_check::<C>(&points), expect, "{name}");
-                assert_eq!(product.is_identity(), expect, "{name}: product of pair outputs");
+                assert_eq!(
+                    product.is_identity(),
+                    expect,
+                    "{name}: product of pair outputs"
+                );
             }
             None => {
                 let err = tripair::api::check_hex(name, &refs).unwrap_err();

@@ -101,12 +101,28 @@ fn pair_names_every_error_and_point_and_continues() {
     assert_eq!(lines.len(), 10, "one output line per input line: {out}");
     assert_eq!(lines[0].len(), 2 * 12 * 32);
     assert_eq!(lines[1], "error: G1: not hex");
-    assert!(lines[2].starts_with("error: G1: wrong length"), "{}", lines[2]);
-    assert!(lines[3].starts_with("error: G1: coordinate not reduced"), "{}", lines[3]);
+    assert!(
+        lines[2].starts_with("error: G1: wrong length"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with("error: G1: coordinate not reduced"),
+        "{}",
+        lines[3]
+    );
     assert_eq!(lines[4], "error: G1: point not on curve");
     assert!(lines[5].starts_with("error: malformed"), "{}", lines[5]);
-    assert_eq!((lines[6], lines[7]), ("", ""), "blank lines get blank answers");
-    assert!(lines[8].starts_with("error: G2: wrong length"), "{}", lines[8]);
+    assert_eq!(
+        (lines[6], lines[7]),
+        ("", ""),
+        "blank lines get blank answers"
+    );
+    assert!(
+        lines[8].starts_with("error: G2: wrong length"),
+        "{}",
+        lines[8]
+    );
     assert_eq!(lines[9], lines[0]);
     assert_eq!(code, 1, "exit status must be non-zero when a line failed");
     assert!(err.contains("6 of 10 line(s) failed"), "{err}");
@@ -129,7 +145,10 @@ fn pair_names_every_error_and_point_and_continues() {
 fn eta_curves_name_the_point_and_warn() {
     let line = generator_line("eta3-97");
     let (p, _) = line.split_once(' ').unwrap();
-    let (out, err, code) = run_cli(&["pair", "--curve", "eta3-97"], &format!("{line}\n{p} 00\n"));
+    let (out, err, code) = run_cli(
+        &["pair", "--curve", "eta3-97"],
+        &format!("{line}\n{p} 00\n"),
+    );
     let lines: Vec<&str> = out.lines().collect();
     assert!(!lines[0].starts_with("error"), "{out}");
     assert!(lines[1].starts_with("error: Q: "), "{out}");
@@ -146,11 +165,17 @@ fn flags_are_strict_and_help_and_version_succeed() {
     for (args, why) in [
         (&["curves", "--jsno"][..], "unexpected argument"),
         (&["pair"], "--curve"),
-        (&["pair", "--curve", "nosuchcurve"], "unknown curve 'nosuchcurve'"),
+        (
+            &["pair", "--curve", "nosuchcurve"],
+            "unknown curve 'nosuchcurve'",
+        ),
         (&["pair", "--curve=nosuchcurve"], "unknown curve"),
         (&["pair", "--curve", "bn254", "--threads", "0"], "--threads"),
         (&["pair", "--curve", "bn254", "--threads", "x"], "--threads"),
-        (&["check", "--curve", "bn254", "--parallel"], "unexpected argument"),
+        (
+            &["check", "--curve", "bn254", "--parallel"],
+            "unexpected argument",
+        ),
         (&["bench", "--samples", "abc"], "--samples"),
         (&["bench", "--samples", "0"], "--samples"),
         (&["bench", "--curve", "bn255"], "unknown curve"),
@@ -199,9 +224,19 @@ fn read_errors_end_the_run() {
         .unwrap();
     let status = wait_within(&mut child, Duration::from_secs(20));
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     let mut out = String::new();
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
     assert_eq!(status.code(), Some(1));
     assert!(err.contains("cannot read input"), "{err}");
     assert_eq!(out, "");
@@ -235,7 +270,12 @@ fn write_errors_end_the_run_without_panic() {
         drop(stdin);
         let status = wait_within(&mut child, Duration::from_secs(60));
         let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
         assert_eq!(status.code(), Some(1), "{args:?}: {err}");
         assert!(err.contains("cannot write output"), "{args:?}: {err}");
         assert_no_panic(&err);
@@ -265,7 +305,12 @@ fn a_closed_pipe_stops_the_work_at_once() {
         drop(stdout);
         let status = wait_within(&mut child, Duration::from_secs(10));
         let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
         assert_eq!(status.code(), Some(1), "{threads} threads: {err}");
         assert!(err.contains("broken pipe"), "{err}");
         assert_no_panic(&err);
@@ -305,7 +350,10 @@ fn a_coprocess_gets_each_answer_before_sending_the_next_line() {
             assert_eq!(answer, expect);
         }
         drop(stdin);
-        assert_eq!(wait_within(&mut child, Duration::from_secs(20)).code(), Some(0));
+        assert_eq!(
+            wait_within(&mut child, Duration::from_secs(20)).code(),
+            Some(0)
+        );
     }
 }
 
@@ -349,7 +397,10 @@ fn a_100_mb_line_is_refused_in_bounded_memory_and_the_next_line_answered() {
     // Measured while the process still waits for input (its input stays open).
     let peak = peak_rss_kib(pid);
     drop(feeder.join().unwrap());
-    assert_eq!(wait_within(&mut child, Duration::from_secs(20)).code(), Some(1));
+    assert_eq!(
+        wait_within(&mut child, Duration::from_secs(20)).code(),
+        Some(1)
+    );
     if let Some(kib) = peak {
         assert!(kib < 48 * 1024, "peak memory {kib} KiB for a 100 MB line");
     }
@@ -360,19 +411,38 @@ fn curves_json_is_one_document_with_every_curve() {
     let curves = curves_json();
     let names: Vec<&str> = curves.iter().map(|c| c["name"].as_str().unwrap()).collect();
     for n in [
-        "bn254", "bn254n", "bn256d", "dclxvi", "bn446", "bn638", "bls12-381", "eta3-97", "eta3-193",
+        "bn254",
+        "bn254n",
+        "bn256d",
+        "dclxvi",
+        "bn446",
+        "bn638",
+        "bls12-381",
+        "eta3-97",
+        "eta3-193",
         "eta2-271",
     ] {
         assert!(names.contains(&n), "missing {n} in {names:?}");
     }
     for c in &curves {
         let name = c["name"].as_str().unwrap();
-        for key in ["family", "p", "r", "cofactor", "equation", "generators", "broken"] {
+        for key in [
+            "family",
+            "p",
+            "r",
+            "cofactor",
+            "equation",
+            "generators",
+            "broken",
+        ] {
             assert!(!c[key].is_null(), "{name}: no {key}");
         }
         if name.starts_with("eta") {
             assert_eq!(c["broken"], true, "{name}");
-            assert!(c["security_bits"].is_null() && c["twist"].is_null(), "{name}");
+            assert!(
+                c["security_bits"].is_null() && c["twist"].is_null(),
+                "{name}"
+            );
         } else {
             assert_eq!(c["broken"], false, "{name}");
             assert!(c["security_bits"].as_u64().unwrap() >= 100, "{name}");
@@ -415,7 +485,15 @@ fn parse_json_lines(out: &str) -> Vec<Value> {
 }
 
 fn assert_measurement(row: &Value) {
-    for key in ["op", "impl", "median_ns", "min_ns", "max_ns", "samples", "cycles"] {
+    for key in [
+        "op",
+        "impl",
+        "median_ns",
+        "min_ns",
+        "max_ns",
+        "samples",
+        "cycles",
+    ] {
         assert!(!row[key].is_null(), "no {key} in {row}");
     }
     let (lo, med, hi) = (
@@ -437,12 +515,20 @@ fn bench_json_has_a_header_and_one_kind_of_key_per_row() {
     let rows = parse_json_lines(&out);
     let header = &rows[0];
     assert_eq!(header["kind"], "header");
-    for key in ["tripair_version", "backend", "cpu_model", "cpu_flags", "date_utc"] {
+    for key in [
+        "tripair_version",
+        "backend",
+        "cpu_model",
+        "cpu_flags",
+        "date_utc",
+    ] {
         assert!(!header[key].is_null(), "header has no {key}: {header}");
     }
     let body = &rows[1..];
     // Only the curve's own field and pairing: F_3^97 rows keyed `field`, eta3-97 rows `curve`.
-    assert!(body.iter().all(|r| r["curve"].is_null() != r["field"].is_null()));
+    assert!(body
+        .iter()
+        .all(|r| r["curve"].is_null() != r["field"].is_null()));
     let fields: Vec<&Value> = body.iter().filter(|r| !r["field"].is_null()).collect();
     assert_eq!(fields.len(), 5);
     assert!(fields.iter().all(|r| r["field"] == "F_3^97"));
@@ -461,9 +547,18 @@ fn bench_plots_write_svg_charts() {
     let dir = std::env::temp_dir().join(format!("tripair-plot-{}", std::process::id()));
     let (_, err, code) = run_cli(
         &[
-            "bench", "--curve", "bn254", "--curve", "eta3-97", "--curve", "eta3-193", "--samples",
-            "1", "--quiet",
-            "--plot", dir.to_str().unwrap(),
+            "bench",
+            "--curve",
+            "bn254",
+            "--curve",
+            "eta3-97",
+            "--curve",
+            "eta3-193",
+            "--samples",
+            "1",
+            "--quiet",
+            "--plot",
+            dir.to_str().unwrap(),
         ],
         "",
     );

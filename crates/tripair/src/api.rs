@@ -1,10 +1,10 @@
 //! Curves by name: the dynamic entry points the CLI and bindings use (decode, pair, describe).
 
 use crate::curve::{CurveGroup, Family, PairingCurve, Twist, G1, G2};
+use crate::curve::{G1Affine, G2Affine};
 use crate::encoding::{decode_g1, decode_g2, encode_g1, encode_g2};
 use crate::error::{Error, Result};
 use crate::field::FpParams;
-use crate::curve::{G1Affine, G2Affine};
 #[cfg(feature = "parallel")]
 use crate::pairing::pairing_split_loop;
 use crate::pairing::{pairing, pairing_check, Gt};

@@ -135,3 +135,49 @@ fn readme_example() {
     let q_prepared = G2Prepared::new(&q);
     assert_eq!(pairing_prepared(&pa, &q_prepared), pairing(&pa, &q));
 }
+
+/// The hex entry points name the wrong point and agree with the typed functions.
+#[test]
+fn hex_entry_points_name_the_point() {
+    use tripair::api::{check_hex, pair_hex, pair_hex_split};
+    use tripair::curve::curves::Bn254 as C;
+    use tripair::encoding::{encode_g1, encode_g2};
+    use tripair::util::hex_encode;
+    let (p, q) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
+    let (g1, g2) = (
+        hex_encode(&encode_g1::<C>(&p)),
+        hex_encode(&encode_g2::<C>(&q)),
+    );
+    let e = pair_hex("bn254", &g1, &g2).unwrap();
+    assert_eq!(e, hex_encode(&pairing(&p, &q).to_bytes()));
+    assert_eq!(pair_hex_split("bn254", &g1, &g2).unwrap(), e);
+    assert_eq!(
+        pair_hex("bn254", "zz", &g2),
+        Err(Error::NotHex.in_point("G1"))
+    );
+    assert_eq!(
+        pair_hex("bn254", &g1, "00"),
+        Err(Error::WrongLength {
+            what: "G2 point",
+            expected: 128,
+            got: 1
+        }
+        .in_point("G2"))
+    );
+    let neg = hex_encode(&encode_g1::<C>(&-p));
+    assert_eq!(check_hex("bn254", &[(&g1, &g2), (&neg, &g2)]), Ok(true));
+    assert_eq!(check_hex("bn254", &[(&g1, &g2)]), Ok(false));
+    assert_eq!(
+        check_hex("bn254", &[(&g1, &g2), (&g1, "zz")]),
+        Err(Error::NotHex.in_point("G2 of pair 2"))
+    );
+    assert!(matches!(check_hex("bn254", &[]), Err(Error::Malformed(_))));
+    assert_eq!(
+        check_hex("bn255", &[(&g1, &g2)]),
+        Err(Error::UnknownCurve("bn255".into()))
+    );
+    assert_eq!(
+        Error::NotInSubgroup.in_point("G2 of pair 3").to_string(),
+        "G2 of pair 3: point not in subgroup of order r"
+    );
+}

@@ -163,7 +163,12 @@ fn check_fields<C: PairingCurve>() {
     for _ in 0..50 {
         let s = random_scalar::<C>(&mut rng);
         if !s.is_zero() {
-            assert_eq!(s * s.inv_vartime().unwrap(), Fp::ONE, "{}: F_r inverse", C::NAME);
+            assert_eq!(
+                s * s.inv_vartime().unwrap(),
+                Fp::ONE,
+                "{}: F_r inverse",
+                C::NAME
+            );
         }
     }
     for i in 0..200 {
@@ -195,7 +200,12 @@ fn check_fields<C: PairingCurve>() {
             let plain = Fp2::new(x.c0 * y.c0 + bt(x.c1 * y.c1), x.c0 * y.c1 + x.c1 * y.c0);
             assert_eq!(x * y, plain, "{}: F_p2 product", C::NAME);
             assert_eq!(x * x.inv(), Fp2::ONE);
-            assert_eq!(x.inv_vartime().unwrap(), x.inv(), "{}: F_p2 vartime inverse", C::NAME);
+            assert_eq!(
+                x.inv_vartime().unwrap(),
+                x.inv(),
+                "{}: F_p2 vartime inverse",
+                C::NAME
+            );
             assert_eq!(x.mul_by_xi(), x * Fp2::xi());
             let sq = x.square();
             assert_eq!(sq.sqrt_vartime().unwrap().square(), sq);
@@ -204,7 +214,12 @@ fn check_fields<C: PairingCurve>() {
             let g = random_fp12::<C>(&mut rng);
             assert_eq!(f.square(), f * f);
             assert_eq!(f * f.inv(), Fp12::ONE);
-            assert_eq!(f.inv_vartime().unwrap(), f.inv(), "{}: F_p12 vartime inverse", C::NAME);
+            assert_eq!(
+                f.inv_vartime().unwrap(),
+                f.inv(),
+                "{}: F_p12 vartime inverse",
+                C::NAME
+            );
             assert_eq!(f * (g + f), f * g + f.square());
             assert_eq!(f.c0.square(), f.c0 * f.c0);
             // F_p6 products (lazily reduced where the tower allows) against the schoolbook

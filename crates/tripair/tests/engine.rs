@@ -11,13 +11,14 @@
 
 use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
-use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::field::batch_inv;
+use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::pairing::{
-    drive, final_exponentiation, final_exponentiation_in, miller_loop, miller_loop_affine_vartime,
-    multi_miller_loop, multi_pairing, multi_pairing_affine_vartime, multi_pairing_prepared,
-    pairing, pairing_check, pairing_prepared, pairings_affine_vartime, pairings_prepared,
-    G2Prepared, Gt, MillerSchedule, PreparedG1, ProjectiveLines,
+    affine_product_threshold, drive, final_exponentiation, final_exponentiation_in, miller_loop,
+    miller_loop_affine, miller_loop_affine_vartime, multi_miller_loop, multi_pairing,
+    multi_pairing_affine_vartime, multi_pairing_prepared, pairing, pairing_check, pairing_prepared,
+    pairings_affine, pairings_affine_vartime, pairings_prepared, G2Prepared, Gt, MillerSchedule,
+    PreparedG1, ProjectiveLines,
 };
 use tripair_testkit::TestRng;
 
@@ -299,7 +300,10 @@ fn check_affine<C: PairingCurve>() {
         C::NAME
     );
     assert!(final_exponentiation(&miller_loop_affine_vartime::<C>(&all[1..2])).is_identity());
-    assert_eq!(multi_pairing_affine_vartime::<C>(&all), multi_pairing::<C>(&all));
+    assert_eq!(
+        multi_pairing_affine_vartime::<C>(&all),
+        multi_pairing::<C>(&all)
+    );
     // Separate pairings sharing inversions, with infinity and a repeated pair in the batch.
     all.push(all[0]);
     let each = pairings_affine_vartime::<C>(&all);
@@ -308,11 +312,42 @@ fn check_affine<C: PairingCurve>() {
         assert_eq!(*e, pairing::<C>(p, q), "{}: affine batch", C::NAME);
     }
     assert!(pairings_affine_vartime::<C>(&[]).is_empty());
+    // The constant-time affine source, and the product's choice of source on both sides of its
+    // threshold (infinity included), against the projective loop.
+    assert_eq!(
+        final_exponentiation(&miller_loop_affine::<C>(&all)),
+        multi_pairing::<C>(&all)
+    );
+    let k = affine_product_threshold::<C>();
+    let mut many: Vec<_> = (0..k).map(|_| random_pair::<C>(&mut rng)).collect();
+    many.push((G1Affine::identity(), pairs[0].1));
+    for n in [k - 1, k + 1] {
+        assert_eq!(
+            multi_pairing::<C>(&many[..n]),
+            final_exponentiation(&miller_loop::<C>(&many[..n])),
+            "{}: product of {n}",
+            C::NAME
+        );
+    }
+    for ((p, q), e) in all.iter().zip(pairings_affine::<C>(&all)) {
+        assert_eq!(
+            e,
+            pairing::<C>(p, q),
+            "{}: constant-time affine batch",
+            C::NAME
+        );
+    }
     // Normalized line products equal the general sparse products with the 1 put in.
     let f = pairing::<C>(&pairs[0].0, &pairs[0].1).into_fp12();
     let (a, b) = (pairs[1].1.x(), pairs[1].1.y());
-    assert_eq!(f.mul_by_line_d_normalized(&a, &b), f.mul_by_line_d(&Fp2::ONE, &a, &b));
-    assert_eq!(f.mul_by_line_m_normalized(&a, &b), f.mul_by_line_m(&a, &b, &Fp2::ONE));
+    assert_eq!(
+        f.mul_by_line_d_normalized(&a, &b),
+        f.mul_by_line_d(&Fp2::ONE, &a, &b)
+    );
+    assert_eq!(
+        f.mul_by_line_m_normalized(&a, &b),
+        f.mul_by_line_m(&a, &b, &Fp2::ONE)
+    );
 }
 
 /// Montgomery's trick: zeros stay zero, repeated elements and the rest are inverted.

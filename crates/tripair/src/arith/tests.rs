@@ -514,7 +514,10 @@ fn check_inverse_vartime<const N: usize>(p: &[u64; N], rng: &mut TestRng, random
             Some(r) => {
                 assert_eq!(big(&vt), r, "N={N}: inv_mod_vartime of {x:x?} mod {p:x?}");
                 let ct = crate::arith::safegcd::inv_mod(x, p, bits);
-                assert_eq!(vt, ct, "N={N}: inv_mod_vartime != inv_mod for {x:x?} mod {p:x?}");
+                assert_eq!(
+                    vt, ct,
+                    "N={N}: inv_mod_vartime != inv_mod for {x:x?} mod {p:x?}"
+                );
                 checked += 1;
             }
             None if big(x).is_zero() => {
@@ -525,7 +528,10 @@ fn check_inverse_vartime<const N: usize>(p: &[u64; N], rng: &mut TestRng, random
     }
     // 2^(64N) - 1 has many small factors; elsewhere nearly every input is invertible.
     if *p != [u64::MAX; N] {
-        assert!(checked > xs.len() / 2, "N={N}: too few invertible inputs for {p:x?}");
+        assert!(
+            checked > xs.len() / 2,
+            "N={N}: too few invertible inputs for {p:x?}"
+        );
     }
 }
 
@@ -558,7 +564,14 @@ fn inverse_vartime_against_reference() {
     // 1 limb: small and word-sized primes.
     for p in inverse_moduli::<1>(
         &mut rng,
-        &["3", "5", "d", "10001", "1fffffffffffffff", "ffffffffffffffc5"],
+        &[
+            "3",
+            "5",
+            "d",
+            "10001",
+            "1fffffffffffffff",
+            "ffffffffffffffc5",
+        ],
     ) {
         check_inverse_vartime(&p, &mut rng, 300);
     }

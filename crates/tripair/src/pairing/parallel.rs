@@ -9,10 +9,10 @@
 //! thread is n / threads pairings (or Miller loops), and the merge stays negligible next to one
 //! final exponentiation; a thread start costs tens of microseconds, so small batches gain little.
 
-use super::miller::{drive_digits, finish, MillerSchedule, PreparedG1, ProjectiveLines};
-use super::{
-    final_exponentiation, miller_loop, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput,
+use super::miller::{
+    drive_digits, finish, product_miller_loop, MillerSchedule, PreparedG1, ProjectiveLines,
 };
+use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::Fp12;
 use num_bigint::BigInt;
@@ -84,7 +84,7 @@ pub fn miller_loop_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
-    product_of_chunks(map_chunks(pairs, threads, miller_loop))
+    product_of_chunks(map_chunks(pairs, threads, product_miller_loop))
 }
 
 /// prod_i e(P_i, Q_i) with the Miller loops split over `threads` threads and one final
