@@ -3,12 +3,12 @@
 
 use crate::measure::{measure_interleaved, Measurement};
 use std::hint::black_box;
-use tripair::curve::{G1Projective, G2Projective, PairingCurve, Scalar};
+use tripair::curve::{G1Affine, G1Projective, G2Projective, PairingCurve, Scalar};
 use tripair::field::{Fp, Fp12, Fp2, FpParams};
 use tripair::pairing::{
     final_exp::easy_part, final_exponentiation, miller_loop, miller_loop_affine_vartime,
-    multi_pairing, multi_pairing_threads, pairing, pairing_batch, pairing_prepared,
-    pairing_split_loop, G2Prepared,
+    multi_pairing, multi_pairing_prepared, multi_pairing_threads, pairing, pairing_batch,
+    pairing_prepared, pairing_split_loop, G2Prepared,
 };
 use tripair_testkit::TestRng;
 
@@ -47,6 +47,7 @@ pub const OPS: &[&str] = &[
     "pairing_affine",
     "product_2",
     "product_8",
+    "product_8_prepared",
     "product_8_affine",
     "product_8_2threads",
     "batch_8_1thread",
@@ -167,6 +168,15 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
         "product_8" => Box::new(move || {
             black_box(multi_pairing::<C>(black_box(&pts[..8])));
         }),
+        "product_8_prepared" => {
+            let prepared: Vec<G2Prepared<C>> =
+                pts.iter().map(|(_, q)| G2Prepared::new(q)).collect();
+            Box::new(move || {
+                let refs: Vec<(&G1Affine<C>, &G2Prepared<C>)> =
+                    pts.iter().map(|(p, _)| p).zip(&prepared).collect();
+                black_box(multi_pairing_prepared::<C>(black_box(&refs)));
+            })
+        }
         _ => unreachable!("unknown op {op}"),
     }
 }
@@ -221,6 +231,7 @@ fn bench_curve<C: PairingCurve>(
                 | "pairing_split_2threads"
                 | "product_2"
                 | "product_8"
+                | "product_8_prepared"
         );
         let batch_ns = if heavy { 20_000_000 } else { 2_000_000 };
         let mut ours = op_closure::<C>(op, &mut rng);

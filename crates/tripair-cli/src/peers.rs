@@ -15,6 +15,10 @@
 //! - `fp12_cyclotomic_sqr` squares an element of the cyclotomic subgroup (a pairing value); it is
 //!   listed only for peers with a public API for it (blst, arkworks; not mcl).
 //! - `product_2` / `product_8`: one multi-Miller loop over 2 / 8 pairs, then one final exponentiation.
+//! - `product_8_prepared`: the product of 8 pairings with G2 points whose lines were precomputed
+//!   beforehand (not timed): arkworks' `G2Prepared` in one multi-Miller loop; blst's
+//!   `precompute_lines` with one `miller_loop_lines` per pair, multiplied; mcl's `precomputeG2`
+//!   with `precomputedMillerLoop2` per two pairs, multiplied; then one final exponentiation.
 //!
 //! mcl keeps its curve in process-global state and holds one curve at a time. [`peers_for`]
 //! initialises mcl for the requested curve, and every mcl closure first checks (one relaxed atomic
@@ -117,6 +121,18 @@ mod ark_peer {
         }
     }
 
+    fn product_prepared<E: Pairing>(rng: &mut TestRng, n: usize) -> impl FnMut() + 'static {
+        let (ps, qs) = rand_points::<E>(rng, n);
+        let prepared: Vec<E::G2Prepared> = qs.into_iter().map(Into::into).collect();
+        move || {
+            let f = E::multi_miller_loop(
+                black_box(&ps).iter().copied(),
+                black_box(&prepared).iter().cloned(),
+            );
+            let _ = black_box(E::final_exponentiation(f));
+        }
+    }
+
     pub(super) fn ops<E: Pairing>(seed: u64) -> PeerImpl {
         type Fq2Of<E> = <<E as Pairing>::G2Affine as AffineRepr>::BaseField;
         let mut rng = TestRng::new(seed);
@@ -182,6 +198,7 @@ mod ark_peer {
         }));
         ops.push(op("product_2", product::<E>(&mut rng, 2)));
         ops.push(op("product_8", product::<E>(&mut rng, 8)));
+        ops.push(op("product_8_prepared", product_prepared::<E>(&mut rng, 8)));
         PeerImpl {
             name: "arkworks",
             ops,
@@ -194,10 +211,10 @@ mod blst_peer {
     use blst::{
         blst_final_exp, blst_fp, blst_fp12, blst_fp12_cyclotomic_sqr, blst_fp12_inverse,
         blst_fp12_mul, blst_fp12_one, blst_fp12_sqr, blst_fp2, blst_fp2_mul, blst_fp2_sqr,
-        blst_fp_from_uint64, blst_fp_inverse, blst_fp_mul, blst_fp_sqr, blst_miller_loop,
-        blst_miller_loop_n, blst_p1, blst_p1_affine, blst_p1_generator, blst_p1_mult,
-        blst_p1_to_affine, blst_p2, blst_p2_affine, blst_p2_generator, blst_p2_mult,
-        blst_p2_to_affine,
+        blst_fp6, blst_fp_from_uint64, blst_fp_inverse, blst_fp_mul, blst_fp_sqr, blst_miller_loop,
+        blst_miller_loop_lines, blst_miller_loop_n, blst_p1, blst_p1_affine, blst_p1_generator,
+        blst_p1_mult, blst_p1_to_affine, blst_p2, blst_p2_affine, blst_p2_generator, blst_p2_mult,
+        blst_p2_to_affine, blst_precompute_lines,
     };
     use tripair_testkit::TestRng;
 
@@ -273,6 +290,39 @@ mod blst_peer {
             // SAFETY: ps/qs hold N (<= 16, blst's limit) non-null pointers to live affine points.
             unsafe { blst_miller_loop_n(&mut f, qs.as_ptr(), ps.as_ptr(), N) };
             black_box(final_exp(&f));
+        }
+    }
+
+    /// blst's stored lines for one G2 point (68 F_p6 values on BLS12-381).
+    const LINES: usize = 68;
+
+    fn product_prepared<const N: usize>(rng: &mut TestRng) -> impl FnMut() + 'static {
+        let pts: [(blst_p1_affine, blst_p2_affine); N] = core::array::from_fn(|_| rand_points(rng));
+        let lines: Vec<Vec<blst_fp6>> = pts
+            .iter()
+            .map(|(_, q)| {
+                let mut l = vec![blst_fp6::default(); LINES];
+                // SAFETY: `l` holds the 68 F_p6 values blst_precompute_lines writes; q is valid.
+                unsafe { blst_precompute_lines(l.as_mut_ptr(), q) };
+                l
+            })
+            .collect();
+        move || {
+            let (pts, lines) = (black_box(&pts), black_box(&lines));
+            let mut acc = fp12_zero();
+            for (i, ((p, _), l)) in pts.iter().zip(lines).enumerate() {
+                let mut f = fp12_zero();
+                // SAFETY: l holds 68 precomputed lines; p is a valid affine point.
+                unsafe { blst_miller_loop_lines(&mut f, l.as_ptr(), p) };
+                if i == 0 {
+                    acc = f;
+                } else {
+                    let prev = acc;
+                    // SAFETY: all pointers come from live values of the right types.
+                    unsafe { blst_fp12_mul(&mut acc, &prev, &f) };
+                }
+            }
+            black_box(final_exp(&acc));
         }
     }
 
@@ -362,6 +412,7 @@ mod blst_peer {
         }));
         ops.push(op("product_2", product::<2>(&mut rng)));
         ops.push(op("product_8", product::<8>(&mut rng)));
+        ops.push(op("product_8_prepared", product_prepared::<8>(&mut rng)));
         PeerImpl { name: "blst", ops }
     }
 }
@@ -379,6 +430,56 @@ mod mcl_peer {
         fn mclBn_millerLoopVec(z: *mut GT, x: *const G1, y: *const G2, n: usize);
         /// General Fp12 inverse (`GT::inv` is a conjugation, the inverse only inside GT).
         fn mclBnGT_invGeneric(y: *mut GT, x: *const GT);
+        /// The number of u64 words `mclBn_precomputeG2` writes.
+        fn mclBn_getUint64NumToPrecompute() -> i32;
+        /// Stores the lines of Q's Miller loop.
+        fn mclBn_precomputeG2(qbuf: *mut u64, q: *const G2);
+        /// f = millerLoop(P1, Q1) millerLoop(P2, Q2) from stored lines, squarings shared.
+        fn mclBn_precomputedMillerLoop2(
+            f: *mut GT,
+            p1: *const G1,
+            q1buf: *const u64,
+            p2: *const G1,
+            q2buf: *const u64,
+        );
+    }
+
+    fn product_prepared(curve: CurveType, rng: &mut TestRng, n: usize) -> impl FnMut() + 'static {
+        assert!(n.is_multiple_of(2), "pairs of pairs");
+        let (ps, qs) = rand_points(rng, n);
+        // SAFETY: a plain query of mcl's initialised state.
+        let words = unsafe { mclBn_getUint64NumToPrecompute() } as usize;
+        let bufs: Vec<Vec<u64>> = qs
+            .iter()
+            .map(|q| {
+                let mut b = vec![0u64; words];
+                // SAFETY: b holds the number of words mcl says it writes; q is a valid point.
+                unsafe { mclBn_precomputeG2(b.as_mut_ptr(), q) };
+                b
+            })
+            .collect();
+        move || {
+            ensure(curve);
+            let (ps, bufs) = (black_box(&ps), black_box(&bufs));
+            let mut acc = GT::zero();
+            for i in (0..ps.len()).step_by(2) {
+                let mut f = GT::zero();
+                // SAFETY: the points are initialised and each buffer was filled by precomputeG2.
+                unsafe {
+                    mclBn_precomputedMillerLoop2(
+                        &mut f,
+                        &ps[i],
+                        bufs[i].as_ptr(),
+                        &ps[i + 1],
+                        bufs[i + 1].as_ptr(),
+                    )
+                };
+                acc = if i == 0 { f } else { &acc * &f };
+            }
+            let mut e = GT::zero();
+            mcl_rust::final_exp(&mut e, &acc);
+            black_box(e);
+        }
     }
 
     /// The curve mcl is initialised for (`CurveType as i32`), or -1.
@@ -538,6 +639,10 @@ mod mcl_peer {
         }));
         ops.push(op("product_2", product(curve, &mut rng, 2)));
         ops.push(op("product_8", product(curve, &mut rng, 8)));
+        ops.push(op(
+            "product_8_prepared",
+            product_prepared(curve, &mut rng, 8),
+        ));
         PeerImpl { name: "mcl", ops }
     }
 }

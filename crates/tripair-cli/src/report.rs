@@ -262,7 +262,7 @@ pub fn write_acar_table(out: &mut dyn Write, t: &CurveTable) -> io::Result<()> {
     }
     writeln!(
         out,
-        "{:<64} {:>10} {:>11} {:>7} {:>7}",
+        "{:<70} {:>10} {:>11} {:>7} {:>7}",
         "pairing", "time", "cycles", "ratio", "paper"
     )?;
     for p in &t.pairings {
@@ -271,7 +271,7 @@ pub fn write_acar_table(out: &mut dyn Write, t: &CurveTable) -> io::Result<()> {
             .map_or_else(|| "-".to_string(), |r| format!("{r:.2}"));
         writeln!(
             out,
-            "{:<64} {:>10} {:>11.0} {:>7.2} {:>7}",
+            "{:<70} {:>10} {:>11.0} {:>7.2} {:>7}",
             p.label,
             fmt_ns(p.m.median_ns),
             p.m.cycles,

@@ -574,3 +574,56 @@ fn bench_plots_write_svg_charts() {
     assert!(svg.contains("pairing") && svg.contains("<rect"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_table_acar_prints_the_papers_rows() {
+    let (out, err, code) = run_cli(
+        &["bench", "--table", "acar", "--curve", "bn254n", "--samples", "1", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let rows = parse_json_lines(&out);
+    assert_eq!(rows[0]["kind"], "header");
+    let body = &rows[1..];
+    body.iter().for_each(assert_measurement);
+    // Four tower levels, six operations each.
+    for level in ["F_p", "F_p2", "F_p6", "F_p12"] {
+        let n = body
+            .iter()
+            .filter(|r| r["field"] == format!("bn254n/{level}"))
+            .count();
+        assert_eq!(n, 6, "{level}");
+    }
+    let pairing = |op: &str| {
+        body.iter()
+            .find(|r| r["curve"] == "bn254n" && r["op"] == op)
+            .unwrap_or_else(|| panic!("no row {op}"))
+    };
+    assert_eq!(pairing("pairing")["ratio"], 1.0);
+    for op in [
+        "pairing_affine",
+        "batch_20_affine",
+        "batch_20_fixed_affine",
+        "product_20",
+        "product_20_affine_vartime",
+        "final_exponentiation",
+    ] {
+        assert!(pairing(op)["ratio"].as_f64().unwrap() > 0.0, "{op}");
+    }
+    // The paper's ratio (ARM, base: its single affine pairing) beside the measured one.
+    let paper = pairing("product_20_affine_vartime")["paper_ratio"].as_f64().unwrap();
+    assert!((paper - 17.44 / 51.01).abs() < 1e-9);
+    assert!(pairing("batch_20_affine")["paper_ratio"].is_null());
+    // The text form, and a small-characteristic curve refused.
+    let (text, _, code) = run_cli(
+        &["bench", "--table", "acar", "--curve", "bn254", "--samples", "1"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(text.contains("R=I/M") && text.contains("product of 20"), "{text}");
+    let (_, err, code) = run_cli(&["bench", "--table", "acar", "--curve", "eta3-97"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("prime-field"), "{err}");
+    let (_, _, code) = run_cli(&["bench", "--table", "nosuch"], "");
+    assert_eq!(code, 2);
+}
