@@ -87,17 +87,21 @@ struct BenchArgs {
     /// No progress display (it is shown only when standard error is a terminal).
     #[arg(long)]
     quiet: bool,
-    /// Print a paper's table instead of the standard ones: `acar` is Acar-Lauter-Naehrig-Shumow
-    /// 2011, Table 2 (tower costs, affine and projective pairings, batches of 20), for bn254n,
-    /// bn446, bn638, bn254 and bls12-381 (or the prime-field curves given with --curve).
+    /// Print a paper's table instead of the standard ones (for the prime-field curves given with
+    /// --curve, or the table's own list).
     #[arg(long, value_enum, value_name = "TABLE")]
     table: Option<Table>,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Table {
-    /// Acar-Lauter-Naehrig-Shumow 2011, Table 2.
+    /// Acar-Lauter-Naehrig-Shumow 2011, Table 2: tower costs with I/M, affine and projective
+    /// pairings, 20 at once, first argument fixed, product of 20 (bn254n, bn446, bn638, bn254,
+    /// bls12-381).
     Acar,
+    /// Grabher-Grossschaedl-Page 2008: batches and products of 8 and 64 pairings on 1 and 2
+    /// threads, one pairing split or pipelined over 2 threads (bn254, bls12-381).
+    Threads,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -255,8 +259,8 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
         }
     }
     let samples = args.samples as usize;
-    if let Some(Table::Acar) = args.table {
-        return bench_acar(args);
+    if let Some(table) = args.table {
+        return bench_table(args, table);
     }
     let curves: Vec<String> = if args.curve.is_empty() {
         curve_names().iter().map(|s| s.to_string()).collect()
@@ -354,17 +358,18 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
     }
 }
 
-fn bench_acar(args: &BenchArgs) -> ExitCode {
+fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
+    let default = match table {
+        Table::Acar => tripair_cli::acar::CURVES,
+        Table::Threads => tripair_cli::ggp::CURVES,
+    };
     let curves: Vec<String> = if args.curve.is_empty() {
-        tripair_cli::acar::CURVES
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
+        default.iter().map(|s| s.to_string()).collect()
     } else {
         args.curve.clone()
     };
     if let Some(c) = curves.iter().find(|c| !PRIME_CURVES.contains(&c.as_str())) {
-        eprintln!("error: --table acar is for the prime-field curves; '{c}' is not one");
+        eprintln!("error: --table is for the prime-field curves; '{c}' is not one");
         return ExitCode::from(2);
     }
     let samples = args.samples as usize;
@@ -380,23 +385,39 @@ fn bench_acar(args: &BenchArgs) -> ExitCode {
                 tripair::cpu::describe(),
                 tripair_cli::measure::today_utc()
             )?;
-            writeln!(
-                out,
-                "ratio: per-pairing time over the single pairing, measured interleaved in this run; \
-                 paper: the same ratio on the paper's ARM Cortex-A9 (base: its single affine pairing)"
-            )?;
+            if let Table::Acar = table {
+                writeln!(
+                    out,
+                    "ratio: per-pairing time over the single pairing, measured interleaved in this run; \
+                     paper: the same ratio on the paper's ARM Cortex-A9 (base: its single affine pairing)"
+                )?;
+            }
         }
         for c in &curves {
             let mut progress = |what: &str| {
                 pb.set_message(what.to_string());
                 pb.inc(1);
             };
-            let t = tripair_cli::acar::curve_table(c, samples, &mut progress)
-                .map_err(io::Error::other)?;
-            if args.json {
-                report::write_json_lines(out, &report::acar_rows_json(&t))?;
-            } else {
-                pb.suspend(|| report::write_acar_table(out, &t))?;
+            match table {
+                Table::Acar => {
+                    let t = tripair_cli::acar::curve_table(c, samples, &mut progress)
+                        .map_err(io::Error::other)?;
+                    if args.json {
+                        report::write_json_lines(out, &report::acar_rows_json(&t))?;
+                    } else {
+                        pb.suspend(|| report::write_acar_table(out, &t))?;
+                    }
+                }
+                Table::Threads => {
+                    progress(&format!("{c} threads"));
+                    let t = tripair_cli::ggp::curve_table(c, samples).map_err(io::Error::other)?;
+                    progress(&format!("{c} done"));
+                    if args.json {
+                        report::write_json_lines(out, &report::thread_rows_json(&t))?;
+                    } else {
+                        pb.suspend(|| report::write_thread_table(out, &t))?;
+                    }
+                }
             }
             out.flush()?;
         }

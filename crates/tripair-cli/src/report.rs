@@ -3,6 +3,7 @@
 
 use crate::acar::CurveTable;
 use crate::bench::{BenchRow, OPS};
+use crate::ggp::ThreadTable;
 use crate::measure::{self, Measurement};
 use crate::smallchar_bench::{FieldBenchRow, PairingBenchRow};
 use serde_json::{json, Value};
@@ -277,6 +278,46 @@ pub fn write_acar_table(out: &mut dyn Write, t: &CurveTable) -> io::Result<()> {
             p.m.cycles,
             p.ratio,
             paper
+        )?;
+    }
+    Ok(())
+}
+
+/// The threads table of one curve as JSON rows (`curve`, `op`, `impl`, times per pairing,
+/// `threads`, `speedup` over the one-thread row).
+pub fn thread_rows_json(t: &ThreadTable) -> Vec<Value> {
+    t.rows
+        .iter()
+        .map(|r| {
+            let mut row = keyed("curve", &t.curve, r.op, "tripair");
+            row.insert("threads".into(), json!(r.threads));
+            row.insert("speedup".into(), json!(r.speedup));
+            measurement_json(row, &r.m)
+        })
+        .collect()
+}
+
+/// The threads table of one curve as text.
+pub fn write_thread_table(out: &mut dyn Write, t: &ThreadTable) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n== {}: Grabher-Grosschaedl-Page 2008 forms on this CPU (per pairing; speedup over 1 thread) ==",
+        t.curve
+    )?;
+    writeln!(
+        out,
+        "{:<44} {:>7} {:>10} {:>11} {:>8}",
+        "form", "threads", "time", "cycles", "speedup"
+    )?;
+    for r in &t.rows {
+        writeln!(
+            out,
+            "{:<44} {:>7} {:>10} {:>11.0} {:>7.2}x",
+            r.label,
+            r.threads,
+            fmt_ns(r.m.median_ns),
+            r.m.cycles,
+            r.speedup
         )?;
     }
     Ok(())

@@ -578,7 +578,16 @@ fn bench_plots_write_svg_charts() {
 #[test]
 fn bench_table_acar_prints_the_papers_rows() {
     let (out, err, code) = run_cli(
-        &["bench", "--table", "acar", "--curve", "bn254n", "--samples", "1", "--json"],
+        &[
+            "bench",
+            "--table",
+            "acar",
+            "--curve",
+            "bn254n",
+            "--samples",
+            "1",
+            "--json",
+        ],
         "",
     );
     assert_eq!(code, 0, "{err}");
@@ -611,19 +620,61 @@ fn bench_table_acar_prints_the_papers_rows() {
         assert!(pairing(op)["ratio"].as_f64().unwrap() > 0.0, "{op}");
     }
     // The paper's ratio (ARM, base: its single affine pairing) beside the measured one.
-    let paper = pairing("product_20_affine_vartime")["paper_ratio"].as_f64().unwrap();
+    let paper = pairing("product_20_affine_vartime")["paper_ratio"]
+        .as_f64()
+        .unwrap();
     assert!((paper - 17.44 / 51.01).abs() < 1e-9);
     assert!(pairing("batch_20_affine")["paper_ratio"].is_null());
     // The text form, and a small-characteristic curve refused.
     let (text, _, code) = run_cli(
-        &["bench", "--table", "acar", "--curve", "bn254", "--samples", "1"],
+        &[
+            "bench",
+            "--table",
+            "acar",
+            "--curve",
+            "bn254",
+            "--samples",
+            "1",
+        ],
         "",
     );
     assert_eq!(code, 0);
-    assert!(text.contains("R=I/M") && text.contains("product of 20"), "{text}");
+    assert!(
+        text.contains("R=I/M") && text.contains("product of 20"),
+        "{text}"
+    );
     let (_, err, code) = run_cli(&["bench", "--table", "acar", "--curve", "eta3-97"], "");
     assert_eq!(code, 2);
     assert!(err.contains("prime-field"), "{err}");
     let (_, _, code) = run_cli(&["bench", "--table", "nosuch"], "");
     assert_eq!(code, 2);
+}
+
+#[test]
+fn bench_table_threads_reports_speedups() {
+    let (out, err, code) = run_cli(
+        &["bench", "--table", "threads", "--curve", "bn254", "--samples", "1", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let rows = parse_json_lines(&out);
+    let body = &rows[1..];
+    body.iter().for_each(assert_measurement);
+    let ops: Vec<&str> = body.iter().map(|r| r["op"].as_str().unwrap()).collect();
+    for op in [
+        "pairing",
+        "pairing_split_2threads",
+        "pairing_pipelined_2threads",
+        "batch_8_1thread",
+        "batch_64_2threads",
+        "product_64_1thread",
+        "product_64_2threads",
+    ] {
+        assert!(ops.contains(&op), "{op} missing: {ops:?}");
+    }
+    for r in body {
+        assert!(r["speedup"].as_f64().unwrap() > 0.0);
+        let one_thread = r["threads"] == 1;
+        assert!(!one_thread || r["op"] == "pairing" || r["speedup"] == 1.0, "{r}");
+    }
 }

@@ -1,12 +1,13 @@
 //! Every threaded form equals its serial form on every prime-field curve: batches of 0, 1, 2, 3
 //! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch); the
-//! split Miller loop (Algorithm 2) equals the serial pairing.
+//! split Miller loop (Algorithm 2) and the pipelined loop (lines on a second thread) equal the
+//! serial pairing.
 
 #![cfg(feature = "parallel")]
 
 use tripair::pairing::{
     multi_miller_loop_threads, multi_pairing_threads, pairing_batch, pairing_check_threads,
-    pairing_split_loop,
+    pairing_pipelined, pairing_split_loop,
 };
 use tripair::{
     final_exponentiation, multi_pairing, pairing, pairing_check, G1Affine, G2Affine, G2Prepared,
@@ -68,10 +69,13 @@ fn check_split_loop<C: PairingCurve>() {
         let p = G1Affine::<C>::random(&mut rng);
         let q = G2Affine::<C>::random(&mut rng);
         assert_eq!(pairing_split_loop(&p, &q), pairing(&p, &q), "{}", C::NAME);
+        assert_eq!(pairing_pipelined(&p, &q), pairing(&p, &q), "{}", C::NAME);
     }
     let g = G1Affine::<C>::generator();
     assert!(pairing_split_loop(&g, &G2Affine::identity()).is_identity());
     assert!(pairing_split_loop(&G1Affine::identity(), &G2Affine::<C>::generator()).is_identity());
+    assert!(pairing_pipelined(&g, &G2Affine::identity()).is_identity());
+    assert!(pairing_pipelined(&G1Affine::identity(), &G2Affine::<C>::generator()).is_identity());
 }
 
 macro_rules! parallel_tests {

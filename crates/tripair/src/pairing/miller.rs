@@ -486,6 +486,41 @@ fn mul_by_normalized_line<C: PairingCurve>(
     };
 }
 
+/// The lines of Q's optimal ate Miller loop in the order the driver reads them, by projective steps
+/// (constant time), each handed to `emit` as soon as it is computed. Q must be finite.
+pub(crate) fn projective_lines_of<C: PairingCurve>(
+    q: &G2Affine<C>,
+    mut emit: impl FnMut(LineCoeffs<C>),
+) {
+    let qa = (q.x, q.y);
+    let neg_q = (q.x, -q.y);
+    let mut t = TwistPoint::<C, Fp<C::Fp>>::from_affine(&qa);
+    MillerSchedule::optimal_ate::<C>().for_each_step(|step| match step {
+        Step::Double { .. } => emit(t.double_step()),
+        Step::Add { negative } => emit(t.add_step(if negative { &neg_q } else { &qa })),
+        Step::Frobenius { loop_negative } => {
+            if loop_negative {
+                t.y = -t.y;
+            }
+            for l in t.frobenius_lines(&qa) {
+                emit(l);
+            }
+        }
+    });
+}
+
+/// How many lines the optimal ate Miller loop of one pair reads.
+pub(crate) fn optimal_ate_line_count<C: PairingCurve>() -> usize {
+    let mut n = 0;
+    MillerSchedule::optimal_ate::<C>().for_each_step(|step| {
+        n += match step {
+            Step::Frobenius { .. } => 2,
+            _ => 1,
+        }
+    });
+    n
+}
+
 /// A fixed G2 point with the lines of its optimal ate Miller loop computed once and normalized:
 /// pairings with it then skip all the twist arithmetic and multiply by cheaper lines, for any
 /// number of G1 points (arkworks' `G2Prepared`, blst's precomputed lines). [`G2Prepared::new`]
@@ -508,20 +543,8 @@ impl<C: PairingCurve> G2Prepared<C> {
         if q.infinity {
             return G2Prepared { lines: Vec::new() };
         }
-        let qa = (q.x, q.y);
-        let neg_q = (q.x, -q.y);
-        let mut t = TwistPoint::<C, Fp<C::Fp>>::from_affine(&qa);
         let mut raw = Vec::new();
-        MillerSchedule::optimal_ate::<C>().for_each_step(|step| match step {
-            Step::Double { .. } => raw.push(t.double_step()),
-            Step::Add { negative } => raw.push(t.add_step(if negative { &neg_q } else { &qa })),
-            Step::Frobenius { loop_negative } => {
-                if loop_negative {
-                    t.y = -t.y;
-                }
-                raw.extend(t.frobenius_lines(&qa));
-            }
-        });
+        projective_lines_of(q, |l| raw.push(l));
         let mut inv: Vec<Fp2<C>> = raw.iter().map(|l| l.y).collect();
         batch_inv(&mut inv);
         let lines = raw

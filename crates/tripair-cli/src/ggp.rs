@@ -1,0 +1,192 @@
+//! `tripair bench --table threads`: the multi-core forms of Grabher, Großschädl and Page
+//! ("On Software Parallel Implementation of Cryptographic Pairings", SAC 2008) on this machine:
+//! batches (inter-pairing parallelism, their implementation H) and products of 8 and 64 pairings on
+//! 1 and 2 threads, and one pairing on 2 threads with the Miller loop split (Algorithm 2,
+//! implementation F) or pipelined (the lines on a second thread, in the spirit of implementation E).
+//! Every row is measured interleaved with the others in one run and reported per pairing, with its
+//! speedup over the same work on one thread.
+
+use crate::measure::{measure_interleaved, Measurement};
+use std::hint::black_box;
+use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
+use tripair::field::Fp;
+use tripair::pairing::{
+    multi_pairing_threads, pairing, pairing_batch, pairing_pipelined, pairing_split_loop,
+};
+use tripair_testkit::TestRng;
+
+/// The curves of the table by default.
+pub const CURVES: &[&str] = &["bn254", "bls12-381"];
+
+/// One row: per-pairing time and the speedup over its one-thread counterpart.
+#[derive(Clone, Debug)]
+pub struct ThreadRow {
+    /// The op name (JSON).
+    pub op: &'static str,
+    /// What the row computes.
+    pub label: &'static str,
+    /// Threads used.
+    pub threads: usize,
+    /// Time and cycles per pairing.
+    pub m: Measurement,
+    /// The one-thread row's time per pairing over this row's (above 1: faster).
+    pub speedup: f64,
+}
+
+/// The table for one curve.
+#[derive(Clone, Debug)]
+pub struct ThreadTable {
+    /// The curve's name.
+    pub curve: String,
+    /// The rows, in table order.
+    pub rows: Vec<ThreadRow>,
+}
+
+/// A row to time: op, label, threads, pairings per call, index of its one-thread row, closure.
+type TimedRow = (
+    &'static str,
+    &'static str,
+    usize,
+    f64,
+    usize,
+    Box<dyn FnMut()>,
+);
+
+fn random_pairs<C: PairingCurve>(rng: &mut TestRng, n: usize) -> Vec<(G1Affine<C>, G2Affine<C>)> {
+    (0..n)
+        .map(|_| {
+            let s: Scalar<C> = Fp::random(rng);
+            let t: Scalar<C> = Fp::random(rng);
+            (
+                G1Projective::<C>::generator().mul(&s).to_affine(),
+                G2Projective::<C>::generator().mul(&t).to_affine(),
+            )
+        })
+        .collect()
+}
+
+fn table<C: PairingCurve>(samples: usize) -> ThreadTable {
+    let mut rng = TestRng::new(0x66b);
+    let pairs = random_pairs::<C>(&mut rng, 64);
+    let (p, q) = pairs[0];
+    let batch = |n: usize, t: usize| {
+        let pairs = pairs[..n].to_vec();
+        move || {
+            black_box(pairing_batch::<C>(black_box(&pairs), t));
+        }
+    };
+    let product = |n: usize, t: usize| {
+        let pairs = pairs[..n].to_vec();
+        move || {
+            black_box(multi_pairing_threads::<C>(black_box(&pairs), t));
+        }
+    };
+    fn row(
+        op: &'static str,
+        label: &'static str,
+        threads: usize,
+        per: usize,
+        base: usize,
+        f: impl FnMut() + 'static,
+    ) -> TimedRow {
+        (op, label, threads, per as f64, base, Box::new(f))
+    }
+    let mut rows: Vec<TimedRow> = vec![
+        row("pairing", "one pairing, serial", 1, 1, 0, move || {
+            black_box(pairing::<C>(black_box(&p), black_box(&q)));
+        }),
+        row(
+            "pairing_split_2threads",
+            "one pairing, loop split (Algorithm 2, F)",
+            2,
+            1,
+            0,
+            move || {
+                black_box(pairing_split_loop::<C>(black_box(&p), black_box(&q)));
+            },
+        ),
+        row(
+            "pairing_pipelined_2threads",
+            "one pairing, lines on a 2nd thread (E)",
+            2,
+            1,
+            0,
+            move || {
+                black_box(pairing_pipelined::<C>(black_box(&p), black_box(&q)));
+            },
+        ),
+        row("batch_8_1thread", "batch of 8 (H)", 1, 8, 3, batch(8, 1)),
+        row("batch_8_2threads", "batch of 8 (H)", 2, 8, 3, batch(8, 2)),
+        row(
+            "batch_64_1thread",
+            "batch of 64 (H)",
+            1,
+            64,
+            5,
+            batch(64, 1),
+        ),
+        row(
+            "batch_64_2threads",
+            "batch of 64 (H)",
+            2,
+            64,
+            5,
+            batch(64, 2),
+        ),
+        row("product_8_1thread", "product of 8", 1, 8, 7, product(8, 1)),
+        row("product_8_2threads", "product of 8", 2, 8, 7, product(8, 2)),
+        row(
+            "product_64_1thread",
+            "product of 64",
+            1,
+            64,
+            9,
+            product(64, 1),
+        ),
+        row(
+            "product_64_2threads",
+            "product of 64",
+            2,
+            64,
+            9,
+            product(64, 2),
+        ),
+    ];
+    let mut fs: Vec<&mut dyn FnMut()> = rows
+        .iter_mut()
+        .map(|r| &mut *r.5 as &mut dyn FnMut())
+        .collect();
+    let ms = measure_interleaved(&mut fs, samples, 20_000_000);
+    let per = |m: &Measurement, k: f64| Measurement {
+        median_ns: m.median_ns / k,
+        min_ns: m.min_ns / k,
+        max_ns: m.max_ns / k,
+        cycles: m.cycles / k,
+        samples: m.samples,
+    };
+    let per_pairing: Vec<Measurement> = rows.iter().zip(&ms).map(|(r, m)| per(m, r.3)).collect();
+    let rows = rows
+        .iter()
+        .zip(&per_pairing)
+        .map(|((op, label, threads, _, base, _), m)| ThreadRow {
+            op,
+            label,
+            threads: *threads,
+            m: *m,
+            speedup: per_pairing[*base].median_ns / m.median_ns,
+        })
+        .collect();
+    ThreadTable {
+        curve: C::NAME.to_string(),
+        rows,
+    }
+}
+
+/// The table for one prime-field curve by name.
+pub fn curve_table(name: &str, samples: usize) -> tripair::Result<ThreadTable> {
+    Ok(tripair::with_prime_curve!(
+        name,
+        table(samples),
+        return Err(tripair::Error::UnknownCurve(name.to_string()))
+    ))
+}
