@@ -653,7 +653,16 @@ fn bench_table_acar_prints_the_papers_rows() {
 #[test]
 fn bench_table_threads_reports_speedups() {
     let (out, err, code) = run_cli(
-        &["bench", "--table", "threads", "--curve", "bn254", "--samples", "1", "--json"],
+        &[
+            "bench",
+            "--table",
+            "threads",
+            "--curve",
+            "bn254",
+            "--samples",
+            "1",
+            "--json",
+        ],
         "",
     );
     assert_eq!(code, 0, "{err}");
@@ -675,6 +684,9 @@ fn bench_table_threads_reports_speedups() {
     for r in body {
         assert!(r["speedup"].as_f64().unwrap() > 0.0);
         let one_thread = r["threads"] == 1;
-        assert!(!one_thread || r["op"] == "pairing" || r["speedup"] == 1.0, "{r}");
+        assert!(
+            !one_thread || r["op"] == "pairing" || r["speedup"] == 1.0,
+            "{r}"
+        );
     }
 }

@@ -23,6 +23,7 @@ const FIELD_AND_PAIRING: &[&str] = &[
     "pairing",
     "product_2",
     "product_8",
+    "product_8_prepared",
 ];
 
 fn expected(peer: &str) -> Vec<&'static str> {
