@@ -36,8 +36,9 @@ where
 }
 
 macro_rules! gt_test {
-    ($name:ident, $curve:ty, $ark:ty, $pairs:expr) => {
+    ($(#[$attr:meta])* $name:ident, $curve:ty, $ark:ty, $pairs:expr) => {
         #[test]
+        $(#[$attr])*
         fn $name() {
             type C = $curve;
             type E = $ark;
@@ -99,4 +100,21 @@ gt_test!(
     Bls12_381,
     ark_bls12_381::Bls12_381,
     1000
+);
+
+// At scale (about three minutes on two cores):
+// `cargo test --release -p tripair --test arkworks_gt -- --ignored`.
+gt_test!(
+    #[ignore = "100,000 pairs per curve; run with --ignored"]
+    bn254_gt_bytes_equal_arkworks_100k,
+    Bn254,
+    ark_bn254::Bn254,
+    100_000
+);
+gt_test!(
+    #[ignore = "100,000 pairs per curve; run with --ignored"]
+    bls12_381_gt_bytes_equal_arkworks_100k,
+    Bls12_381,
+    ark_bls12_381::Bls12_381,
+    100_000
 );

@@ -430,6 +430,31 @@ fn check_backends<C: PairingCurve>() {
     }
 }
 
+/// Bilinearity at scale: for random P, Q and a, e(aP, Q) = e(P, aQ) = e(P, Q)^a and e(P, Q) != 1,
+/// `TRIPAIR_TRIPLES` triples (default 10,000).
+fn check_bilinearity_at_scale<C: PairingCurve>() {
+    let n: usize = std::env::var("TRIPAIR_TRIPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000);
+    let mut rng = TestRng::new(0xb111);
+    for i in 0..n {
+        let p = G1Affine::<C>::random(&mut rng);
+        let q = G2Affine::<C>::random(&mut rng);
+        let a = random_scalar::<C>(&mut rng);
+        let e = pairing::<C>(&p, &q);
+        assert!(!e.is_identity(), "{}: degenerate at {i}", C::NAME);
+        let left = pairing::<C>(&(p.to_projective() * a).to_affine(), &q);
+        assert_eq!(left, e.pow(&a), "{}: e(aP, Q) at {i}", C::NAME);
+        assert_eq!(
+            left,
+            pairing::<C>(&p, &(q.to_projective() * a).to_affine()),
+            "{}: e(P, aQ) at {i}",
+            C::NAME
+        );
+    }
+}
+
 macro_rules! curve_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
@@ -439,6 +464,9 @@ macro_rules! curve_tests {
             #[test] fn groups() { check_groups::<$c>(); }
             #[test] fn pairing_laws() { check_pairing::<$c>(); }
             #[test] fn backends_agree() { check_backends::<$c>(); }
+            /// `cargo test --release -p tripair --test curves bilinearity_at_scale -- --ignored`
+            #[test] #[ignore = "10,000 triples per curve; run with --ignored"]
+            fn bilinearity_at_scale() { check_bilinearity_at_scale::<$c>(); }
         }
     )* };
 }
