@@ -167,6 +167,10 @@ fn apply_transition<const N: usize, const MODULAR: bool>(
 /// x + (p where mask = !0), then x negated where neg = !0; limbs renormalised. Branch-free.
 #[inline(always)]
 fn add_p_then_negate<const N: usize>(x: &mut S62, p: &S62, add_mask: i64, neg_mask: i64) {
+    // Hidden from the optimiser: knowing a mask is 0 or -1, LLVM turned `p & mask` into a branch
+    // on the mask (a secret-dependent jump that valgrind's ctgrind run reported).
+    let add_mask = barrier(add_mask as u64) as i64;
+    let neg_mask = barrier(neg_mask as u64) as i64;
     let l = limbs62(N);
     let mut c: i64 = 0;
     for i in 0..l {

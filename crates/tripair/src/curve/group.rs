@@ -195,6 +195,12 @@ impl<G: CurveGroup> Affine<G> {
         self.infinity
     }
 
+    /// The affine coordinates, borrowed ((0, 0) for the point at infinity): for callers that must
+    /// address a point's coordinate bytes, such as the constant-time checks that mark them secret.
+    pub fn coordinates(&self) -> (&G::F, &G::F) {
+        (&self.x, &self.y)
+    }
+
     /// The fixed generator of the group.
     pub fn generator() -> Self {
         G::generator()
@@ -439,18 +445,14 @@ impl<G: CurveGroup> Projective<G> {
         acc
     }
 
-    /// Affine form with a constant-time inversion.
+    /// Affine form with a constant-time inversion, without a branch on the point: for Z = 0 the
+    /// inverse is 0, so the coordinates come out (0, 0), those of [`Affine::identity`].
     pub fn to_affine(&self) -> Affine<G> {
         let zinv = self.z.inv();
-        let a = Affine {
+        Affine {
             x: self.x * zinv,
             y: self.y * zinv,
-            infinity: false,
-        };
-        if self.z.is_zero() {
-            Affine::identity()
-        } else {
-            a
+            infinity: self.z.is_zero(),
         }
     }
 

@@ -187,9 +187,23 @@ fn batch_inv_with<T: Field>(xs: &mut [T], inv: impl Fn(&T) -> T) {
 }
 
 /// Inverts every element in place with one constant-time inversion and 3(n - 1) multiplications
-/// (Montgomery's trick). Zeros stay zero; the timing shows only which elements are zero.
+/// (Montgomery's trick). Zeros stay zero, without a branch on any value: each zero is replaced by
+/// one under a mask before the products and its result masked back to zero.
 pub fn batch_inv<T: Field>(xs: &mut [T]) {
-    batch_inv_with(xs, T::inv);
+    let zero: Vec<u64> = xs.iter().map(|x| x.ct_eq_mask(&T::ZERO)).collect();
+    let mut prefix = Vec::with_capacity(xs.len());
+    let mut acc = T::ONE;
+    for (x, &z) in xs.iter_mut().zip(&zero) {
+        *x = x.select(&T::ONE, z);
+        prefix.push(acc);
+        acc *= *x;
+    }
+    let mut inv_acc = acc.inv();
+    for ((x, pre), &z) in xs.iter_mut().zip(prefix).zip(&zero).rev() {
+        let xi = inv_acc * pre;
+        inv_acc *= *x;
+        *x = xi.select(&T::ZERO, z);
+    }
 }
 
 /// As [`batch_inv`] with a variable-time inversion: only for public values.
