@@ -79,7 +79,6 @@ fn cases<C: PairingCurve>(case: &str, rng: &mut TestRng) {
     let k: Scalar<C> = Fp::random(rng);
     let run = |name: &str| case == "all" || case == name;
     if run("scalar-mul") {
-        let k = k;
         secret(&k);
         let a = G1Projective::<C>::generator() * k;
         let b = G2Projective::<C>::generator() * k;
@@ -119,14 +118,12 @@ fn cases<C: PairingCurve>(case: &str, rng: &mut TestRng) {
     }
     if run("gt-pow") {
         let e = pairing::<C>(&p, &q);
-        let k = k;
         secret(&k);
         let r = e.pow(&k);
         public(&r);
         black_box(r);
     }
     if run("pairing") {
-        let (p, q) = (p, q);
         secret_point(&p);
         secret_point(&q);
         let e = pairing::<C>(&p, &q);
@@ -149,7 +146,6 @@ fn cases<C: PairingCurve>(case: &str, rng: &mut TestRng) {
         black_box((e, each));
     }
     if run("prepared") {
-        let (p, q) = (p, q);
         secret_point(&q);
         let prepared = G2Prepared::new(&q);
         secret_point(&p);
