@@ -3,7 +3,9 @@
 # valgrind's memcheck with its secrets marked undefined; memcheck reports any branch or memory
 # index that depends on them. The constant-time cases must come out clean, and the `leak` case
 # (a variable-time inversion on a secret, run on purpose) must be reported, or the method is not
-# seeing what it should. Needs valgrind. Usage: scripts/ct-check.sh
+# seeing what it should. Then the dudect-style timing test (examples/ct_timing.rs): Welch's t on
+# fixed-vs-random secrets must stay below 4.5 for the constant-time functions and exceed it for
+# the deliberately variable-time one. Needs valgrind. Usage: scripts/ct-check.sh [--no-timing]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CARGO_PROFILE_RELEASE_DEBUG=1 cargo build --release --example ct_valgrind
@@ -22,5 +24,15 @@ if valgrind --error-exitcode=1 -q "$bin" leak > /tmp/ct-leak.log 2>&1; then
     status=1
 else
     echo "reported leak (expected: the deliberate variable-time inversion)"
+fi
+if [ "${1:-}" != "--no-timing" ]; then
+    cargo build --release --example ct_timing
+    t=target/release/examples/ct_timing
+    # Measurements per class: 10^6 where a call is microseconds, fewer for the slow ones.
+    { "$t" 1000000 fp-inv fp-inv-vartime fp12-inv; "$t" 100000 g1-mul g2-mul; "$t" 20000 gt-pow; } \
+        | tee /tmp/ct-timing.log
+    if grep -qE " LEAK$|not detected" /tmp/ct-timing.log; then
+        status=1
+    fi
 fi
 exit $status
