@@ -7,6 +7,7 @@
 pub mod acar;
 pub mod bench;
 pub mod curves;
+pub mod fuzz_bodies;
 pub mod ggp;
 pub mod lines;
 pub mod measure;
