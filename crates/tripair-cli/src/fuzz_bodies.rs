@@ -65,7 +65,10 @@ pub fn points(data: &[u8]) {
 fn gt_on<C: PairingCurve>(bytes: &[u8]) {
     if let Ok(e) = Gt::<C>::from_bytes(bytes) {
         assert_eq!(e.to_bytes(), bytes, "GT round trip");
-        assert!(e.pow_vartime(&C::consts().r).is_identity(), "GT element of order r");
+        assert!(
+            e.pow_vartime(&C::consts().r).is_identity(),
+            "GT element of order r"
+        );
     }
 }
 

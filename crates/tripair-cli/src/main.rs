@@ -407,6 +407,9 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                     } else {
                         pb.suspend(|| report::write_acar_table(out, &t))?;
                     }
+                    if let Some(dir) = &args.plot {
+                        plot::plot_acar(dir, &t).map_err(io::Error::other)?;
+                    }
                 }
                 Table::Threads => {
                     progress(&format!("{c} threads"));
@@ -416,6 +419,9 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                         report::write_json_lines(out, &report::thread_rows_json(&t))?;
                     } else {
                         pb.suspend(|| report::write_thread_table(out, &t))?;
+                    }
+                    if let Some(dir) = &args.plot {
+                        plot::plot_threads(dir, &t).map_err(io::Error::other)?;
                     }
                 }
             }

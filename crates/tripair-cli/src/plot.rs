@@ -2,7 +2,9 @@
 //! instead of read: per prime curve, tripair against each peer per operation; the small-characteristic
 //! field table (Vejda–Page–Großschädl); the eta_T rows beside Mitsunari 2009, Table 3.
 
+use crate::acar::CurveTable;
 use crate::bench::{BenchRow, OPS};
+use crate::ggp::ThreadTable;
 use crate::report::implementations;
 use crate::smallchar_bench::{FieldBenchRow, PairingBenchRow};
 use plotters::prelude::*;
@@ -235,4 +237,54 @@ pub fn plot_mitsunari(
     }
     .draw(&path)?;
     Ok(Some(path))
+}
+
+/// Acar–Lauter–Naehrig–Shumow Table 2's pairing rows for one curve, `DIR/acar-<curve>.svg`: each
+/// row's time over the single pairing, this CPU beside the paper's ARM figures where it has them.
+pub fn plot_acar(dir: &Path, t: &CurveTable) -> Result<PathBuf, String> {
+    let path = dir.join(format!("acar-{}.svg", t.curve));
+    let mut series = vec![(
+        "tripair (this CPU)".to_string(),
+        t.pairings.iter().map(|p| Some(p.ratio)).collect(),
+    )];
+    if t.pairings.iter().any(|p| p.paper_ratio.is_some()) {
+        series.push((
+            "Acar et al. 2011 (ARM Cortex-A9)".to_string(),
+            t.pairings.iter().map(|p| p.paper_ratio).collect(),
+        ));
+    }
+    BarChart {
+        title: &format!(
+            "{}: per-pairing time over the single pairing (Acar-Lauter-Naehrig-Shumow Table 2)",
+            t.curve
+        ),
+        axis: "ratio to the single pairing (log scale)",
+        categories: t.pairings.iter().map(|p| p.label.to_string()).collect(),
+        series,
+    }
+    .draw(&path)?;
+    Ok(path)
+}
+
+/// The threads table for one curve, `DIR/threads-<curve>.svg`: speedup over one thread per form.
+pub fn plot_threads(dir: &Path, t: &ThreadTable) -> Result<PathBuf, String> {
+    let path = dir.join(format!("threads-{}.svg", t.curve));
+    BarChart {
+        title: &format!(
+            "{}: speedup over one thread (Grabher-Grosschaedl-Page forms)",
+            t.curve
+        ),
+        axis: "speedup (log scale)",
+        categories: t
+            .rows
+            .iter()
+            .map(|r| format!("{}, {} thread(s)", r.label, r.threads))
+            .collect(),
+        series: vec![(
+            "tripair (this CPU)".to_string(),
+            t.rows.iter().map(|r| Some(r.speedup)).collect(),
+        )],
+    }
+    .draw(&path)?;
+    Ok(path)
 }

@@ -626,15 +626,18 @@ fn bench_table_acar_prints_the_papers_rows() {
     assert!((paper - 17.44 / 51.01).abs() < 1e-9);
     assert!(pairing("batch_20_affine")["paper_ratio"].is_null());
     // The text form, and a small-characteristic curve refused.
+    let dir = std::env::temp_dir().join(format!("tripair-acar-plot-{}", std::process::id()));
     let (text, _, code) = run_cli(
         &[
             "bench",
             "--table",
             "acar",
             "--curve",
-            "bn254",
+            "bn254n",
             "--samples",
             "1",
+            "--plot",
+            dir.to_str().unwrap(),
         ],
         "",
     );
@@ -643,6 +646,9 @@ fn bench_table_acar_prints_the_papers_rows() {
         text.contains("R=I/M") && text.contains("product of 20"),
         "{text}"
     );
+    let svg = std::fs::read_to_string(dir.join("acar-bn254n.svg")).unwrap();
+    assert!(svg.contains("Acar et al. 2011") && svg.contains("<rect"));
+    let _ = std::fs::remove_dir_all(&dir);
     let (_, err, code) = run_cli(&["bench", "--table", "acar", "--curve", "eta3-97"], "");
     assert_eq!(code, 2);
     assert!(err.contains("prime-field"), "{err}");

@@ -9,8 +9,15 @@ use tripair_cli::fuzz_bodies::{seeds, TARGETS};
 fn seeds_pass_every_target() {
     let seeds = seeds();
     for (name, body) in TARGETS {
-        let mine: Vec<&Vec<u8>> = seeds.iter().filter(|(t, _)| t == name).map(|(_, s)| s).collect();
-        assert!(!mine.is_empty() || *name == "smallchar", "no seed for {name}");
+        let mine: Vec<&Vec<u8>> = seeds
+            .iter()
+            .filter(|(t, _)| t == name)
+            .map(|(_, s)| s)
+            .collect();
+        assert!(
+            !mine.is_empty() || *name == "smallchar",
+            "no seed for {name}"
+        );
         for s in mine {
             body(s);
         }
