@@ -13,8 +13,11 @@ use tripair::field::Fp;
 use tripair::pairing::{pairing, Gt};
 use tripair::util::hex_encode;
 
+/// A fuzz target's body: panics only when a property fails.
+pub type FuzzBody = fn(&[u8]);
+
 /// The fuzz targets, by name (a directory of `fuzz/corpus` and a binary of `fuzz/fuzz_targets`).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, FuzzBody)] = &[
     ("points", points),
     ("gt", gt),
     ("scalars", scalars),
