@@ -221,22 +221,25 @@ fn smallchar2_api() {
     let mut expect = vec![0u8; 4 * n];
     expect[n - 1] = 1;
     assert_eq!(one, hex_encode(&expect));
-    assert_eq!(sc::pair_hex("eta2-271", "0g", g, false), Err(Error::NotHex));
+    assert_eq!(
+        sc::pair_hex("eta2-271", "0g", g, false),
+        Err(Error::NotHex.in_point("P"))
+    );
     assert!(matches!(
         sc::pair_hex("eta2-271", &g[..g.len() - 2], g, false),
-        Err(Error::WrongLength { .. })
+        Err(Error::Point { point, error }) if point == "P" && matches!(*error, Error::WrongLength { .. })
     ));
     let mut bad = vec![0u8; 2 * n];
     bad[0] = 0x80; // bit 271 + ... set in x
     assert_eq!(
         sc::pair_hex("eta2-271", &hex_encode(&bad), g, false),
-        Err(Error::NotAFieldElement)
+        Err(Error::NotAFieldElement.in_point("P"))
     );
     let gp = Eta2_271::generator();
     let off = Point2::<5, P271, 0>::new_unchecked(gp.x, gp.y.add(&Gf2::monomial(3)));
     assert_eq!(
         sc::pair_hex("eta2-271", g, &hex_encode(&off.to_bytes().unwrap()), false),
-        Err(Error::NotOnCurve)
+        Err(Error::NotOnCurve.in_point("Q"))
     );
     let mut rng = TestRng::new(5);
     let outside = loop {
@@ -253,6 +256,6 @@ fn smallchar2_api() {
             g,
             false
         ),
-        Err(Error::NotInSubgroup)
+        Err(Error::NotInSubgroup.in_point("P"))
     );
 }
