@@ -5,7 +5,7 @@
 //! fixed, the product of 20, the final exponentiation alone), each also as a ratio to the single
 //! pairing beside the paper's ratio on its ARM Cortex-A9.
 
-use crate::measure::{measure, measure_interleaved, Measurement};
+use crate::measure::{measure_interleaved, Measurement};
 use std::hint::black_box;
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::{Fp, Fp12, Fp2, Fp6};
@@ -106,74 +106,50 @@ fn random_fp6<C: PairingCurve>(rng: &mut TestRng) -> Fp6<C> {
     }
 }
 
-/// The six field rows' closures measured alike: `$a`, `$b` random elements of the level.
+/// One tower level's six operations, measured interleaved (so that R = I/M compares figures taken
+/// under the same load): `$a`, `$b` random elements of the level.
 macro_rules! field_row {
     ($level:expr, $a:expr, $b:expr, $samples:expr) => {{
         let (a, b) = ($a, $b);
-        let batch = 2_000_000;
+        let mut add = || {
+            black_box(black_box(a) + black_box(b));
+        };
+        let mut sub = || {
+            black_box(black_box(a) - black_box(b));
+        };
+        let mut mul = || {
+            black_box(black_box(a) * black_box(b));
+        };
+        let mut sqr = || {
+            black_box(black_box(a).square());
+        };
+        let mut inv = || {
+            black_box(black_box(a).inv());
+        };
+        let mut inv_vartime = || {
+            black_box(black_box(a).inv_vartime());
+        };
+        let m = measure_interleaved(
+            &mut [
+                &mut add,
+                &mut sub,
+                &mut mul,
+                &mut sqr,
+                &mut inv,
+                &mut inv_vartime,
+            ],
+            $samples,
+            2_000_000,
+        );
         FieldRow {
             level: $level,
             ops: [
-                (
-                    "add",
-                    measure(
-                        || {
-                            black_box(black_box(a) + black_box(b));
-                        },
-                        $samples,
-                        batch,
-                    ),
-                ),
-                (
-                    "sub",
-                    measure(
-                        || {
-                            black_box(black_box(a) - black_box(b));
-                        },
-                        $samples,
-                        batch,
-                    ),
-                ),
-                (
-                    "mul",
-                    measure(
-                        || {
-                            black_box(black_box(a) * black_box(b));
-                        },
-                        $samples,
-                        batch,
-                    ),
-                ),
-                (
-                    "sqr",
-                    measure(
-                        || {
-                            black_box(black_box(a).square());
-                        },
-                        $samples,
-                        batch,
-                    ),
-                ),
-                (
-                    "inv",
-                    measure(
-                        || {
-                            black_box(black_box(a).inv());
-                        },
-                        $samples,
-                        batch,
-                    ),
-                ),
-                (
-                    "inv_vartime",
-                    measure(
-                        || {
-                            black_box(black_box(a).inv_vartime());
-                        },
-                        $samples,
-                        batch,
-                    ),
-                ),
+                ("add", m[0]),
+                ("sub", m[1]),
+                ("mul", m[2]),
+                ("sqr", m[3]),
+                ("inv", m[4]),
+                ("inv_vartime", m[5]),
             ],
         }
     }};
