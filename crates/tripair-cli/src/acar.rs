@@ -5,9 +5,10 @@
 //! fixed, the product of 20, the final exponentiation alone), each also as a ratio to the single
 //! pairing beside the paper's ratio on its ARM Cortex-A9.
 
+use crate::bench::random_pairs;
 use crate::measure::{measure_interleaved, Measurement};
 use std::hint::black_box;
-use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
+use tripair::curve::{G1Affine, PairingCurve};
 use tripair::field::{Fp, Fp12, Fp2, Fp6};
 use tripair::pairing::{
     final_exponentiation, miller_loop, multi_pairing, multi_pairing_affine_vartime, pairing,
@@ -155,19 +156,6 @@ macro_rules! field_row {
     }};
 }
 
-fn random_pairs<C: PairingCurve>(rng: &mut TestRng, n: usize) -> Vec<(G1Affine<C>, G2Affine<C>)> {
-    (0..n)
-        .map(|_| {
-            let s: Scalar<C> = Fp::random(rng);
-            let t: Scalar<C> = Fp::random(rng);
-            (
-                G1Projective::<C>::generator().mul(&s).to_affine(),
-                G2Projective::<C>::generator().mul(&t).to_affine(),
-            )
-        })
-        .collect()
-}
-
 /// A pairing row to time: op name, label, pairings per call, the closure.
 type TimedRow = (&'static str, &'static str, f64, Box<dyn FnMut()>);
 
@@ -305,13 +293,6 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
         .map(|r| &mut *r.3 as &mut dyn FnMut())
         .collect();
     let ms = measure_interleaved(&mut fs, samples, 20_000_000);
-    let per = |m: &Measurement, k: f64| Measurement {
-        median_ns: m.median_ns / k,
-        min_ns: m.min_ns / k,
-        max_ns: m.max_ns / k,
-        cycles: m.cycles / k,
-        samples: m.samples,
-    };
     let single = ms[0].median_ns;
     // The paper's rows, by this table's op: projective, single affine, 20 at once, fixed, product, final exp.
     let paper_row = |op: &str| match op {
@@ -327,7 +308,7 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
         .iter()
         .zip(&ms)
         .map(|((op, label, k, _), m)| {
-            let m = per(m, *k);
+            let m = m.per(*k);
             PairingRow {
                 op,
                 label,

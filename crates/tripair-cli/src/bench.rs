@@ -55,6 +55,23 @@ pub const OPS: &[&str] = &[
     "pairing_split_2threads",
 ];
 
+/// n pairs (aG1, bG2) with random scalars: the inputs of the pairing rows of every table.
+pub fn random_pairs<C: PairingCurve>(
+    rng: &mut TestRng,
+    n: usize,
+) -> Vec<(G1Affine<C>, tripair::curve::G2Affine<C>)> {
+    (0..n)
+        .map(|_| {
+            let s: Scalar<C> = random_fp(rng);
+            let t: Scalar<C> = random_fp(rng);
+            (
+                G1Projective::<C>::generator().mul(&s).to_affine(),
+                G2Projective::<C>::generator().mul(&t).to_affine(),
+            )
+        })
+        .collect()
+}
+
 fn random_fp<F: FpParams>(rng: &mut TestRng) -> Fp<F> {
     Fp::random(rng)
 }
@@ -67,16 +84,7 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
     let b2 = Fp2::<C>::new(random_fp(rng), random_fp(rng));
     let f = Fp12::<C>::from_coefficients(&core::array::from_fn(|_| random_fp(rng)));
     let g = Fp12::<C>::from_coefficients(&core::array::from_fn(|_| random_fp(rng)));
-    let pts: Vec<_> = (0..8)
-        .map(|_| {
-            let s: Scalar<C> = random_fp(rng);
-            let t: Scalar<C> = random_fp(rng);
-            (
-                G1Projective::<C>::generator().mul(&s).to_affine(),
-                G2Projective::<C>::generator().mul(&t).to_affine(),
-            )
-        })
-        .collect();
+    let pts = random_pairs::<C>(rng, 8);
     let cyc = easy_part(&f);
     let ml = miller_loop::<C>(&pts[..1]);
     match op {

@@ -6,10 +6,10 @@
 //! Every row is measured interleaved with the others in one run and reported per pairing, with its
 //! speedup over the same work on one thread.
 
+use crate::bench::random_pairs;
 use crate::measure::{measure_interleaved, Measurement};
 use std::hint::black_box;
-use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
-use tripair::field::Fp;
+use tripair::curve::PairingCurve;
 use tripair::pairing::{
     multi_pairing_threads, pairing, pairing_batch, pairing_pipelined, pairing_split_loop,
 };
@@ -51,19 +51,6 @@ type TimedRow = (
     usize,
     Box<dyn FnMut()>,
 );
-
-fn random_pairs<C: PairingCurve>(rng: &mut TestRng, n: usize) -> Vec<(G1Affine<C>, G2Affine<C>)> {
-    (0..n)
-        .map(|_| {
-            let s: Scalar<C> = Fp::random(rng);
-            let t: Scalar<C> = Fp::random(rng);
-            (
-                G1Projective::<C>::generator().mul(&s).to_affine(),
-                G2Projective::<C>::generator().mul(&t).to_affine(),
-            )
-        })
-        .collect()
-}
 
 fn table<C: PairingCurve>(samples: usize) -> ThreadTable {
     let mut rng = TestRng::new(0x66b);
@@ -157,14 +144,7 @@ fn table<C: PairingCurve>(samples: usize) -> ThreadTable {
         .map(|r| &mut *r.5 as &mut dyn FnMut())
         .collect();
     let ms = measure_interleaved(&mut fs, samples, 20_000_000);
-    let per = |m: &Measurement, k: f64| Measurement {
-        median_ns: m.median_ns / k,
-        min_ns: m.min_ns / k,
-        max_ns: m.max_ns / k,
-        cycles: m.cycles / k,
-        samples: m.samples,
-    };
-    let per_pairing: Vec<Measurement> = rows.iter().zip(&ms).map(|(r, m)| per(m, r.3)).collect();
+    let per_pairing: Vec<Measurement> = rows.iter().zip(&ms).map(|(r, m)| m.per(r.3)).collect();
     let rows = rows
         .iter()
         .zip(&per_pairing)

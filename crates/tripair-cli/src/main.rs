@@ -279,17 +279,7 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
     let pb = progress_bar(args.quiet, steps);
     let mut plot_errors = Vec::new();
     let code = write_out(|out| {
-        if args.json {
-            writeln!(out, "{}", report::header_json(samples))?;
-        } else {
-            writeln!(
-                out,
-                "CPU: {}; backend features: {}; {}",
-                tripair_cli::measure::cpu_model(),
-                tripair::cpu::describe(),
-                tripair_cli::measure::today_utc()
-            )?;
-        }
+        write_bench_header(out, args.json, samples)?;
         out.flush()?;
         for c in &prime {
             let mut progress = |what: &str| {
@@ -358,6 +348,21 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
     }
 }
 
+/// The first line of every benchmark: the JSON header object, or the CPU, features and date.
+fn write_bench_header(out: &mut dyn Write, json: bool, samples: usize) -> io::Result<()> {
+    if json {
+        writeln!(out, "{}", report::header_json(samples))
+    } else {
+        writeln!(
+            out,
+            "CPU: {}; backend features: {}; {}",
+            tripair_cli::measure::cpu_model(),
+            tripair::cpu::describe(),
+            tripair_cli::measure::today_utc()
+        )
+    }
+}
+
 fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
     let default = match table {
         Table::Acar => tripair_cli::acar::CURVES,
@@ -375,16 +380,8 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
     let samples = args.samples as usize;
     let pb = progress_bar(args.quiet, 2 * curves.len() as u64);
     let code = write_out(|out| {
-        if args.json {
-            writeln!(out, "{}", report::header_json(samples))?;
-        } else {
-            writeln!(
-                out,
-                "CPU: {}; backend features: {}; {}",
-                tripair_cli::measure::cpu_model(),
-                tripair::cpu::describe(),
-                tripair_cli::measure::today_utc()
-            )?;
+        write_bench_header(out, args.json, samples)?;
+        if !args.json {
             if let Table::Acar = table {
                 writeln!(
                     out,

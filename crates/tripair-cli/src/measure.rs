@@ -71,6 +71,17 @@ pub struct Measurement {
 }
 
 impl Measurement {
+    /// The same figures divided by `k`: per item when one call did k items (a batch of k pairings).
+    pub fn per(&self, k: f64) -> Measurement {
+        Measurement {
+            median_ns: self.median_ns / k,
+            min_ns: self.min_ns / k,
+            max_ns: self.max_ns / k,
+            cycles: self.cycles / k,
+            samples: self.samples,
+        }
+    }
+
     /// The summary of per-call times `ns` and cycle counts `cy` of the timed batches.
     fn from_batches(ns: &mut [f64], cy: &mut [f64]) -> Measurement {
         Measurement {

@@ -3,8 +3,8 @@
 //! outputs is one; bad points are named. `tests/data/pairing_checks.txt` is an EIP-197 /
 //! EIP-2537 style test set whose answers follow from bilinearity, not from running a pairing.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
 use tripair::curve::{
     Affine, CurveGroup, G1Projective, G2Projective, PairingCurve, Scalar, G1, G2,
 };
@@ -14,24 +14,10 @@ use tripair::pairing::{pairing_check, Gt};
 use tripair::util::{hex_decode, hex_encode};
 use tripair_testkit::TestRng;
 
+/// The binary's answer lines and exit status.
 fn run_cli(args: &[&str], input: &str) -> (Vec<String>, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tripair"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    (
-        text.lines().map(str::to_string).collect(),
-        out.status.code().unwrap_or(-1),
-    )
+    let (out, _, code) = common::run_cli(args, input);
+    (out.lines().map(str::to_string).collect(), code)
 }
 
 /// A point of the twist outside G2 (found by trial from x = 1 + u): on the curve, wrong order.

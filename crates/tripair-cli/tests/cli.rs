@@ -3,44 +3,13 @@
 //! bounded memory on huge lines; strict arguments; JSON that parses.
 
 use serde_json::Value;
+mod common;
+
+use common::{run_cli, run_with, tripair};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-fn tripair() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tripair"));
-    cmd.env_remove("TRIPAIR_BACKEND");
-    cmd
-}
-
-/// Runs the binary on `input`; returns stdout, stderr and the exit status.
-fn run_with(mut cmd: Command, args: &[&str], input: &str) -> (String, String, i32) {
-    let mut child = cmd
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    // Feed from a thread so a large input cannot deadlock against a full stdout pipe.
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
-fn run_cli(args: &[&str], input: &str) -> (String, String, i32) {
-    run_with(tripair(), args, input)
-}
 
 /// The parsed `tripair curves --json` document.
 fn curves_json() -> Vec<Value> {
