@@ -8,7 +8,11 @@
 //!   Costello–Lange–Naehrig, PKC 2010 / Aranha et al., EUROCRYPT 2011; mixed addition likewise);
 //! - [`PreparedLines`]: the stored lines of fixed G2 points ([`G2Prepared`]), reused for any P;
 //! - [`AffineLines`]: T in affine coordinates, one F_p2 inversion per step shared by the whole batch
-//!   (Acar–Lauter–Naehrig–Shumow 2011); variable time in the G2 points.
+//!   (Acar–Lauter–Naehrig–Shumow 2011); constant time, or `new_vartime` for public G2 points.
+//!
+//! Affine and prepared lines are normalized (y-coefficient 1) and P scaled to (xP/-yP, 1/-yP), so a
+//! line costs 10 F_p2 products. The driver accumulates into one f (a product of pairings) or one f
+//! per pair ([`EachPair`]: separate pairings sharing the source's work).
 //!
 //! Everything is generic over the [`BaseField`] `F` of the tower, so the same driver and sources run
 //! on any representation of F_p (by default F_p itself).
