@@ -5,7 +5,8 @@
 //! Properties: no decoder panics; what decodes is valid (on the curve, in the subgroup, below p)
 //! and encodes back to an encoding that decodes to the same value (canonical inputs to themselves);
 //! the per-line parsers answer every line with a value or a named error; decoded points pair
-//! bilinearly.
+//! bilinearly. The differential target against arkworks is test-only (arkworks is a
+//! dev-dependency): `tests/support/arkworks_diff.rs`.
 
 use tripair::curve::{CurveGroup, PairingCurve, G1, G2};
 use tripair::encoding::{decode_g1, decode_g2, encode_g1, encode_g2, encode_point_compressed};
@@ -149,15 +150,11 @@ fn bilinear_on<C: PairingCurve>(bytes: &[u8]) {
     assert_eq!(pairing::<C>(&p, &q2), e * e, "e(P, 2Q) = e(P, Q)^2");
 }
 
-/// Decoded points pair bilinearly (bn254 and bls12-381: the first byte picks one).
+/// Decoded points pair bilinearly, on every prime-field curve (the first byte picks one; bn254
+/// and bls12-381 are also compared with arkworks by the `arkworks` target).
 pub fn bilinear(data: &[u8]) {
-    let Some((&k, rest)) = data.split_first() else {
-        return;
-    };
-    if k & 1 == 0 {
-        bilinear_on::<tripair::curve::curves::Bn254>(rest);
-    } else {
-        bilinear_on::<tripair::curve::curves::Bls12_381>(rest);
+    if let Some((curve, bytes)) = split(data) {
+        tripair::with_prime_curve!(curve, bilinear_on(bytes), unreachable!());
     }
 }
 
@@ -187,9 +184,8 @@ fn seeds_on<C: PairingCurve>(k: u8, v: &mut Vec<(&'static str, Vec<u8>)>) {
         hex_encode(&encode_g2::<C>(&g2))
     );
     v.push(("cli_lines", with(line.into_bytes())));
-    if C::NAME == "bn254" || C::NAME == "bls12-381" {
-        let b = if C::NAME == "bn254" { 0 } else { 1 };
-        let pq = [encode_g1::<C>(&g1), encode_g2::<C>(&g2)].concat();
-        v.push(("bilinear", [vec![b], pq].concat()));
-    }
+    v.push((
+        "bilinear",
+        with([encode_g1::<C>(&g1), encode_g2::<C>(&g2)].concat()),
+    ));
 }

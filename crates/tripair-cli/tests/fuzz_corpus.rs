@@ -2,8 +2,19 @@
 //! inputs through the fuzz targets' bodies: every input that libFuzzer kept must still pass, on
 //! stable Rust, in the ordinary test command.
 
+#[path = "support/arkworks_diff.rs"]
+mod arkworks_diff;
+
 use std::path::Path;
-use tripair_cli::fuzz_bodies::{seeds, TARGETS};
+use tripair_cli::fuzz_bodies::{seeds, FuzzBody, TARGETS};
+
+/// The library's targets and the `arkworks` differential target (a test-only body: arkworks is a
+/// dev-dependency).
+fn targets() -> Vec<(&'static str, FuzzBody)> {
+    let mut t = TARGETS.to_vec();
+    t.push(("arkworks", arkworks_diff::arkworks));
+    t
+}
 
 #[test]
 fn seeds_pass_every_target() {
@@ -22,13 +33,18 @@ fn seeds_pass_every_target() {
             body(s);
         }
     }
+    let ark = arkworks_diff::seeds();
+    assert!(ark.len() > 20);
+    for s in &ark {
+        arkworks_diff::arkworks(s);
+    }
 }
 
 #[test]
 fn kept_corpora_replay() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus");
     let mut total = 0;
-    for (name, body) in TARGETS {
+    for (name, body) in targets() {
         let dir = root.join(name);
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -48,7 +64,8 @@ fn kept_corpora_replay() {
 #[ignore = "writes fuzz/corpus; run with --ignored"]
 fn write_seed_corpus() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus");
-    for (i, (name, s)) in seeds().iter().enumerate() {
+    let ark = arkworks_diff::seeds().into_iter().map(|s| ("arkworks", s));
+    for (i, (name, s)) in seeds().into_iter().chain(ark).enumerate() {
         let dir = root.join(name);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(format!("seed-{i}")), s).unwrap();
