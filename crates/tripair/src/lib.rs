@@ -35,7 +35,7 @@
 //! Layers, each depending only on those below: [`arith`] (limbs, backends) and [`cpu`] (feature
 //! detection) -> [`field`] (F_p and its towers, generic over a [`field::BaseField`]) -> [`curve`]
 //! (G1, G2) -> [`pairing`](mod@pairing) (Miller-loop driver and line sources, final
-//! exponentiation) -> [`encoding`] and [`api`]. The small-characteristic eta_T pairings (broken
+//! exponentiation) -> [`encoding`], [`hash_to_curve`] (RFC 9380 for BLS12-381) and [`api`]. The small-characteristic eta_T pairings (broken
 //! parameters, research only) live in the crate `tripair-smallchar`; the command line and
 //! benchmarks in `tripair-cli`.
 

@@ -8,7 +8,7 @@ mod vectors;
 
 use tripair::curve::curves::Bls12_381 as C;
 use tripair::curve::{Affine, CurveGroup, Projective, G1, G2};
-use tripair::field::{Fp, Fp2, FpParams, TowerParams};
+use tripair::field::{Field, Fp, Fp2, FpParams, TowerParams};
 use tripair::hash_to_curve::{
     encode_to_curve, expand_message_xmd, hash_to_curve, hash_to_field, oversize_dst,
     HashToCurveGroup, HashToField, BLS12381G1_XMD_SHA256_SSWU_NU, BLS12381G1_XMD_SHA256_SSWU_RO,
@@ -217,4 +217,18 @@ fn outputs_in_subgroup_for_many_messages() {
             assert!(q.is_on_curve() && q.is_in_subgroup_vartime() && !q.is_identity());
         }
     }
+}
+
+/// u = 0 is the exceptional case of the simplified SWU map (section 6.6.2: x1 = B' / (Z A')); the
+/// point must still be on the curve and clear to the subgroup.
+#[test]
+fn map_to_curve_exceptional_input() {
+    fn check<G: HashToCurveGroup>() {
+        let q = G::map_to_curve(&<G::F as Field>::ZERO);
+        assert!(q.to_affine().is_on_curve(), "{}", G::NAME);
+        let p = G::clear_cofactor(&q).to_affine();
+        assert!(p.is_on_curve() && p.is_in_subgroup_vartime(), "{}", G::NAME);
+    }
+    check::<G1<C>>();
+    check::<G2<C>>();
 }

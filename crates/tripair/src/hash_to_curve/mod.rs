@@ -3,8 +3,10 @@
 //!
 //! The pipeline of section 3: [`hash_to_field`] (expand_message_xmd with SHA-256, section 5),
 //! the simplified SWU map onto an isogenous curve followed by the isogeny (section 6.6.3), and
-//! cofactor clearing (section 7; [`HashToCurveGroup::clear_cofactor`]). Everything after
-//! the hash is constant time in the message.
+//! cofactor clearing (section 7; [`HashToCurveGroup::clear_cofactor`]). The time depends on the
+//! lengths of the message and the tag, never on their bytes: masks instead of branches,
+//! constant-time inversion, exponentiations and scalar multiplications whose schedule depends only
+//! on public constants.
 //!
 //! ```
 //! use tripair::hash_to_curve::hash_to_g2;

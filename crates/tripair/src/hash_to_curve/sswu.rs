@@ -6,7 +6,7 @@
 
 use super::expand::HashToField;
 use crate::curve::{CurveGroup, Projective};
-use crate::field::Field;
+use crate::field::{pow_public_exponent, Field};
 use num_bigint::BigUint;
 use num_traits::One;
 
@@ -53,8 +53,8 @@ impl<F: HashToField> Sswu<F> {
             SqrtRatio::Any {
                 c1,
                 c3: limbs(&((&c2 - 1u32) >> 1)),
-                c6: pow_public(&z, &limbs(&c2)),
-                c7: pow_public(&z, &limbs(&((&c2 + 1u32) >> 1))),
+                c6: pow_public_exponent(&z, &limbs(&c2)),
+                c7: pow_public_exponent(&z, &limbs(&((&c2 + 1u32) >> 1))),
             }
         };
         Sswu {
@@ -107,7 +107,7 @@ impl<F: HashToField> Sswu<F> {
             SqrtRatio::ThreeMod4 { c1, c2 } => {
                 // F.2.1.2.
                 let tv2 = *u * *v;
-                let y1 = pow_public(&(v.square() * tv2), c1) * tv2;
+                let y1 = pow_public_exponent(&(v.square() * tv2), c1) * tv2;
                 let y2 = y1 * *c2;
                 let is_qr = (y1.square() * *v).ct_eq_mask(u);
                 (is_qr, y2.select(&y1, is_qr))
@@ -115,9 +115,9 @@ impl<F: HashToField> Sswu<F> {
             SqrtRatio::Any { c1, c3, c6, c7 } => {
                 // F.2.1.1, with c4 = 2^c1 - 1 and c5 = 2^(c1 - 1).
                 let mut tv1 = *c6;
-                let mut tv2 = pow_public(v, &[(1u64 << c1) - 1]);
+                let mut tv2 = pow_public_exponent(v, &[(1u64 << c1) - 1]);
                 let mut tv3 = tv2.square() * *v;
-                let mut tv5 = pow_public(&(*u * tv3), c3) * tv2;
+                let mut tv5 = pow_public_exponent(&(*u * tv3), c3) * tv2;
                 tv2 = tv5 * *v;
                 tv3 = tv5 * *u;
                 let mut tv4 = tv3 * tv2;
@@ -162,22 +162,4 @@ fn horner<F: Field>(k: &[F], x: &F) -> F {
 /// x^(2^n), by n squarings.
 fn square_times<F: Field>(x: F, n: u32) -> F {
     (0..n).fold(x, |acc, _| acc.square())
-}
-
-/// x^e for a public exponent (little-endian limbs) with fixed 4-bit windows: the operations
-/// depend only on e, so the time is independent of x.
-fn pow_public<F: Field>(x: &F, e: &[u64]) -> F {
-    let mut table = [F::ONE; 16];
-    for i in 1..16 {
-        table[i] = table[i - 1] * *x;
-    }
-    let mut r = F::ONE;
-    for i in (0..e.len() * 16).rev() {
-        r = square_times(r, 4);
-        let w = (e[i / 16] >> (4 * (i % 16))) & 15;
-        if w != 0 {
-            r *= table[w as usize];
-        }
-    }
-    r
 }
