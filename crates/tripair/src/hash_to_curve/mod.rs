@@ -153,13 +153,13 @@ impl HashToCurveGroup for G2<Bls12_381> {
     /// The fast method of Budroni–Pintore (Appendix G.3), equal to multiplication by the h_eff of
     /// section 8.8.2, constant time.
     fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
-        clear_cofactor_g2_generic(p)
+        clear_cofactor_bls12_g2(p)
     }
 }
 
 /// Appendix G.3 for any BLS12 curve: h_eff P = [u^2 - u - 1] P + [u - 1] psi(P) + psi^2(2P), with
 /// psi the untwist-Frobenius-twist endomorphism and u the curve parameter.
-fn clear_cofactor_g2_generic<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective<G2<C>> {
+fn clear_cofactor_bls12_g2<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective<G2<C>> {
     let k = C::consts();
     // [u] Q with a constant-time ladder on |u| (public), then the sign.
     let mul_u = |q: &Projective<G2<C>>| {
