@@ -41,6 +41,21 @@ pub enum Error {
         /// What is wrong with that point.
         error: Box<Error>,
     },
+    /// A hash-to-curve domain separation tag is longer than the 255 bytes expand_message_xmd
+    /// accepts (RFC 9380, section 5.3.1); longer tags are first hashed with
+    /// [`crate::hash_to_curve::oversize_dst`] (section 5.3.3).
+    DstTooLong {
+        /// The length of the tag, in bytes.
+        len: usize,
+    },
+    /// expand_message_xmd was asked for more bytes than it can produce (RFC 9380, section 5.3.1:
+    /// at most 255 hash blocks and at most 65535 bytes).
+    ExpandLengthTooLarge {
+        /// The requested length, in bytes.
+        requested: usize,
+        /// The largest length it can produce, in bytes.
+        max: usize,
+    },
 }
 
 impl Error {
@@ -84,6 +99,14 @@ impl fmt::Display for Error {
             }
             Error::Malformed(why) => write!(f, "malformed input: {why}"),
             Error::Point { point, error } => write!(f, "{point}: {error}"),
+            Error::DstTooLong { len } => write!(
+                f,
+                "domain separation tag of {len} bytes: at most 255 (hash a longer one with oversize_dst)"
+            ),
+            Error::ExpandLengthTooLarge { requested, max } => write!(
+                f,
+                "expand_message_xmd cannot produce {requested} bytes: at most {max}"
+            ),
         }
     }
 }

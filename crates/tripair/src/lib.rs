@@ -35,7 +35,7 @@
 //! Layers, each depending only on those below: [`arith`] (limbs, backends) and [`cpu`] (feature
 //! detection) -> [`field`] (F_p and its towers, generic over a [`field::BaseField`]) -> [`curve`]
 //! (G1, G2) -> [`pairing`](mod@pairing) (Miller-loop driver and line sources, final
-//! exponentiation) -> [`encoding`] and [`api`]. The small-characteristic eta_T pairings (broken
+//! exponentiation) -> [`encoding`], [`hash_to_curve`] (RFC 9380 for BLS12-381) and [`api`]. The small-characteristic eta_T pairings (broken
 //! parameters, research only) live in the crate `tripair-smallchar`; the command line and
 //! benchmarks in `tripair-cli`.
 
@@ -48,11 +48,13 @@ pub mod curve;
 pub mod encoding;
 pub mod error;
 pub mod field;
+pub mod hash_to_curve;
 pub mod pairing;
 pub mod util;
 
 pub use curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 pub use error::{Error, Result};
+pub use hash_to_curve::{encode_to_g1, encode_to_g2, hash_to_g1, hash_to_g2};
 pub use pairing::{
     final_exponentiation, miller_loop, multi_miller_loop, multi_pairing, pairing, pairing_check,
     pairing_prepared, G2Prepared, Gt, MillerLoopOutput,

@@ -341,21 +341,7 @@ impl<F: FpParams> Fp<F> {
     /// self^e for a public exponent with fixed 4-bit windows: the sequence of operations depends
     /// only on e, so the time is independent of self (constant time for a secret base).
     pub fn pow_public_exponent(&self, e: &[u64]) -> Self {
-        let mut table = [Self::ONE; 16];
-        for i in 1..16 {
-            table[i] = table[i - 1] * *self;
-        }
-        let mut r = Self::ONE;
-        for i in (0..e.len() * 16).rev() {
-            for _ in 0..4 {
-                r = r.square();
-            }
-            let w = (e[i / 16] >> (4 * (i % 16))) & 15;
-            if w != 0 {
-                r *= table[w as usize];
-            }
-        }
-        r
+        super::traits::pow_public_exponent(self, e)
     }
 
     /// Constant-time inverse by Bernstein–Yang divsteps (see `arith::safegcd`); the

@@ -162,6 +162,26 @@ impl<T: TowerParams> Field for Fp2<T> {
     }
 }
 
+/// x^e for a public exponent (little-endian limbs) with fixed 4-bit windows: the sequence of
+/// operations depends only on e, so the time is independent of x (constant time for a secret base).
+pub fn pow_public_exponent<T: Field>(x: &T, e: &[u64]) -> T {
+    let mut table = [T::ONE; 16];
+    for i in 1..16 {
+        table[i] = table[i - 1] * *x;
+    }
+    let mut r = T::ONE;
+    for i in (0..e.len() * 16).rev() {
+        for _ in 0..4 {
+            r = r.square();
+        }
+        let w = (e[i / 16] >> (4 * (i % 16))) & 15;
+        if w != 0 {
+            r *= table[w as usize];
+        }
+    }
+    r
+}
+
 /// Montgomery's trick: every element inverted with one inversion (`inv`) and 3(n - 1)
 /// multiplications. Zeros are skipped and stay zero.
 #[inline]

@@ -1,0 +1,190 @@
+//! Hashing to G1 and G2 of BLS12-381 by RFC 9380 ("Hashing to Elliptic Curves"): the suites
+//! `BLS12381G1_XMD:SHA-256_SSWU_RO_`, `..._NU_` and their G2 counterparts (section 8.8).
+//!
+//! The pipeline of section 3: [`hash_to_field`] (expand_message_xmd with SHA-256, section 5),
+//! the simplified SWU map onto an isogenous curve followed by the isogeny (section 6.6.3), and
+//! cofactor clearing (section 7; [`HashToCurveGroup::clear_cofactor`]). The time depends on the
+//! lengths of the message and the tag, never on their bytes: masks instead of branches,
+//! constant-time inversion, exponentiations and scalar multiplications whose schedule depends only
+//! on public constants.
+//!
+//! ```
+//! use tripair::hash_to_curve::hash_to_g2;
+//!
+//! let q = hash_to_g2(b"message", b"MY-APP-V01-CS01-with-BLS12381G2_XMD:SHA-256_SSWU_RO_").unwrap();
+//! assert!(q.is_on_curve() && q.is_in_subgroup_vartime());
+//! ```
+
+mod consts;
+mod expand;
+mod sswu;
+
+pub use expand::{
+    expand_message_xmd, hash_to_field, oversize_dst, HashToField, MAX_DST_LEN, MAX_EXPAND_LEN,
+};
+
+use crate::curve::curves::Bls12_381;
+use crate::curve::group::psi_coords;
+use crate::curve::{Affine, CurveGroup, G1Affine, G2Affine, PairingCurve, Projective, G1, G2};
+use crate::error::Result;
+use crate::field::{Fp, Fp2, FpParams, TowerParams};
+use crate::util::hex_decode;
+use num_bigint::BigUint;
+use sswu::Sswu;
+use std::sync::OnceLock;
+
+/// Suite ID of hashing to G1 of BLS12-381, random-oracle encoding (section 8.8.1).
+pub const BLS12381G1_XMD_SHA256_SSWU_RO: &str = "BLS12381G1_XMD:SHA-256_SSWU_RO_";
+/// Suite ID of encoding to G1 of BLS12-381, nonuniform encoding (section 8.8.1).
+pub const BLS12381G1_XMD_SHA256_SSWU_NU: &str = "BLS12381G1_XMD:SHA-256_SSWU_NU_";
+/// Suite ID of hashing to G2 of BLS12-381, random-oracle encoding (section 8.8.2).
+pub const BLS12381G2_XMD_SHA256_SSWU_RO: &str = "BLS12381G2_XMD:SHA-256_SSWU_RO_";
+/// Suite ID of encoding to G2 of BLS12-381, nonuniform encoding (section 8.8.2).
+pub const BLS12381G2_XMD_SHA256_SSWU_NU: &str = "BLS12381G2_XMD:SHA-256_SSWU_NU_";
+
+/// A group with an RFC 9380 suite: its map_to_curve and clear_cofactor. Implemented for G1 and G2
+/// of BLS12-381.
+pub trait HashToCurveGroup: CurveGroup<F: HashToField> {
+    /// map_to_curve (section 6.6.3): simplified SWU onto the isogenous curve, then the isogeny.
+    /// The result is a point of the curve E, not of the order-r subgroup: the input of
+    /// [`HashToCurveGroup::clear_cofactor`], not a group element to pair. Constant time.
+    fn map_to_curve(u: &Self::F) -> Projective<Self>;
+    /// clear_cofactor (section 7): any point of the curve E to the order-r subgroup, constant time.
+    fn clear_cofactor(p: &Projective<Self>) -> Projective<Self>;
+}
+
+/// hash_to_curve (section 3): the random-oracle encoding of `msg` under the tag `dst`.
+pub fn hash_to_curve<G: HashToCurveGroup>(msg: &[u8], dst: &[u8]) -> Result<Affine<G>> {
+    let u = hash_to_field::<G::F>(msg, dst, 2)?;
+    let q = G::map_to_curve(&u[0]) + G::map_to_curve(&u[1]);
+    Ok(G::clear_cofactor(&q).to_affine())
+}
+
+/// encode_to_curve (section 3): the nonuniform encoding of `msg` under the tag `dst`.
+pub fn encode_to_curve<G: HashToCurveGroup>(msg: &[u8], dst: &[u8]) -> Result<Affine<G>> {
+    let u = hash_to_field::<G::F>(msg, dst, 1)?;
+    Ok(G::clear_cofactor(&G::map_to_curve(&u[0])).to_affine())
+}
+
+/// `BLS12381G1_XMD:SHA-256_SSWU_RO_` (section 8.8.1): `msg` hashed to G1 under the tag `dst`.
+pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> Result<G1Affine<Bls12_381>> {
+    hash_to_curve(msg, dst)
+}
+
+/// `BLS12381G1_XMD:SHA-256_SSWU_NU_` (section 8.8.1): `msg` encoded to G1 under the tag `dst`.
+pub fn encode_to_g1(msg: &[u8], dst: &[u8]) -> Result<G1Affine<Bls12_381>> {
+    encode_to_curve(msg, dst)
+}
+
+/// `BLS12381G2_XMD:SHA-256_SSWU_RO_` (section 8.8.2): `msg` hashed to G2 under the tag `dst`.
+pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> Result<G2Affine<Bls12_381>> {
+    hash_to_curve(msg, dst)
+}
+
+/// `BLS12381G2_XMD:SHA-256_SSWU_NU_` (section 8.8.2): `msg` encoded to G2 under the tag `dst`.
+pub fn encode_to_g2(msg: &[u8], dst: &[u8]) -> Result<G2Affine<Bls12_381>> {
+    encode_to_curve(msg, dst)
+}
+
+type Bls12Fp = Fp<<Bls12_381 as TowerParams>::Fp>;
+
+/// An F_p constant from big-endian hex (the transcribed tables).
+fn fp_hex(h: &str) -> Bls12Fp {
+    let width = 2 * <<Bls12_381 as TowerParams>::Fp as FpParams>::BYTES;
+    let bytes = hex_decode(&format!("{h:0>width$}")).expect("constant table is hex");
+    Fp::from_be_bytes(&bytes).expect("constant table entry is below p")
+}
+
+/// An F_p2 constant c0 + c1 I from hex.
+fn fp2_hex([c0, c1]: [&str; 2]) -> Fp2<Bls12_381> {
+    Fp2::new(fp_hex(c0), fp_hex(c1))
+}
+
+impl HashToCurveGroup for G1<Bls12_381> {
+    fn map_to_curve(u: &Self::F) -> Projective<Self> {
+        static S: OnceLock<Sswu<Bls12Fp>> = OnceLock::new();
+        let sswu = S.get_or_init(|| {
+            let table = |t: &[&str]| t.iter().map(|h| fp_hex(h)).collect();
+            let iso = [
+                table(&consts::G1_ISO_X_NUM),
+                table(&consts::G1_ISO_X_DEN),
+                table(&consts::G1_ISO_Y_NUM),
+                table(&consts::G1_ISO_Y_DEN),
+            ];
+            let (z, a, b) = (
+                Fp::from_i64(consts::G1_Z),
+                fp_hex(consts::G1_A),
+                fp_hex(consts::G1_B),
+            );
+            Sswu::new(z, a, b, iso, &<Bls12_381 as PairingCurve>::consts().p)
+        });
+        sswu.map_to_curve(u)
+    }
+
+    /// Multiplication by h_eff = 0xd201000000010001 (section 8.8.1), constant time.
+    fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
+        p.mul_ct(&[consts::G1_H_EFF], 64)
+    }
+}
+
+impl HashToCurveGroup for G2<Bls12_381> {
+    fn map_to_curve(u: &Self::F) -> Projective<Self> {
+        static S: OnceLock<Sswu<Fp2<Bls12_381>>> = OnceLock::new();
+        let sswu = S.get_or_init(|| {
+            let table = |t: &[[&str; 2]]| t.iter().map(|&h| fp2_hex(h)).collect();
+            let iso = [
+                table(&consts::G2_ISO_X_NUM),
+                table(&consts::G2_ISO_X_DEN),
+                table(&consts::G2_ISO_Y_NUM),
+                table(&consts::G2_ISO_Y_DEN),
+            ];
+            let small = |(c0, c1)| Fp2::from_i64s(c0, c1);
+            let (z, a, b) = (
+                small(consts::G2_Z),
+                small(consts::G2_A),
+                small(consts::G2_B),
+            );
+            let p: &BigUint = &<Bls12_381 as PairingCurve>::consts().p;
+            Sswu::new(z, a, b, iso, &(p * p))
+        });
+        sswu.map_to_curve(u)
+    }
+
+    /// The fast method of Budroni–Pintore (Appendix G.3), equal to multiplication by the h_eff of
+    /// section 8.8.2, constant time.
+    fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
+        clear_cofactor_bls12_g2(p)
+    }
+}
+
+/// Appendix G.3 for any BLS12 curve: h_eff P = [u^2 - u - 1] P + [u - 1] psi(P) + psi^2(2P), with
+/// psi the untwist-Frobenius-twist endomorphism and u the curve parameter.
+fn clear_cofactor_bls12_g2<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective<G2<C>> {
+    let k = C::consts();
+    // [u] Q with a constant-time ladder on |u| (public), then the sign.
+    let mul_u = |q: &Projective<G2<C>>| {
+        let m = q.mul_ct(&k.u_abs, 64 * k.u_abs.len() as u32);
+        if k.u_neg {
+            -m
+        } else {
+            m
+        }
+    };
+    // Steps 1-10 of clear_cofactor_bls12381_g2.
+    let t1 = mul_u(p);
+    let t2 = psi_projective(p);
+    let t3 = psi_projective(&psi_projective(&p.double())) - t2;
+    let t2 = mul_u(&(t1 + t2));
+    t3 + t2 - t1 - *p
+}
+
+/// psi on projective coordinates: psi(X : Y : Z) = (conj(X) c_x : conj(Y) c_y : conj(Z)), since
+/// conjugation commutes with the division by Z.
+fn psi_projective<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective<G2<C>> {
+    let (x, y) = psi_coords::<C, Fp<C::Fp>>(&(p.x, p.y));
+    Projective {
+        x,
+        y,
+        z: p.z.conjugate(),
+    }
+}

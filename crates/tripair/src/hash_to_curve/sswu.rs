@@ -1,0 +1,165 @@
+//! The simplified SWU map onto a curve E': y^2 = x^3 + A' x + B' isogenous to the target curve,
+//! then the isogeny to it (RFC 9380, sections 6.6.2 and 6.6.3), in the straight-line form of
+//! Appendix F.2 with the sqrt_ratio of Appendix F.2.1: one code for F_p and F_p2, constant time
+//! (selects by mask, constant-time inversion, exponentiations whose schedule depends only on
+//! public exponents).
+
+use super::expand::HashToField;
+use crate::curve::{CurveGroup, Projective};
+use crate::field::{pow_public_exponent, Field};
+use num_bigint::BigUint;
+use num_traits::One;
+
+/// Which sqrt_ratio of Appendix F.2.1 a field uses, with its constants.
+enum SqrtRatio<F> {
+    /// q = 3 mod 4 (F.2.1.2): c1 = (q - 3) / 4, c2 = sqrt(-Z).
+    ThreeMod4 { c1: Vec<u64>, c2: F },
+    /// Any field (F.2.1.1): 2^c1 is the largest power of 2 dividing q - 1, c3 = (c2 - 1) / 2 for
+    /// the odd part c2, c6 = Z^c2, c7 = Z^((c2 + 1) / 2).
+    Any { c1: u32, c3: Vec<u64>, c6: F, c7: F },
+}
+
+/// The data of one simplified-SWU suite: Z, E', the isogeny E' -> E and the sqrt_ratio constants.
+pub(super) struct Sswu<F> {
+    z: F,
+    a: F,
+    b: F,
+    /// x_num, x_den, y_num, y_den of the isogeny (Appendix E), lowest degree first, the monic
+    /// denominators with their leading 1.
+    iso: [Vec<F>; 4],
+    sqrt_ratio: SqrtRatio<F>,
+}
+
+impl<F: HashToField> Sswu<F> {
+    /// The suite for Z, E': y^2 = x^3 + a x + b and the isogeny polynomials (numerators complete,
+    /// denominators without their leading 1), over a field of order q.
+    pub(super) fn new(z: F, a: F, b: F, iso: [Vec<F>; 4], q: &BigUint) -> Self {
+        let [x_num, mut x_den, y_num, mut y_den] = iso;
+        x_den.push(F::ONE);
+        y_den.push(F::ONE);
+        let limbs = |v: &BigUint| v.to_u64_digits();
+        let sqrt_ratio = if (q % 4u32) == BigUint::from(3u32) {
+            let c2 = (-z)
+                .sqrt_vartime()
+                .expect("Z is a non-square, so -Z is a square");
+            SqrtRatio::ThreeMod4 {
+                c1: limbs(&((q - 3u32) >> 2)),
+                c2,
+            }
+        } else {
+            let q1 = q - BigUint::one();
+            let c1 = q1.trailing_zeros().expect("q > 1") as u32;
+            let c2 = &q1 >> c1;
+            SqrtRatio::Any {
+                c1,
+                c3: limbs(&((&c2 - 1u32) >> 1)),
+                c6: pow_public_exponent(&z, &limbs(&c2)),
+                c7: pow_public_exponent(&z, &limbs(&((&c2 + 1u32) >> 1))),
+            }
+        };
+        Sswu {
+            z,
+            a,
+            b,
+            iso: [x_num, x_den, y_num, y_den],
+            sqrt_ratio,
+        }
+    }
+
+    /// map_to_curve (section 6.6.3): the simplified SWU point of E' for u, mapped by the isogeny to
+    /// the curve of `G`. A point of the curve, not yet of the order-r subgroup.
+    pub(super) fn map_to_curve<G: CurveGroup<F = F>>(&self, u: &F) -> Projective<G> {
+        let (x, y) = self.map_to_isogenous(u);
+        self.iso_map(&x, &y)
+    }
+
+    /// map_to_curve_simple_swu onto E' (section 6.6.2), straight-line (Appendix F.2).
+    fn map_to_isogenous(&self, u: &F) -> (F, F) {
+        let (z, a, b) = (self.z, self.a, self.b);
+        // Steps 1-8.
+        let tv1 = z * u.square();
+        let mut tv2 = tv1.square() + tv1;
+        let tv3 = b * (tv2 + F::ONE);
+        let tv2_zero = tv2.ct_eq_mask(&F::ZERO);
+        let tv4 = a * (-tv2).select(&z, tv2_zero);
+        // Steps 9-17: gx1 = tv2 / tv6 with tv6 = tv4^3.
+        let mut tv6 = tv4.square();
+        tv2 = (tv3.square() + a * tv6) * tv3;
+        tv6 *= tv4;
+        tv2 += b * tv6;
+        let x1 = tv1 * tv3;
+        // Steps 18-22: y1 = sqrt(gx1) if gx1 is square, else a root for x2 = Z u^2 x1.
+        let (is_square, y1) = self.sqrt_ratio(&tv2, &tv6);
+        let y2 = tv1 * *u * y1;
+        let x = x1.select(&tv3, is_square);
+        let y = y2.select(&y1, is_square);
+        // Steps 23-24: sgn0(y) = sgn0(u).
+        let same_sign = 0u64.wrapping_sub(1 ^ u.sgn0() ^ y.sgn0());
+        let y = (-y).select(&y, same_sign);
+        // Step 25.
+        (x * tv4.inv(), y)
+    }
+
+    /// sqrt_ratio(u, v) for v != 0 (Appendix F.2.1): (!0, sqrt(u / v)) if u / v is square, else
+    /// (0, sqrt(Z u / v)).
+    fn sqrt_ratio(&self, u: &F, v: &F) -> (u64, F) {
+        match &self.sqrt_ratio {
+            SqrtRatio::ThreeMod4 { c1, c2 } => {
+                // F.2.1.2.
+                let tv2 = *u * *v;
+                let y1 = pow_public_exponent(&(v.square() * tv2), c1) * tv2;
+                let y2 = y1 * *c2;
+                let is_qr = (y1.square() * *v).ct_eq_mask(u);
+                (is_qr, y2.select(&y1, is_qr))
+            }
+            SqrtRatio::Any { c1, c3, c6, c7 } => {
+                // F.2.1.1, with c4 = 2^c1 - 1 and c5 = 2^(c1 - 1).
+                let mut tv1 = *c6;
+                let mut tv2 = pow_public_exponent(v, &[(1u64 << c1) - 1]);
+                let mut tv3 = tv2.square() * *v;
+                let mut tv5 = pow_public_exponent(&(*u * tv3), c3) * tv2;
+                tv2 = tv5 * *v;
+                tv3 = tv5 * *u;
+                let mut tv4 = tv3 * tv2;
+                tv5 = square_times(tv4, c1 - 1);
+                let is_qr = tv5.ct_eq_mask(&F::ONE);
+                tv2 = tv3 * *c7;
+                tv5 = tv4 * tv1;
+                tv3 = tv2.select(&tv3, is_qr);
+                tv4 = tv5.select(&tv4, is_qr);
+                for i in (2..=*c1).rev() {
+                    let e1 = square_times(tv4, i - 2).ct_eq_mask(&F::ONE);
+                    tv2 = tv3 * tv1;
+                    tv1 = tv1.square();
+                    tv5 = tv4 * tv1;
+                    tv3 = tv2.select(&tv3, e1);
+                    tv4 = tv5.select(&tv4, e1);
+                }
+                (is_qr, tv3)
+            }
+        }
+    }
+
+    /// The isogeny E' -> E (Appendix E): x = x_num / x_den, y = y' y_num / y_den, as the projective
+    /// point (x_num y_den : y' y_num x_den : x_den y_den), with no inversion. Where a denominator
+    /// vanishes the result is the identity (section 6.6.3), chosen by mask.
+    fn iso_map<G: CurveGroup<F = F>>(&self, x: &F, y: &F) -> Projective<G> {
+        let [xn, xd, yn, yd] = self.iso.each_ref().map(|k| horner(k, x));
+        let p = Projective {
+            x: xn * yd,
+            y: *y * yn * xd,
+            z: xd * yd,
+        };
+        p.select(&Projective::identity(), p.z.ct_eq_mask(&F::ZERO))
+    }
+}
+
+/// sum k_i x^i for the coefficients k_0, k_1, ... (Horner's rule).
+fn horner<F: Field>(k: &[F], x: &F) -> F {
+    k.iter().rev().fold(F::ZERO, |acc, c| acc * *x + *c)
+}
+
+/// x^(2^n), by n squarings.
+fn square_times<F: Field>(x: F, n: u32) -> F {
+    (0..n).fold(x, |acc, _| acc.square())
+}
