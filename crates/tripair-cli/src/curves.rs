@@ -93,3 +93,64 @@ pub fn check_line(curve: &str, line: &str) -> Result<bool> {
     let pairs: Vec<(&str, &str)> = tokens.chunks_exact(2).map(|c| (c[0], c[1])).collect();
     tripair::api::check_hex(curve, &pairs)
 }
+
+/// The curves `tripair hash` serves (RFC 9380 suites the library implements).
+pub const HASH_CURVES: &[&str] = &["bls12-381"];
+
+/// How `tripair hash` reads and writes one line.
+#[derive(Clone, Debug)]
+pub struct HashOptions {
+    /// Hash to G2 (else G1).
+    pub g2: bool,
+    /// The domain separation tag.
+    pub dst: Vec<u8>,
+    /// encode_to_curve (the `_NU_` suites) instead of hash_to_curve (`_RO_`).
+    pub nonuniform: bool,
+    /// Lines are the messages as text (else hex, `0x` allowed; `0x` alone is the empty message).
+    pub text: bool,
+    /// Write the compressed encoding (else the uncompressed one that `pair` and `check` read).
+    pub compressed: bool,
+}
+
+/// One `tripair hash` line on bls12-381: the point's hex, or the error naming what is wrong.
+pub fn hash_line(o: &HashOptions, line: &str) -> Result<String> {
+    use tripair::curve::curves::Bls12_381 as C;
+    use tripair::curve::{G1, G2};
+    use tripair::encoding::{encode_g1, encode_g2, encode_point_compressed};
+    use tripair::hash_to_curve::{encode_to_g1, encode_to_g2, hash_to_g1, hash_to_g2};
+    let msg = if o.text {
+        line.as_bytes().to_vec()
+    } else {
+        let h = line.trim();
+        let h = h.strip_prefix("0x").unwrap_or(h);
+        tripair::util::hex_decode(h).map_err(|e| e.in_point("message"))?
+    };
+    let (msg, dst) = (&msg[..], &o.dst[..]);
+    let bytes = match (o.g2, o.nonuniform) {
+        (false, nu) => {
+            let p = if nu {
+                encode_to_g1(msg, dst)
+            } else {
+                hash_to_g1(msg, dst)
+            }?;
+            if o.compressed {
+                encode_point_compressed::<G1<C>>(&p)
+            } else {
+                encode_g1::<C>(&p)
+            }
+        }
+        (true, nu) => {
+            let q = if nu {
+                encode_to_g2(msg, dst)
+            } else {
+                hash_to_g2(msg, dst)
+            }?;
+            if o.compressed {
+                encode_point_compressed::<G2<C>>(&q)
+            } else {
+                encode_g2::<C>(&q)
+            }
+        }
+    };
+    Ok(tripair::util::hex_encode(&bytes))
+}

@@ -1,4 +1,4 @@
-//! The tripair command line: `pair`, `check`, `curves`, `bench`.
+//! The tripair command line: `pair`, `check`, `hash`, `bls`, `curves`, `bench`.
 
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -9,8 +9,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use tripair::api::PRIME_CURVES;
 use tripair_cli::bench::{bench_prime_curve, OPS};
+use tripair_cli::bls_cmd::{bls_line, BlsOp, Suite};
 use tripair_cli::curves::{
-    all_curves, check_line, curve_names, is_small_characteristic, pair_line,
+    all_curves, check_line, curve_names, hash_line, is_small_characteristic, pair_line,
+    HashOptions, HASH_CURVES,
 };
 use tripair_cli::lines::{answer_lines, AnswerFn, MAX_LINE_BYTES};
 use tripair_cli::{plot, report, smallchar_bench};
@@ -46,6 +48,52 @@ enum Command {
     Check {
         #[command(flatten)]
         lines: LineArgs,
+    },
+    /// Hash messages to G1 or G2 (RFC 9380; bls12-381), one point per input line.
+    ///
+    /// Reads one message per line (hex, optionally with 0x; '0x' alone is the empty message; or
+    /// text with --text) and writes the point in hex in the curve's encoding (the uncompressed one
+    /// that `pair` and `check` read, or --compressed), or 'error: <what>: <reason>'. The suite is
+    /// BLS12381G1/G2_XMD:SHA-256_SSWU_RO_ (hash_to_curve), or _NU_ with --encode.
+    Hash {
+        #[command(flatten)]
+        lines: LineArgs,
+        /// The group to hash to.
+        #[arg(long, value_enum)]
+        group: Group,
+        /// The domain separation tag (its UTF-8 bytes; at most 255).
+        #[arg(long, value_name = "TAG")]
+        dst: String,
+        /// encode_to_curve (the nonuniform _NU_ suite) instead of hash_to_curve (_RO_).
+        #[arg(long)]
+        encode: bool,
+        /// The lines are the messages as text, not hex (a blank line gets a blank answer: give
+        /// the empty message as hex, `0x`).
+        #[arg(long)]
+        text: bool,
+        /// Write compressed points (ZCash format).
+        #[arg(long)]
+        compressed: bool,
+    },
+    /// BLS signatures on bls12-381 (draft-irtf-cfrg-bls-signature-05), one answer per line.
+    ///
+    /// keygen: 'IKMHEX [KEYINFOHEX]' -> 'SKHEX PKHEX'; sign: 'SKHEX MSGHEX' -> 'SIGHEX';
+    /// verify: 'PKHEX MSGHEX SIGHEX' -> 'true' or 'false'; aggregate: 'SIGHEX SIGHEX ...' ->
+    /// 'SIGHEX'. Hex with an optional 0x ('0x' alone is the empty message); points in the ZCash
+    /// compressed encoding. The default suite is Ethereum's BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_.
+    Bls {
+        /// What to do with each line.
+        #[arg(value_enum)]
+        op: BlsOpArg,
+        /// Public keys in G2 and signatures in G1 (minimal-signature-size); default: keys in G1.
+        #[arg(long)]
+        min_sig: bool,
+        /// The basic scheme (_NUL_ tags) instead of proof of possession (_POP_).
+        #[arg(long)]
+        basic: bool,
+        /// Answer lines on N threads (default: every core); answers stay in input order.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
     },
     /// List the curves and their parameters.
     Curves {
@@ -91,6 +139,26 @@ struct BenchArgs {
     /// --curve, or the table's own list).
     #[arg(long, value_enum, value_name = "TABLE")]
     table: Option<Table>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum BlsOpArg {
+    /// KeyGen (HKDF-SHA256) and SkToPk: 'IKMHEX [KEYINFOHEX]' -> 'SKHEX PKHEX'.
+    Keygen,
+    /// 'SKHEX MSGHEX' -> 'SIGHEX'.
+    Sign,
+    /// 'PKHEX MSGHEX SIGHEX' -> 'true' or 'false'.
+    Verify,
+    /// 'SIGHEX SIGHEX ...' -> the aggregate signature.
+    Aggregate,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Group {
+    /// G1.
+    G1,
+    /// G2.
+    G2,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -141,6 +209,57 @@ fn main() -> ExitCode {
                         .map_err(|e| e.to_string())
                 }),
             )
+        }
+        Command::Hash {
+            lines,
+            group,
+            dst,
+            encode,
+            text,
+            compressed,
+        } => {
+            if !HASH_CURVES.contains(&lines.curve.as_str()) {
+                eprintln!(
+                    "error: hash to curve is implemented for {} only, not '{}'",
+                    HASH_CURVES.join(", "),
+                    lines.curve
+                );
+                return ExitCode::from(2);
+            }
+            if dst.len() > tripair::hash_to_curve::MAX_DST_LEN {
+                eprintln!("error: --dst is {} bytes; at most 255", dst.len());
+                return ExitCode::from(2);
+            }
+            let options = HashOptions {
+                g2: matches!(group, Group::G2),
+                dst: dst.into_bytes(),
+                nonuniform: encode,
+                text,
+                compressed,
+            };
+            run_lines(
+                &lines,
+                Arc::new(move |l: &str| hash_line(&options, l).map_err(|e| e.to_string())),
+            )
+        }
+        Command::Bls {
+            op,
+            min_sig,
+            basic,
+            threads,
+        } => {
+            let op = match op {
+                BlsOpArg::Keygen => BlsOp::Keygen,
+                BlsOpArg::Sign => BlsOp::Sign,
+                BlsOpArg::Verify => BlsOp::Verify,
+                BlsOpArg::Aggregate => BlsOp::Aggregate,
+            };
+            let suite = Suite { min_sig, basic };
+            let lines = LineArgs {
+                curve: "bls12-381".to_string(),
+                threads,
+            };
+            run_lines(&lines, Arc::new(move |l: &str| bls_line(op, suite, l)))
         }
         Command::Curves { json } => write_out(|out| cmd_curves(out, json)),
         Command::Bench(args) => cmd_bench(&args),
