@@ -14,7 +14,9 @@ use std::hint::black_box;
 use tripair::curve::curves::Bls12_381;
 use tripair::curve::{G1Projective, G2Projective, Scalar};
 use tripair::field::{Fp, Fp12, TowerParams};
+use tripair::hash_to_curve::hash_to_g2;
 use tripair::pairing::pairing;
+use tripair_bls::{pop, MinPk, SecretKey};
 use tripair_cli::measure::cycles_now;
 use tripair_testkit::TestRng;
 
@@ -158,6 +160,35 @@ fn main() {
             },
         );
         report("fp12-inv", t, false);
+    }
+    if want("hash-to-g2") {
+        // A secret 32-byte message: fixed against random (RFC 9380 hash_to_curve to G2).
+        let dst = b"ct_timing-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
+        let rand_msg = |rng: &mut TestRng| {
+            let mut m = [0u8; 32];
+            rng.fill_bytes(&mut m);
+            m
+        };
+        let t = run(n, &mut rng, [0u8; 32], rand_msg, |m| {
+            black_box(hash_to_g2(&m, dst).is_ok());
+        });
+        report("hash-to-g2", t, false);
+    }
+    if want("bls-sign") {
+        // A secret key, fixed against random; the message is public and fixed (Ethereum's suite).
+        let key = |rng: &mut TestRng| {
+            let mut ikm = [0u8; 32];
+            rng.fill_bytes(&mut ikm);
+            SecretKey::key_gen(&ikm, b"")
+                .expect("32-byte IKM")
+                .to_bytes()
+        };
+        let fixed = key(&mut rng);
+        let t = run(n, &mut rng, fixed, key, |k| {
+            let sk = SecretKey::from_bytes(&k).expect("a valid key");
+            black_box(pop::sign::<MinPk>(&sk, b"message").to_bytes());
+        });
+        report("bls-sign", t, false);
     }
     if want("gt-pow") {
         let e = pairing::<C>(
