@@ -9,11 +9,7 @@ use rand_core::RngCore;
 
 /// Sign (CoreSign with `V::DST_BASIC`).
 pub fn sign<V: Variant>(sk: &SecretKey, msg: &[u8]) -> Signature<V> {
-    match core_ops::core_sign(sk, msg, V::DST_BASIC) {
-        Ok(s) => s,
-        // The ciphersuite tag is 43 bytes; hashing fails only for tags over 255 bytes.
-        Err(_) => unreachable!("the basic ciphersuite tag is a valid hash-to-curve tag"),
-    }
+    core_ops::sign_with_suite_tag(sk, msg, V::DST_BASIC)
 }
 
 /// Verify (CoreVerify with `V::DST_BASIC`): VALID (`true`) or INVALID.

@@ -41,6 +41,19 @@ pub fn core_sign<V: Variant>(
     Ok(Signature(sk.mul(&q)))
 }
 
+/// CoreSign under one of the ciphersuites' own tags (43 bytes), for which hashing cannot fail:
+/// it fails only for tags over 255 bytes.
+pub(crate) fn sign_with_suite_tag<V: Variant>(
+    sk: &SecretKey,
+    msg: &[u8],
+    suite_tag: &[u8],
+) -> Signature<V> {
+    match core_sign(sk, msg, suite_tag) {
+        Ok(s) => s,
+        Err(_) => unreachable!("a ciphersuite tag is a valid hash-to-curve tag"),
+    }
+}
+
 /// The pair (-P, signature) that closes every verification equation: e(pk, H(m)) = e(P, sig)
 /// becomes e(pk, H(m)) * e(-P, sig) = 1, one multi-pairing.
 fn closing_pair<V: Variant>(sig: &Affine<V::SigGroup>) -> (G1Affine<Curve>, G2Affine<Curve>) {

@@ -10,11 +10,7 @@ use rand_core::RngCore;
 
 /// Sign (CoreSign with `V::DST_POP`).
 pub fn sign<V: Variant>(sk: &SecretKey, msg: &[u8]) -> Signature<V> {
-    match core_ops::core_sign(sk, msg, V::DST_POP) {
-        Ok(s) => s,
-        // The ciphersuite tag is 43 bytes; hashing fails only for tags over 255 bytes.
-        Err(_) => unreachable!("the PoP ciphersuite tag is a valid hash-to-curve tag"),
-    }
+    core_ops::sign_with_suite_tag(sk, msg, V::DST_POP)
 }
 
 /// Verify (CoreVerify with `V::DST_POP`): VALID (`true`) or INVALID.
@@ -36,10 +32,7 @@ pub fn aggregate_verify<V: Variant, M: AsRef<[u8]>>(
 /// `V::DST_POP_PROVE` over the compressed public key; constant time in SK.
 pub fn pop_prove<V: Variant>(sk: &SecretKey) -> Signature<V> {
     let pk = sk.public_key::<V>();
-    match core_ops::core_sign(sk, &pk.to_bytes(), V::DST_POP_PROVE) {
-        Ok(s) => s,
-        Err(_) => unreachable!("the PoP tag is a valid hash-to-curve tag"),
-    }
+    core_ops::sign_with_suite_tag(sk, &pk.to_bytes(), V::DST_POP_PROVE)
 }
 
 /// PopVerify (section 3.3.3): KeyValidate(PK), then e(PK, hash_pubkey_to_point(PK)) == e(P, proof).

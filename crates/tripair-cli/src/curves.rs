@@ -116,8 +116,6 @@ pub struct HashOptions {
 pub fn hash_line(o: &HashOptions, line: &str) -> Result<String> {
     use tripair::curve::curves::Bls12_381 as C;
     use tripair::curve::{G1, G2};
-    use tripair::encoding::{encode_g1, encode_g2, encode_point_compressed};
-    use tripair::hash_to_curve::{encode_to_g1, encode_to_g2, hash_to_g1, hash_to_g2};
     let msg = if o.text {
         line.as_bytes().to_vec()
     } else {
@@ -125,32 +123,32 @@ pub fn hash_line(o: &HashOptions, line: &str) -> Result<String> {
         let h = h.strip_prefix("0x").unwrap_or(h);
         tripair::util::hex_decode(h).map_err(|e| e.in_point("message"))?
     };
-    let (msg, dst) = (&msg[..], &o.dst[..]);
-    let bytes = match (o.g2, o.nonuniform) {
-        (false, nu) => {
-            let p = if nu {
-                encode_to_g1(msg, dst)
-            } else {
-                hash_to_g1(msg, dst)
-            }?;
-            if o.compressed {
-                encode_point_compressed::<G1<C>>(&p)
-            } else {
-                encode_g1::<C>(&p)
-            }
-        }
-        (true, nu) => {
-            let q = if nu {
-                encode_to_g2(msg, dst)
-            } else {
-                hash_to_g2(msg, dst)
-            }?;
-            if o.compressed {
-                encode_point_compressed::<G2<C>>(&q)
-            } else {
-                encode_g2::<C>(&q)
-            }
-        }
-    };
+    let bytes = if o.g2 {
+        hash_encoded::<G2<C>>(o, &msg)
+    } else {
+        hash_encoded::<G1<C>>(o, &msg)
+    }?;
     Ok(tripair::util::hex_encode(&bytes))
+}
+
+/// The message hashed (or encoded) to `G` and written in the asked encoding.
+fn hash_encoded<G: tripair::hash_to_curve::HashToCurveGroup>(
+    o: &HashOptions,
+    msg: &[u8],
+) -> Result<Vec<u8>>
+where
+    G::F: tripair::encoding::CoordinateBytes,
+{
+    use tripair::encoding::{encode_point, encode_point_compressed};
+    use tripair::hash_to_curve::{encode_to_curve, hash_to_curve};
+    let p = if o.nonuniform {
+        encode_to_curve::<G>(msg, &o.dst)
+    } else {
+        hash_to_curve::<G>(msg, &o.dst)
+    }?;
+    Ok(if o.compressed {
+        encode_point_compressed(&p)
+    } else {
+        encode_point(&p)
+    })
 }
