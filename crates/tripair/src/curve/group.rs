@@ -2,6 +2,7 @@
 //! Projective arithmetic uses the complete formulas of Renes–Costello–Batina (EUROCRYPT 2016,
 //! Algorithms 7 and 9 for a = 0), so constant-time scalar multiplication needs no special cases.
 
+use super::endo::{Decomposition, PART_LIMBS};
 use super::params::PairingCurve;
 use crate::field::{BaseField, Field, Fp, Fp2, FpParams};
 use core::fmt::Debug;
@@ -25,6 +26,11 @@ pub trait CurveGroup:
     fn generator() -> Affine<Self>;
     /// Whether an on-curve point lies in the order-r subgroup (public input: variable time).
     fn is_in_subgroup_vartime(p: &Affine<Self>) -> bool;
+    /// The endomorphism behind [`Projective::mul`] on projective coordinates: phi(x, y) =
+    /// (omega x, y) on G1, psi on G2 (any representative of the identity maps to the identity).
+    fn endo(p: &Projective<Self>) -> Projective<Self>;
+    /// The scalar decomposition matching [`CurveGroup::endo`]: GLV on G1, GLS on G2.
+    fn decomposition() -> &'static Decomposition;
 }
 
 /// G1: points of E(F_p) of order r.
@@ -82,6 +88,17 @@ impl<C: PairingCurve> CurveGroup for G1<C> {
         }
         p.to_projective().mul_vartime(&k.r).is_identity()
     }
+    #[inline]
+    fn endo(p: &Projective<Self>) -> Projective<Self> {
+        Projective {
+            x: p.x * Fp::from_mont(C::consts().omega),
+            y: p.y,
+            z: p.z,
+        }
+    }
+    fn decomposition() -> &'static Decomposition {
+        &C::consts().glv
+    }
 }
 
 impl<C: PairingCurve> CurveGroup for G2<C> {
@@ -115,6 +132,19 @@ impl<C: PairingCurve> CurveGroup for G2<C> {
         }
         p.to_projective().mul_vartime(&k.r).is_identity()
     }
+    #[inline]
+    fn endo(p: &Projective<Self>) -> Projective<Self> {
+        // psi(X/Z, Y/Z) = (conj(X) cx / conj(Z), conj(Y) cy / conj(Z)).
+        let (x, y) = psi_coords::<C, Fp<C::Fp>>(&(p.x, p.y));
+        Projective {
+            x,
+            y,
+            z: p.z.conjugate(),
+        }
+    }
+    fn decomposition() -> &'static Decomposition {
+        &C::consts().gls
+    }
 }
 
 /// The untwist-Frobenius-twist endomorphism psi on E'(F_p2).
@@ -124,6 +154,16 @@ pub fn psi<C: PairingCurve>(p: &G2Affine<C>) -> G2Affine<C> {
     }
     let (x, y) = psi_coords::<C, Fp<C::Fp>>(&(p.x, p.y));
     Affine::new_unchecked(x, y)
+}
+
+/// The c bits of k starting at `bit` (public scalars).
+fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
+    let (l, s) = ((bit / 64) as usize, bit % 64);
+    let mut v = k.get(l).copied().unwrap_or(0) >> s;
+    if s + c > 64 {
+        v |= k.get(l + 1).copied().unwrap_or(0) << (64 - s);
+    }
+    (v & ((1u64 << c) - 1)) as usize
 }
 
 /// The twist coefficient 3b' in the base field.
@@ -424,13 +464,118 @@ impl<G: CurveGroup> Projective<G> {
         acc
     }
 
-    /// `[k] self` for a secret scalar k in F_r, constant time.
-    pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
+    /// `[k] self` by the plain fixed-window ladder over all bits of k ([`Projective::mul_ct`]),
+    /// without endomorphisms: the reference for [`Projective::mul`]. Constant time.
+    pub fn mul_ladder(&self, k: &Scalar<G::Curve>) -> Self {
         let limbs = k.to_canonical_limbs();
         self.mul_ct(
             limbs.as_ref(),
             <<G::Curve as PairingCurve>::Fr as FpParams>::BITS,
         )
+    }
+
+    /// `[k] self` for a secret scalar k in F_r, constant time: k is split into parts of about
+    /// log(r)/2 bits (GLV on G1) or log(r)/4 bits (GLS on G2) with [`CurveGroup::decomposition`],
+    /// each part's sign is applied to its table with a mask, and one interleaved fixed 4-bit
+    /// window loop adds a masked table read per part and window. Complete formulas throughout.
+    ///
+    /// `self` must lie in the order-r group (as every point of the public API does): the
+    /// endomorphism acts as the eigenvalue only there.
+    pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
+        let d = G::decomposition();
+        let parts = d.decompose(k.to_canonical_limbs().as_ref());
+        self.mul_parts(&parts, d.dim, d.bits)
+    }
+
+    /// sum_i [k_i] endo^i(self) for decomposed parts, constant time in the parts.
+    fn mul_parts(&self, parts: &super::endo::Parts, dim: usize, bits: u32) -> Self {
+        let mut tables = [[Self::identity(); 16]; 4];
+        for j in 1..16 {
+            tables[0][j] = tables[0][j - 1].add(self);
+        }
+        for i in 1..dim {
+            let (done, rest) = tables.split_at_mut(i);
+            for (t, prev) in rest[0].iter_mut().zip(&done[i - 1]).skip(1) {
+                *t = G::endo(prev);
+            }
+        }
+        for (table, &neg) in tables.iter_mut().zip(parts.neg.iter()).take(dim) {
+            for t in table.iter_mut() {
+                t.y = t.y.select(&-t.y, neg);
+            }
+        }
+        let windows = bits.div_ceil(4);
+        debug_assert!(windows as usize * 4 <= 64 * PART_LIMBS);
+        let mut acc = Self::identity();
+        for w in (0..windows).rev() {
+            if w + 1 != windows {
+                for _ in 0..4 {
+                    acc = acc.double();
+                }
+            }
+            let bit = 4 * w;
+            for (table, part) in tables.iter().zip(parts.abs.iter()).take(dim) {
+                let idx = (part[(bit / 64) as usize] >> (bit % 64)) & 15;
+                let mut sel = Self::identity();
+                for (i, t) in table.iter().enumerate() {
+                    let d = (i as u64) ^ idx;
+                    let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i == idx
+                    sel = sel.select(t, mask);
+                }
+                acc = acc.add(&sel);
+            }
+        }
+        acc
+    }
+
+    /// sum_i [k_i] P_i for public points and scalars by Pippenger's bucket method (window width
+    /// chosen from n). Variable time: for public scalars only, such as batch verification
+    /// coefficients. Panics if the slices differ in length.
+    pub fn msm_vartime(points: &[Affine<G>], scalars: &[Scalar<G::Curve>]) -> Self {
+        assert_eq!(
+            points.len(),
+            scalars.len(),
+            "msm: as many points as scalars"
+        );
+        let n = points.len();
+        if n == 0 {
+            return Self::identity();
+        }
+        let c: u32 = match n {
+            0..=3 => 2,
+            4..=31 => 3,
+            _ => ((usize::BITS - n.leading_zeros()) * 69 / 100 + 2).min(16),
+        };
+        let ks: Vec<_> = scalars.iter().map(|k| k.to_canonical_limbs()).collect();
+        let pts: Vec<Self> = points.iter().map(|p| p.to_projective()).collect();
+        let bits = <<G::Curve as PairingCurve>::Fr as FpParams>::BITS;
+        let windows = bits.div_ceil(c);
+        let mut buckets = vec![Self::identity(); (1usize << c) - 1];
+        let mut acc = Self::identity();
+        for w in (0..windows).rev() {
+            if w + 1 != windows {
+                for _ in 0..c {
+                    acc = acc.double();
+                }
+            }
+            buckets.iter_mut().for_each(|b| *b = Self::identity());
+            let bit = w * c;
+            for (k, p) in ks.iter().zip(&pts) {
+                let d = window_vartime(k.as_ref(), bit, c);
+                if d != 0 && !p.is_identity() {
+                    buckets[d - 1] = buckets[d - 1].add(p);
+                }
+            }
+            // sum_d d * bucket[d] by running sums from the top.
+            let mut run = Self::identity();
+            let mut sum = Self::identity();
+            for b in buckets.iter().rev() {
+                run = run.add(b);
+                sum = sum.add(&run);
+            }
+            acc = acc.add(&sum);
+        }
+        acc
     }
 
     /// `[k] self` for a public scalar k (little-endian limbs), double-and-add. Variable time.
