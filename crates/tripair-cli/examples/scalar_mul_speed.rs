@@ -1,0 +1,58 @@
+//! Old vs new scalar multiplication, measured interleaved in one run: the plain fixed-window
+//! ladder (`mul_ladder`) against GLV/GLS `mul` on G1 and G2, and Pippenger's `msm_vartime` on 64
+//! points (per point). Run: `cargo run --release --example scalar_mul_speed [samples]`.
+
+use core::hint::black_box;
+use tripair::curve::curves::{Bls12_381, Bn254};
+use tripair::curve::{CurveGroup, Projective, G1, G2};
+use tripair::{PairingCurve, Scalar};
+use tripair_cli::measure::measure_interleaved;
+use tripair_testkit::TestRng;
+
+fn compare<G: CurveGroup>(samples: usize, rng: &mut TestRng) {
+    let p = Projective::<G>::generator().mul_ladder(&Scalar::<G::Curve>::random(rng));
+    let k = Scalar::<G::Curve>::random(rng);
+    let pts: Vec<_> = (0..64)
+        .map(|_| {
+            Projective::<G>::generator()
+                .mul(&Scalar::<G::Curve>::random(rng))
+                .to_affine()
+        })
+        .collect();
+    let ks: Vec<_> = (0..64).map(|_| Scalar::<G::Curve>::random(rng)).collect();
+    let mut ladder = || {
+        black_box(black_box(p).mul_ladder(black_box(&k)));
+    };
+    let mut glv = || {
+        black_box(black_box(p).mul(black_box(&k)));
+    };
+    let mut msm = || {
+        black_box(Projective::<G>::msm_vartime(
+            black_box(&pts),
+            black_box(&ks),
+        ));
+    };
+    let ms = measure_interleaved(&mut [&mut ladder, &mut glv, &mut msm], samples, 4_000_000);
+    let name = format!("{} {}", G::Curve::NAME, G::NAME);
+    println!(
+        "{name:<14} ladder {:>9.0}c  mul {:>9.0}c  ratio {:.2}x  | msm_64 per point {:>8.0}c ({:.2}x below mul)",
+        ms[0].cycles,
+        ms[1].cycles,
+        ms[0].cycles / ms[1].cycles,
+        ms[2].cycles / 64.0,
+        ms[1].cycles / (ms[2].cycles / 64.0)
+    );
+}
+
+fn main() {
+    let samples = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(21);
+    let mut rng = TestRng::new(0x5ca1);
+    println!("median rdtsc cycles per call over {samples} interleaved batches");
+    compare::<G1<Bn254>>(samples, &mut rng);
+    compare::<G2<Bn254>>(samples, &mut rng);
+    compare::<G1<Bls12_381>>(samples, &mut rng);
+    compare::<G2<Bls12_381>>(samples, &mut rng);
+}
