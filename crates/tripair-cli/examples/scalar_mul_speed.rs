@@ -1,5 +1,5 @@
 //! Old vs new scalar multiplication, measured interleaved in one run: the plain fixed-window
-//! ladder (`mul_ladder`) against GLV/GLS `mul` on G1 and G2, and Pippenger's `msm_vartime` on 64
+//! ladder (`mul_ladder`) against GLV/GLS `mul` on G1 and G2, the variable-time `mul_scalar_vartime`, and Pippenger's `msm_vartime` on 64
 //! points (per point). Run: `cargo run --release --example scalar_mul_speed [samples]`.
 
 use core::hint::black_box;
@@ -26,19 +26,27 @@ fn compare<G: CurveGroup>(samples: usize, rng: &mut TestRng) {
     let mut glv = || {
         black_box(black_box(p).mul(black_box(&k)));
     };
+    let mut vt = || {
+        black_box(black_box(p).mul_scalar_vartime(black_box(&k)));
+    };
     let mut msm = || {
         black_box(Projective::<G>::msm_vartime(
             black_box(&pts),
             black_box(&ks),
         ));
     };
-    let ms = measure_interleaved(&mut [&mut ladder, &mut glv, &mut msm], samples, 4_000_000);
+    let ms = measure_interleaved(
+        &mut [&mut ladder, &mut glv, &mut msm, &mut vt],
+        samples,
+        4_000_000,
+    );
     let name = format!("{} {}", G::Curve::NAME, G::NAME);
     println!(
-        "{name:<14} ladder {:>9.0}c  mul {:>9.0}c  ratio {:.2}x  | msm_64 per point {:>8.0}c ({:.2}x below mul)",
+        "{name:<14} ladder {:>9.0}c  mul {:>9.0}c  ratio {:.2}x  | mul_scalar_vartime {:>9.0}c | msm_64 per point {:>8.0}c ({:.2}x below mul)",
         ms[0].cycles,
         ms[1].cycles,
         ms[0].cycles / ms[1].cycles,
+        ms[3].cycles,
         ms[2].cycles / 64.0,
         ms[1].cycles / (ms[2].cycles / 64.0)
     );

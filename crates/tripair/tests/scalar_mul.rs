@@ -174,7 +174,15 @@ fn check_group<G: CurveGroup>(seed: u64) {
             G::Curve::NAME,
             G::NAME
         );
+        assert_eq!(
+            p.mul_scalar_vartime(k),
+            want,
+            "{} {} #{n}",
+            G::Curve::NAME,
+            G::NAME
+        );
         assert!(pts[2].mul(k).is_identity());
+        assert!(pts[2].mul_scalar_vartime(k).is_identity());
     }
 }
 

@@ -156,6 +156,41 @@ pub fn psi<C: PairingCurve>(p: &G2Affine<C>) -> G2Affine<C> {
     Affine::new_unchecked(x, y)
 }
 
+/// The width-w NAF of a non-negative integer (little-endian limbs), least significant digit
+/// first: odd digits below 2^(w-1) in absolute value, at least w - 1 zeros after each. Variable time.
+fn wnaf_vartime(k: &[u64], w: u32) -> Vec<i8> {
+    let mut k: Vec<u64> = k.iter().copied().chain([0]).collect();
+    let mut out = Vec::with_capacity(64 * k.len());
+    while k.iter().any(|&v| v != 0) {
+        let mut digit = 0i64;
+        if k[0] & 1 == 1 {
+            digit = (k[0] & ((1 << w) - 1)) as i64;
+            if digit >= 1 << (w - 1) {
+                digit -= 1 << w;
+            }
+            // k -= digit
+            let (mut carry, mut l) = (digit.unsigned_abs(), 0);
+            while carry != 0 {
+                let (v, c) = if digit > 0 {
+                    k[l].overflowing_sub(carry)
+                } else {
+                    k[l].overflowing_add(carry)
+                };
+                k[l] = v;
+                carry = c as u64;
+                l += 1;
+            }
+        }
+        out.push(digit as i8);
+        // k >>= 1
+        for l in 0..k.len() {
+            let hi = k.get(l + 1).map_or(0, |v| v << 63);
+            k[l] = (k[l] >> 1) | hi;
+        }
+    }
+    out
+}
+
 /// The c bits of k starting at `bit` (public scalars).
 fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
     let (l, s) = ((bit / 64) as usize, bit % 64);
@@ -489,9 +524,15 @@ impl<G: CurveGroup> Projective<G> {
 
     /// sum_i [k_i] endo^i(self) for decomposed parts, constant time in the parts.
     fn mul_parts(&self, parts: &super::endo::Parts, dim: usize, bits: u32) -> Self {
-        let mut tables = [[Self::identity(); 16]; 4];
-        for j in 1..16 {
-            tables[0][j] = tables[0][j - 1].add(self);
+        // Signed 4-bit digits in [-8, 7] (the top one in [0, 8]): tables of 0..8 multiples.
+        let mut tables = [[Self::identity(); 9]; 4];
+        tables[0][1] = *self;
+        for j in 2..9 {
+            tables[0][j] = if j % 2 == 0 {
+                tables[0][j / 2].double()
+            } else {
+                tables[0][j - 1].add(self)
+            };
         }
         for i in 1..dim {
             let (done, rest) = tables.split_at_mut(i);
@@ -504,8 +545,26 @@ impl<G: CurveGroup> Projective<G> {
                 t.y = t.y.select(&-t.y, neg);
             }
         }
-        let windows = bits.div_ceil(4);
-        debug_assert!(windows as usize * 4 <= 64 * PART_LIMBS);
+        // |k_i| < 2^bits <= 2^(4 windows - 1): the top window plus a carry is at most 8.
+        let windows = (bits + 1).div_ceil(4) as usize;
+        debug_assert!(windows * 4 <= 64 * PART_LIMBS);
+        // Branch-free recoding: digit = window + carry, minus 16 (with a carry out) when >= 8.
+        let mut digits = [[(0u64, 0u64); 64 * PART_LIMBS / 4 + 1]; 4];
+        for (part, ds) in parts.abs.iter().zip(digits.iter_mut()).take(dim) {
+            let mut carry = 0u64;
+            for (w, d) in ds.iter_mut().enumerate().take(windows) {
+                let bit = 4 * w;
+                let v = ((part[bit / 64] >> (bit % 64)) & 15) + carry;
+                if w + 1 == windows {
+                    *d = (v, 0);
+                } else {
+                    carry = (v + 8) >> 4;
+                    let signed = v.wrapping_sub(carry << 4); // two's complement of [-8, 7]
+                    let neg = ((signed as i64) >> 63) as u64;
+                    *d = ((signed ^ neg).wrapping_sub(neg), neg);
+                }
+            }
+        }
         let mut acc = Self::identity();
         for w in (0..windows).rev() {
             if w + 1 != windows {
@@ -513,15 +572,15 @@ impl<G: CurveGroup> Projective<G> {
                     acc = acc.double();
                 }
             }
-            let bit = 4 * w;
-            for (table, part) in tables.iter().zip(parts.abs.iter()).take(dim) {
-                let idx = (part[(bit / 64) as usize] >> (bit % 64)) & 15;
+            for (table, ds) in tables.iter().zip(digits.iter()).take(dim) {
+                let (idx, neg) = ds[w];
                 let mut sel = Self::identity();
                 for (i, t) in table.iter().enumerate() {
                     let d = (i as u64) ^ idx;
                     let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i == idx
                     sel = sel.select(t, mask);
                 }
+                sel.y = sel.y.select(&-sel.y, neg);
                 acc = acc.add(&sel);
             }
         }
@@ -614,6 +673,51 @@ impl<G: CurveGroup> Projective<G> {
                 sum = sum.add(&run);
             }
             acc = acc.add(&sum);
+        }
+        acc
+    }
+
+    /// `[k] self` for a public scalar k in F_r: the GLV/GLS parts of k in width-5 NAF form,
+    /// interleaved over one table of odd multiples (and its images under the endomorphism).
+    /// Variable time. `self` must lie in the order-r group.
+    pub fn mul_scalar_vartime(&self, k: &Scalar<G::Curve>) -> Self {
+        const W: u32 = 5;
+        let d = G::decomposition();
+        let parts = d.decompose(k.to_canonical_limbs().as_ref());
+        // Odd multiples P, 3P, .., (2^(W-1) - 1) P.
+        let mut table = [*self; 1 << (W - 2)];
+        let p2 = self.double();
+        for j in 1..table.len() {
+            table[j] = table[j - 1].add(&p2);
+        }
+        let mut tables = Vec::with_capacity(d.dim);
+        let mut nafs = Vec::with_capacity(d.dim);
+        for i in 0..d.dim {
+            let t = if i == 0 {
+                table
+            } else {
+                let prev: &[Self; 1 << (W - 2)] = &tables[i - 1];
+                prev.map(|q| G::endo(&q))
+            };
+            tables.push(t);
+            nafs.push(wnaf_vartime(&parts.abs[i], W));
+        }
+        for (t, &neg) in tables.iter_mut().zip(&parts.neg) {
+            if neg != 0 {
+                t.iter_mut().for_each(|q| *q = -*q);
+            }
+        }
+        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
+        let mut acc = Self::identity();
+        for b in (0..len).rev() {
+            acc = acc.double();
+            for (naf, t) in nafs.iter().zip(&tables) {
+                match naf.get(b).copied().unwrap_or(0) {
+                    0 => {}
+                    v if v > 0 => acc = acc.add(&t[(v as usize - 1) / 2]),
+                    v => acc = acc.add(&-t[((-v) as usize - 1) / 2]),
+                }
+            }
         }
         acc
     }
