@@ -50,13 +50,22 @@ fn compare<G: CurveGroup>(samples: usize, rng: &mut TestRng) {
         ms[2].cycles / 64.0,
         ms[1].cycles / (ms[2].cycles / 64.0)
     );
+    println!(
+        "{:<14} fastest batches: ladder {:>8.1} us  mul {:>8.1} us  ratio {:.2}x  | mul_scalar_vartime {:>8.1} us | msm_64 per point {:>7.1} us",
+        "",
+        ms[0].min_ns / 1e3,
+        ms[1].min_ns / 1e3,
+        ms[0].min_ns / ms[1].min_ns,
+        ms[3].min_ns / 1e3,
+        ms[2].min_ns / 64e3
+    );
 }
 
 fn main() {
     let samples = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or(21);
+        .unwrap_or(201);
     let mut rng = TestRng::new(0x5ca1);
     println!("median rdtsc cycles per call over {samples} interleaved batches");
     compare::<G1<Bn254>>(samples, &mut rng);
