@@ -294,7 +294,8 @@ impl Decomposition {
     }
 }
 
-/// out = a * b, truncated to out.len() limbs (schoolbook; lengths are public).
+/// out = a * b for out = 0 on entry, truncated to out.len() limbs (schoolbook; only the public
+/// lengths steer the loops).
 fn mul_into(a: &[u64], b: &[u64], out: &mut [u64]) {
     let n = out.len();
     for (i, &ai) in a.iter().enumerate() {
@@ -310,12 +311,9 @@ fn mul_into(a: &[u64], b: &[u64], out: &mut [u64]) {
             out[i + j] = t as u64;
             carry = t >> 64;
         }
-        let mut l = i + b.len();
-        while carry != 0 && l < n {
-            let t = out[l] as u128 + carry;
-            out[l] = t as u64;
-            carry = t >> 64;
-            l += 1;
+        // Row i's carry lands on a limb no earlier row wrote (out starts at zero).
+        if let Some(o) = out.get_mut(i + b.len()) {
+            *o = carry as u64;
         }
     }
 }
