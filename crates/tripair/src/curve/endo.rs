@@ -8,7 +8,7 @@
 //! k = k0 + k1 mu + k2 mu^2 + k3 mu^3 with |k_i| about |u|, from a lattice basis in u:
 //! for BLS12 (mu = u) the rows (-u, 1, 0, 0), (0, -u, 1, 0), (0, 0, -u, 1), (1, 0, -1, u); for BN
 //! (mu = 6u^2) the basis of Galbraith–Scott ("Exponentiation in pairing-friendly groups using
-//! homomorphisms", Pairing 2008, Section 6), which spans an index-3 sublattice: enough, since
+//! homomorphisms", Pairing 2008), which spans an index-3 sublattice (checked: det = -3r): enough, since
 //! every row is a relation and Babai rounding only needs short rows.
 //!
 //! Rounding (Babai) is done with precomputed fixed-point constants g_j = round(2^m A_j / det),
