@@ -1,11 +1,11 @@
 //! Old vs new scalar multiplication, measured interleaved in one run: the plain fixed-window
 //! ladder (`mul_ladder`) against GLV/GLS `mul` on G1 and G2, the variable-time `mul_scalar_vartime`, and Pippenger's `msm_vartime` on 64
-//! points (per point). Run: `cargo run --release --example scalar_mul_speed [samples]`.
+//! points (per point), and G2 mul against one pairing. Run: `cargo run --release --example scalar_mul_speed [samples]`.
 
 use core::hint::black_box;
 use tripair::curve::curves::{Bls12_381, Bn254};
 use tripair::curve::{CurveGroup, Projective, G1, G2};
-use tripair::{PairingCurve, Scalar};
+use tripair::{pairing, G1Affine, G2Projective, PairingCurve, Scalar};
 use tripair_cli::measure::measure_interleaved;
 use tripair_testkit::TestRng;
 
@@ -61,6 +61,33 @@ fn compare<G: CurveGroup>(samples: usize, rng: &mut TestRng) {
     );
 }
 
+/// G2 `mul` (and the old ladder) against one pairing, interleaved.
+fn versus_pairing<C: PairingCurve>(samples: usize, rng: &mut TestRng) {
+    let q = G2Projective::<C>::generator().mul(&Scalar::<C>::random(rng));
+    let pa = G1Affine::<C>::generator();
+    let qa = q.to_affine();
+    let k = Scalar::<C>::random(rng);
+    let mut ladder = || {
+        black_box(black_box(q).mul_ladder(black_box(&k)));
+    };
+    let mut glv = || {
+        black_box(black_box(q).mul(black_box(&k)));
+    };
+    let mut e = || {
+        black_box(pairing::<C>(black_box(&pa), black_box(&qa)));
+    };
+    let ms = measure_interleaved(&mut [&mut ladder, &mut glv, &mut e], samples, 300_000);
+    println!(
+        "{:<14} pairing {:>9.0}c; G2 ladder / pairing {:.2}, G2 mul / pairing {:.2} (fastest batches: {:.2}, {:.2})",
+        C::NAME,
+        ms[2].cycles,
+        ms[0].cycles / ms[2].cycles,
+        ms[1].cycles / ms[2].cycles,
+        ms[0].min_ns / ms[2].min_ns,
+        ms[1].min_ns / ms[2].min_ns
+    );
+}
+
 fn main() {
     let samples = std::env::args()
         .nth(1)
@@ -72,4 +99,6 @@ fn main() {
     compare::<G2<Bn254>>(samples, &mut rng);
     compare::<G1<Bls12_381>>(samples, &mut rng);
     compare::<G2<Bls12_381>>(samples, &mut rng);
+    versus_pairing::<Bn254>(samples / 2, &mut rng);
+    versus_pairing::<Bls12_381>(samples / 2, &mut rng);
 }
