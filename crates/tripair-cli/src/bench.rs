@@ -28,7 +28,9 @@ pub struct BenchRow {
 /// How many distinct inputs the inversion rows cycle through (ours and the peers').
 pub const INV_POOL: usize = 1024;
 
-/// The operations every curve reports, in table order.
+/// The operations every curve reports, in table order. `g1_mul` and `g2_mul` are constant-time
+/// scalar multiplications by a random scalar (GLV and GLS); the `_msm_64` rows are
+/// [`G1Projective::msm_vartime`] on 64 points, per point.
 pub const OPS: &[&str] = &[
     "fp_mul",
     "fp_sqr",
@@ -53,7 +55,14 @@ pub const OPS: &[&str] = &[
     "batch_8_1thread",
     "batch_8_2threads",
     "pairing_split_2threads",
+    "g1_mul",
+    "g2_mul",
+    "g1_msm_64",
+    "g2_msm_64",
 ];
+
+/// How many points the `_msm_64` rows take (their figures are per point).
+pub const MSM_POINTS: usize = 64;
 
 /// n pairs (aG1, bG2) with random scalars: the inputs of the pairing rows of every table.
 pub fn random_pairs<C: PairingCurve>(
@@ -185,6 +194,42 @@ fn op_closure<C: PairingCurve>(op: &str, rng: &mut TestRng) -> Box<dyn FnMut()> 
                 black_box(multi_pairing_prepared::<C>(black_box(&refs)));
             })
         }
+        "g1_mul" => {
+            let p = pts[0].0.to_projective();
+            let k: Scalar<C> = random_fp(rng);
+            Box::new(move || {
+                black_box(black_box(p).mul(black_box(&k)));
+            })
+        }
+        "g2_mul" => {
+            let q = pts[0].1.to_projective();
+            let k: Scalar<C> = random_fp(rng);
+            Box::new(move || {
+                black_box(black_box(q).mul(black_box(&k)));
+            })
+        }
+        "g1_msm_64" => {
+            let (ps, ks): (Vec<_>, Vec<Scalar<C>>) = (0..MSM_POINTS)
+                .map(|i| (pts[i % 8].0, random_fp(rng)))
+                .unzip();
+            Box::new(move || {
+                black_box(G1Projective::<C>::msm_vartime(
+                    black_box(&ps),
+                    black_box(&ks),
+                ));
+            })
+        }
+        "g2_msm_64" => {
+            let (qs, ks): (Vec<_>, Vec<Scalar<C>>) = (0..MSM_POINTS)
+                .map(|i| (pts[i % 8].1, random_fp(rng)))
+                .unzip();
+            Box::new(move || {
+                black_box(G2Projective::<C>::msm_vartime(
+                    black_box(&qs),
+                    black_box(&ks),
+                ));
+            })
+        }
         _ => unreachable!("unknown op {op}"),
     }
 }
@@ -240,7 +285,15 @@ fn bench_curve<C: PairingCurve>(
                 | "product_2"
                 | "product_8"
                 | "product_8_prepared"
+                | "g1_msm_64"
+                | "g2_msm_64"
         );
+        // The msm rows report per point.
+        let per = if op.ends_with("_msm_64") {
+            MSM_POINTS as f64
+        } else {
+            1.0
+        };
         let batch_ns = if heavy { 20_000_000 } else { 2_000_000 };
         let mut ours = op_closure::<C>(op, &mut rng);
         let mut others = peer_closures(op, &mut peers);
@@ -253,14 +306,14 @@ fn bench_curve<C: PairingCurve>(
             curve: curve.to_string(),
             op,
             implementation: "tripair".into(),
-            m: ms[0],
+            m: ms[0].per(per),
         });
         for (i, (name, _)) in others.iter().enumerate() {
             rows.push(BenchRow {
                 curve: curve.to_string(),
                 op,
                 implementation: name.clone(),
-                m: ms[i + 1],
+                m: ms[i + 1].per(per),
             });
         }
     }

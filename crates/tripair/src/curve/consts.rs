@@ -1,6 +1,7 @@
 //! Constants derived from a curve's data at first use (big-integer arithmetic on p, r, t and the
 //! twist; field arithmetic for the twist, Frobenius and endomorphism constants; generators).
 
+use super::endo::{cube_roots_of_unity, Decomposition};
 use super::group::{Affine, G1, G2};
 use super::params::{parse_bigint, Family, PairingCurve, Twist};
 use crate::arith::Limbs;
@@ -61,6 +62,10 @@ pub struct CurveConsts<L: Limbs> {
     pub psi: [(L, L); 2],
     /// A cube root of unity with `(omega x, y) = [-u^2](x, y)` on G1.
     pub omega: L,
+    /// GLV decomposition of scalars for phi(x, y) = (omega x, y) on G1.
+    pub glv: Decomposition,
+    /// GLS decomposition of scalars for psi on G2.
+    pub gls: Decomposition,
     /// The G1 generator (x, y) as Montgomery limbs: the standard one where the curve fixes it,
     /// else h1 times the first point found at a small x.
     pub g1: (L, L),
@@ -166,6 +171,8 @@ impl<L: Limbs> CurveConsts<L> {
             Family::Bls12 => u.clone(),
         };
         let ate = &t - 1u32;
+        let r_i = BigInt::from(r_u.clone());
+        let mu = (((&ate % &r_i) + &r_i) % &r_i).to_biguint().unwrap();
 
         // Twist coefficient and psi constants.
         let b = Fp2::<C>::from_i64s(C::B, 0);
@@ -205,6 +212,8 @@ impl<L: Limbs> CurveConsts<L> {
             twist_b3: fp2_limbs(&twist_b.mul_small(3)),
             psi: [fp2_limbs(&px), fp2_limbs(&py)],
             omega: L::ZERO,
+            glv: Decomposition::empty(),
+            gls: Decomposition::gls(&r_u, &mu, &u, C::FAMILY),
             g1: (L::ZERO, L::ZERO),
             g2: [(L::ZERO, L::ZERO); 2],
         };
@@ -215,6 +224,17 @@ impl<L: Limbs> CurveConsts<L> {
         let g2 = derive_g2::<C>(&k);
         k.g2 = [fp2_limbs(&g2.x), fp2_limbs(&g2.y)];
         k.omega = derive_omega::<C>(&k, &g1);
+        // phi acts on G1 as one of the two cube roots of unity mod r: the one with
+        // [lambda] G1 = (omega x, y).
+        let [l1, l2] = cube_roots_of_unity(&u, &r_u, C::FAMILY);
+        let phi_g1 = (g1.x * Fp::from_mont(k.omega), g1.y);
+        let lambda = if affine_mul((g1.x, g1.y), &limbs_of(&l1)) == Some(phi_g1) {
+            l1
+        } else {
+            assert_eq!(affine_mul((g1.x, g1.y), &limbs_of(&l2)), Some(phi_g1));
+            l2
+        };
+        k.glv = Decomposition::glv(&r_u, &lambda);
         k
     }
 }

@@ -2,6 +2,7 @@
 //! Projective arithmetic uses the complete formulas of Renes–Costello–Batina (EUROCRYPT 2016,
 //! Algorithms 7 and 9 for a = 0), so constant-time scalar multiplication needs no special cases.
 
+use super::endo::{Decomposition, PART_LIMBS};
 use super::params::PairingCurve;
 use crate::field::{BaseField, Field, Fp, Fp2, FpParams};
 use core::fmt::Debug;
@@ -25,6 +26,11 @@ pub trait CurveGroup:
     fn generator() -> Affine<Self>;
     /// Whether an on-curve point lies in the order-r subgroup (public input: variable time).
     fn is_in_subgroup_vartime(p: &Affine<Self>) -> bool;
+    /// The endomorphism behind [`Projective::mul`] on projective coordinates: phi(x, y) =
+    /// (omega x, y) on G1, psi on G2 (any representative of the identity maps to the identity).
+    fn endo(p: &Projective<Self>) -> Projective<Self>;
+    /// The scalar decomposition matching [`CurveGroup::endo`]: GLV on G1, GLS on G2.
+    fn decomposition() -> &'static Decomposition;
 }
 
 /// G1: points of E(F_p) of order r.
@@ -82,6 +88,17 @@ impl<C: PairingCurve> CurveGroup for G1<C> {
         }
         p.to_projective().mul_vartime(&k.r).is_identity()
     }
+    #[inline]
+    fn endo(p: &Projective<Self>) -> Projective<Self> {
+        Projective {
+            x: p.x * Fp::from_mont(C::consts().omega),
+            y: p.y,
+            z: p.z,
+        }
+    }
+    fn decomposition() -> &'static Decomposition {
+        &C::consts().glv
+    }
 }
 
 impl<C: PairingCurve> CurveGroup for G2<C> {
@@ -115,6 +132,19 @@ impl<C: PairingCurve> CurveGroup for G2<C> {
         }
         p.to_projective().mul_vartime(&k.r).is_identity()
     }
+    #[inline]
+    fn endo(p: &Projective<Self>) -> Projective<Self> {
+        // psi(X/Z, Y/Z) = (conj(X) cx / conj(Z), conj(Y) cy / conj(Z)).
+        let (x, y) = psi_coords::<C, Fp<C::Fp>>(&(p.x, p.y));
+        Projective {
+            x,
+            y,
+            z: p.z.conjugate(),
+        }
+    }
+    fn decomposition() -> &'static Decomposition {
+        &C::consts().gls
+    }
 }
 
 /// The untwist-Frobenius-twist endomorphism psi on E'(F_p2).
@@ -124,6 +154,51 @@ pub fn psi<C: PairingCurve>(p: &G2Affine<C>) -> G2Affine<C> {
     }
     let (x, y) = psi_coords::<C, Fp<C::Fp>>(&(p.x, p.y));
     Affine::new_unchecked(x, y)
+}
+
+/// The width-w NAF of a non-negative integer (little-endian limbs), least significant digit
+/// first: odd digits below 2^(w-1) in absolute value, at least w - 1 zeros after each. Variable time.
+fn wnaf_vartime(k: &[u64], w: u32) -> Vec<i8> {
+    let mut k: Vec<u64> = k.iter().copied().chain([0]).collect();
+    let mut out = Vec::with_capacity(64 * k.len());
+    while k.iter().any(|&v| v != 0) {
+        let mut digit = 0i64;
+        if k[0] & 1 == 1 {
+            digit = (k[0] & ((1 << w) - 1)) as i64;
+            if digit >= 1 << (w - 1) {
+                digit -= 1 << w;
+            }
+            // k -= digit
+            let (mut carry, mut l) = (digit.unsigned_abs(), 0);
+            while carry != 0 {
+                let (v, c) = if digit > 0 {
+                    k[l].overflowing_sub(carry)
+                } else {
+                    k[l].overflowing_add(carry)
+                };
+                k[l] = v;
+                carry = c as u64;
+                l += 1;
+            }
+        }
+        out.push(digit as i8);
+        // k >>= 1
+        for l in 0..k.len() {
+            let hi = k.get(l + 1).map_or(0, |v| v << 63);
+            k[l] = (k[l] >> 1) | hi;
+        }
+    }
+    out
+}
+
+/// The c bits of k starting at `bit` (public scalars).
+fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
+    let (l, s) = ((bit / 64) as usize, bit % 64);
+    let mut v = k.get(l).copied().unwrap_or(0) >> s;
+    if s + c > 64 {
+        v |= k.get(l + 1).copied().unwrap_or(0) << (64 - s);
+    }
+    (v & ((1u64 << c) - 1)) as usize
 }
 
 /// The twist coefficient 3b' in the base field.
@@ -424,13 +499,227 @@ impl<G: CurveGroup> Projective<G> {
         acc
     }
 
-    /// `[k] self` for a secret scalar k in F_r, constant time.
-    pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
+    /// `[k] self` by the plain fixed-window ladder over all bits of k ([`Projective::mul_ct`]),
+    /// without endomorphisms: the reference for [`Projective::mul`]. Constant time.
+    pub fn mul_ladder(&self, k: &Scalar<G::Curve>) -> Self {
         let limbs = k.to_canonical_limbs();
         self.mul_ct(
             limbs.as_ref(),
             <<G::Curve as PairingCurve>::Fr as FpParams>::BITS,
         )
+    }
+
+    /// `[k] self` for a secret scalar k in F_r, constant time: k is split into parts of about
+    /// log(r)/2 bits (GLV on G1) or log(r)/4 bits (GLS on G2) with [`CurveGroup::decomposition`],
+    /// each part's sign is applied to its table with a mask, and one interleaved fixed 4-bit
+    /// window loop adds a masked table read per part and window. Complete formulas throughout.
+    ///
+    /// `self` must lie in the order-r group (as every point of the public API does): the
+    /// endomorphism acts as the eigenvalue only there.
+    pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
+        let d = G::decomposition();
+        let parts = d.decompose(k.to_canonical_limbs().as_ref());
+        self.mul_parts(&parts, d.dim, d.bits)
+    }
+
+    /// sum_i [k_i] endo^i(self) for decomposed parts, constant time in the parts.
+    fn mul_parts(&self, parts: &super::endo::Parts, dim: usize, bits: u32) -> Self {
+        // Signed 4-bit digits in [-8, 7] (the top one in [0, 8]): tables of 0..8 multiples.
+        let mut tables = [[Self::identity(); 9]; 4];
+        tables[0][1] = *self;
+        for j in 2..9 {
+            tables[0][j] = if j % 2 == 0 {
+                tables[0][j / 2].double()
+            } else {
+                tables[0][j - 1].add(self)
+            };
+        }
+        for i in 1..dim {
+            let (done, rest) = tables.split_at_mut(i);
+            for (t, prev) in rest[0].iter_mut().zip(&done[i - 1]).skip(1) {
+                *t = G::endo(prev);
+            }
+        }
+        for (table, &neg) in tables.iter_mut().zip(parts.neg.iter()).take(dim) {
+            for t in table.iter_mut() {
+                t.y = t.y.select(&-t.y, neg);
+            }
+        }
+        // |k_i| < 2^bits <= 2^(4 windows - 1): the top window plus a carry is at most 8.
+        let windows = (bits + 1).div_ceil(4) as usize;
+        debug_assert!(windows * 4 <= 64 * PART_LIMBS);
+        // Branch-free recoding: digit = window + carry, minus 16 (with a carry out) when >= 8.
+        let mut digits = [[(0u64, 0u64); 64 * PART_LIMBS / 4 + 1]; 4];
+        for (part, ds) in parts.abs.iter().zip(digits.iter_mut()).take(dim) {
+            let mut carry = 0u64;
+            for (w, d) in ds.iter_mut().enumerate().take(windows) {
+                let bit = 4 * w;
+                let v = ((part[bit / 64] >> (bit % 64)) & 15) + carry;
+                if w + 1 == windows {
+                    *d = (v, 0);
+                } else {
+                    carry = (v + 8) >> 4;
+                    let signed = v.wrapping_sub(carry << 4); // two's complement of [-8, 7]
+                    let neg = ((signed as i64) >> 63) as u64;
+                    *d = ((signed ^ neg).wrapping_sub(neg), neg);
+                }
+            }
+        }
+        let mut acc = Self::identity();
+        for w in (0..windows).rev() {
+            if w + 1 != windows {
+                for _ in 0..4 {
+                    acc = acc.double();
+                }
+            }
+            for (table, ds) in tables.iter().zip(digits.iter()).take(dim) {
+                let (idx, neg) = ds[w];
+                let mut sel = Self::identity();
+                for (i, t) in table.iter().enumerate() {
+                    let d = (i as u64) ^ idx;
+                    let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i == idx
+                    sel = sel.select(t, mask);
+                }
+                sel.y = sel.y.select(&-sel.y, neg);
+                acc = acc.add(&sel);
+            }
+        }
+        acc
+    }
+
+    /// sum_i [k_i] P_i for public points and scalars by Pippenger's bucket method. Every scalar
+    /// is first split by [`CurveGroup::decomposition`] (GLV/GLS), so the buckets run over dim * n
+    /// points with scalars of a quarter (G2) or half (G1) the length; digits are signed (buckets
+    /// for 1..2^(c-1)) and the window width c minimises the estimated additions for that count.
+    /// Variable time: for public scalars only, such as batch verification coefficients. The
+    /// points must lie in the order-r group. Panics if the slices differ in length.
+    pub fn msm_vartime(points: &[Affine<G>], scalars: &[Scalar<G::Curve>]) -> Self {
+        assert_eq!(
+            points.len(),
+            scalars.len(),
+            "msm: as many points as scalars"
+        );
+        let d = G::decomposition();
+        let mut pts = Vec::with_capacity(points.len() * d.dim);
+        let mut ks = Vec::with_capacity(points.len() * d.dim);
+        for (p, k) in points.iter().zip(scalars) {
+            if p.infinity || k.is_zero() {
+                continue;
+            }
+            let parts = d.decompose(k.to_canonical_limbs().as_ref());
+            let mut q = p.to_projective();
+            for i in 0..d.dim {
+                if i > 0 {
+                    q = G::endo(&q);
+                }
+                if parts.abs[i].iter().any(|&v| v != 0) {
+                    pts.push(if parts.neg[i] != 0 { -q } else { q });
+                    ks.push(parts.abs[i]);
+                }
+            }
+        }
+        let n = pts.len();
+        if n == 0 {
+            return Self::identity();
+        }
+        // Additions for width c: (n + 2^c) per window, bits/c + 1 windows (the last takes the
+        // carry of the signed recoding).
+        let cost = |c: u32| (n as u64 + (1u64 << c)) * (d.bits / c + 1) as u64;
+        let c = (1..=16u32).min_by_key(|&c| cost(c)).unwrap_or(1);
+        let windows = d.bits / c + 1;
+        // Signed digits in [-2^(c-1), 2^(c-1)], per point, least significant window first.
+        let half = 1i64 << (c - 1);
+        let digits: Vec<Vec<i64>> = ks
+            .iter()
+            .map(|k| {
+                let mut carry = 0i64;
+                (0..windows)
+                    .map(|w| {
+                        let mut v = window_vartime(k, w * c, c) as i64 + carry;
+                        carry = 0;
+                        if v > half {
+                            v -= 1 << c;
+                            carry = 1;
+                        }
+                        v
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut buckets = vec![Self::identity(); half as usize];
+        let mut acc = Self::identity();
+        for w in (0..windows as usize).rev() {
+            if w + 1 != windows as usize {
+                for _ in 0..c {
+                    acc = acc.double();
+                }
+            }
+            buckets.iter_mut().for_each(|b| *b = Self::identity());
+            for (dg, p) in digits.iter().zip(&pts) {
+                let v = dg[w];
+                if v > 0 {
+                    let b = &mut buckets[v as usize - 1];
+                    *b = b.add(p);
+                } else if v < 0 {
+                    let b = &mut buckets[(-v) as usize - 1];
+                    *b = b.add(&-*p);
+                }
+            }
+            // sum_j j * bucket[j] by running sums from the top.
+            let mut run = Self::identity();
+            let mut sum = Self::identity();
+            for b in buckets.iter().rev() {
+                run = run.add(b);
+                sum = sum.add(&run);
+            }
+            acc = acc.add(&sum);
+        }
+        acc
+    }
+
+    /// `[k] self` for a public scalar k in F_r: the GLV/GLS parts of k in width-5 NAF form,
+    /// interleaved over one table of odd multiples (and its images under the endomorphism).
+    /// Variable time. `self` must lie in the order-r group.
+    pub fn mul_scalar_vartime(&self, k: &Scalar<G::Curve>) -> Self {
+        const W: u32 = 5;
+        let d = G::decomposition();
+        let parts = d.decompose(k.to_canonical_limbs().as_ref());
+        // Odd multiples P, 3P, .., (2^(W-1) - 1) P.
+        let mut table = [*self; 1 << (W - 2)];
+        let p2 = self.double();
+        for j in 1..table.len() {
+            table[j] = table[j - 1].add(&p2);
+        }
+        let mut tables = Vec::with_capacity(d.dim);
+        let mut nafs = Vec::with_capacity(d.dim);
+        for i in 0..d.dim {
+            let t = if i == 0 {
+                table
+            } else {
+                let prev: &[Self; 1 << (W - 2)] = &tables[i - 1];
+                prev.map(|q| G::endo(&q))
+            };
+            tables.push(t);
+            nafs.push(wnaf_vartime(&parts.abs[i], W));
+        }
+        for (t, &neg) in tables.iter_mut().zip(&parts.neg) {
+            if neg != 0 {
+                t.iter_mut().for_each(|q| *q = -*q);
+            }
+        }
+        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
+        let mut acc = Self::identity();
+        for b in (0..len).rev() {
+            acc = acc.double();
+            for (naf, t) in nafs.iter().zip(&tables) {
+                match naf.get(b).copied().unwrap_or(0) {
+                    0 => {}
+                    v if v > 0 => acc = acc.add(&t[(v as usize - 1) / 2]),
+                    v => acc = acc.add(&-t[((-v) as usize - 1) / 2]),
+                }
+            }
+        }
+        acc
     }
 
     /// `[k] self` for a public scalar k (little-endian limbs), double-and-add. Variable time.

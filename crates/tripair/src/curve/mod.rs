@@ -3,6 +3,7 @@
 pub mod consts;
 pub mod curves;
 pub mod derive;
+pub mod endo;
 pub mod group;
 pub mod params;
 

@@ -1,0 +1,245 @@
+//! Endomorphism-accelerated scalar multiplication on every prime curve: the GLV (G1) and GLS (G2)
+//! `mul` equals the plain ladder on random and edge scalars (0, 1, 2, r - 1, r - 2, powers and
+//! multiples of the eigenvalue and their neighbours, parts near 0 or their bound) and on the
+//! identity; the decompositions' parts stay below their bound and recombine to k mod r; the
+//! endomorphisms act as their eigenvalues; Pippenger's `msm_vartime` equals the sum of single
+//! multiplications for n = 0, 1, 2, 3, 17, 100 with identity points and zero scalars.
+
+use tripair::curve::endo::{Decomposition, Parts};
+use tripair::curve::{Affine, CurveGroup, Projective, G1, G2};
+use tripair::field::FpParams;
+use tripair::{PairingCurve, Scalar};
+use tripair_testkit::TestRng;
+
+fn scalar_from_limbs<C: PairingCurve>(l: &[u64]) -> Scalar<C> {
+    let mut be = Vec::new();
+    for v in l.iter().rev() {
+        be.extend_from_slice(&v.to_be_bytes());
+    }
+    Scalar::<C>::from_be_bytes_mod_order(&be)
+}
+
+fn eigen<G: CurveGroup>() -> Scalar<G::Curve> {
+    scalar_from_limbs::<G::Curve>(&G::decomposition().eigenvalue.to_u64_digits())
+}
+
+fn bits_of(l: &[u64]) -> u32 {
+    l.iter()
+        .enumerate()
+        .rev()
+        .find(|(_, v)| **v != 0)
+        .map_or(0, |(i, v)| 64 * i as u32 + 64 - v.leading_zeros())
+}
+
+/// Parts bounded by 2^bits and sum_i k_i e^i = k mod r.
+fn check_parts<G: CurveGroup>(d: &Decomposition, k: &Scalar<G::Curve>) -> u32 {
+    let parts: Parts = d.decompose(k.to_canonical_limbs().as_ref());
+    let e = eigen::<G>();
+    let mut sum = Scalar::<G::Curve>::ZERO;
+    let mut pow = Scalar::<G::Curve>::ONE;
+    let mut max_bits = 0;
+    for i in 0..4 {
+        if i >= d.dim {
+            assert!(parts.abs[i].iter().all(|&v| v == 0));
+            continue;
+        }
+        let b = bits_of(&parts.abs[i]);
+        assert!(
+            b <= d.bits,
+            "{} {}: part {i} has {b} > {} bits",
+            G::Curve::NAME,
+            G::NAME,
+            d.bits
+        );
+        max_bits = max_bits.max(b);
+        assert!(parts.neg[i] == 0 || parts.neg[i] == !0);
+        let mut v = scalar_from_limbs::<G::Curve>(&parts.abs[i]);
+        if parts.neg[i] != 0 {
+            v = -v;
+        }
+        sum += v * pow;
+        pow *= e;
+    }
+    assert_eq!(
+        sum,
+        *k,
+        "{} {}: parts do not recombine",
+        G::Curve::NAME,
+        G::NAME
+    );
+    max_bits
+}
+
+fn edge_scalars<G: CurveGroup>(rng: &mut TestRng) -> Vec<Scalar<G::Curve>> {
+    let one = Scalar::<G::Curve>::ONE;
+    let two = one + one;
+    let e = eigen::<G>();
+    let d = G::decomposition();
+    let mut v = vec![Scalar::<G::Curve>::ZERO, one, two, -one, -two];
+    // Powers of the eigenvalue, their small multiples and neighbours: parts (0, .., 1, .., 0).
+    let mut pow = one;
+    for _ in 0..d.dim + 1 {
+        for m in [1u64, 2, 3, 15, 16] {
+            let x = pow * Scalar::<G::Curve>::from_u64(m);
+            v.extend([x, x + one, x - one, -x]);
+        }
+        pow *= e;
+    }
+    // Parts all near 2^h (h a bit below the bound), with every sign pattern: sum_i +-(2^h - s_i) e^i.
+    let h = d.bits.saturating_sub(2);
+    let mut p2h = one;
+    for _ in 0..h {
+        p2h = p2h.double();
+    }
+    for signs in 0..(1u32 << d.dim) {
+        let mut x = Scalar::<G::Curve>::ZERO;
+        let mut pw = one;
+        for i in 0..d.dim {
+            let mut part = p2h - Scalar::<G::Curve>::from_u64(i as u64);
+            if signs >> i & 1 == 1 {
+                part = -part;
+            }
+            x += part * pw;
+            pw *= e;
+        }
+        v.push(x);
+    }
+    // Large and structured values: (r - 1) / 2, powers of two, all-ones patterns.
+    v.push(-one * two.inv());
+    let mut p = one;
+    for i in 0..<<G::Curve as PairingCurve>::Fr as FpParams>::BITS {
+        p = p.double();
+        if i % 61 == 0 {
+            v.extend([p, p - one]);
+        }
+    }
+    v.push(Scalar::<G::Curve>::random(rng));
+    v
+}
+
+fn check_group<G: CurveGroup>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let d = G::decomposition();
+    let r_bits = <<G::Curve as PairingCurve>::Fr as FpParams>::BITS;
+    assert!(
+        d.bits <= r_bits / d.dim as u32 + 8,
+        "{} {}: {} bits",
+        G::Curve::NAME,
+        G::NAME,
+        d.bits
+    );
+
+    // The endomorphism acts as its eigenvalue.
+    let g = Projective::<G>::generator();
+    let e_limbs = d.eigenvalue.to_u64_digits();
+    for p in [g, g.mul_ladder(&Scalar::<G::Curve>::random(&mut rng))] {
+        assert_eq!(
+            G::endo(&p),
+            p.mul_vartime(&e_limbs),
+            "{} {}",
+            G::Curve::NAME,
+            G::NAME
+        );
+    }
+    assert!(G::endo(&Projective::identity()).is_identity());
+
+    // Decomposition bounds and recombination, random scalars.
+    let mut max_seen = 0;
+    for _ in 0..200 {
+        max_seen = max_seen.max(check_parts::<G>(d, &Scalar::<G::Curve>::random(&mut rng)));
+    }
+    assert!(
+        max_seen + 3 >= d.bits,
+        "bound {} far above the parts seen {max_seen}",
+        d.bits
+    );
+
+    // mul = ladder on edge and random scalars, for random points and the identity.
+    let pts = [
+        g,
+        g.mul_ladder(&Scalar::<G::Curve>::random(&mut rng)),
+        Projective::identity(),
+    ];
+    let mut scalars = edge_scalars::<G>(&mut rng);
+    scalars.extend((0..6).map(|_| Scalar::<G::Curve>::random(&mut rng)));
+    for (n, k) in scalars.iter().enumerate() {
+        check_parts::<G>(d, k);
+        let p = &pts[n % 2];
+        let want = p.mul_ladder(k);
+        assert_eq!(p.mul(k), want, "{} {} scalar #{n}", G::Curve::NAME, G::NAME);
+        assert_eq!(
+            want,
+            p.mul_vartime(k.to_canonical_limbs().as_ref()),
+            "{} {}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert_eq!(
+            p.mul_scalar_vartime(k),
+            want,
+            "{} {} #{n}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert!(pts[2].mul(k).is_identity());
+        assert!(pts[2].mul_scalar_vartime(k).is_identity());
+    }
+}
+
+fn check_msm<G: CurveGroup>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let g = Projective::<G>::generator();
+    let all: Vec<(Affine<G>, Scalar<G::Curve>)> = (0..100)
+        .map(|i| {
+            let p = if i % 7 == 3 {
+                Affine::identity()
+            } else {
+                g.mul(&Scalar::<G::Curve>::random(&mut rng)).to_affine()
+            };
+            let k = match i % 11 {
+                5 => Scalar::<G::Curve>::ZERO,
+                6 => -Scalar::<G::Curve>::ONE,
+                _ => Scalar::<G::Curve>::random(&mut rng),
+            };
+            (p, k)
+        })
+        .collect();
+    for n in [0usize, 1, 2, 3, 17, 100] {
+        let (pts, ks): (Vec<_>, Vec<_>) = all[..n].iter().copied().unzip();
+        let want = pts
+            .iter()
+            .zip(&ks)
+            .fold(Projective::identity(), |acc, (p, k)| {
+                acc + p.to_projective().mul(k)
+            });
+        assert_eq!(
+            Projective::msm_vartime(&pts, &ks),
+            want,
+            "{} {} n={n}",
+            G::Curve::NAME,
+            G::NAME
+        );
+    }
+    // Only zero scalars, only identity points.
+    let pts = vec![g.to_affine(); 5];
+    assert!(Projective::<G>::msm_vartime(&pts, &[Scalar::<G::Curve>::ZERO; 5]).is_identity());
+    let ids = vec![Affine::<G>::identity(); 5];
+    let ks: Vec<_> = (0..5)
+        .map(|_| Scalar::<G::Curve>::random(&mut rng))
+        .collect();
+    assert!(Projective::<G>::msm_vartime(&ids, &ks).is_identity());
+}
+
+macro_rules! curve_tests {
+    (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
+        mod $m {
+            use super::*;
+            #[test] fn g1_mul() { check_group::<G1<$c>>(0x6c71); }
+            #[test] fn g2_mul() { check_group::<G2<$c>>(0x6c72); }
+            #[test] fn g1_msm() { check_msm::<G1<$c>>(0x3531); }
+            #[test] fn g2_msm() { check_msm::<G2<$c>>(0x3532); }
+        }
+    )* };
+}
+
+tripair::for_each_prime_curve!(curve_tests);
