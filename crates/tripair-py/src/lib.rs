@@ -259,8 +259,8 @@ fn on_pairs<T: Send>(
 /// The optimal ate pairing e(p, q) of two points of the same curve.
 #[pyfunction]
 fn pairing(py: Python<'_>, p: PyRef<'_, PyG1>, q: PyRef<'_, PyG2>) -> PyResult<PyGt> {
-    let r = on_pairs(py, vec![(p, q)], |ops, pairs| ops.multi_pairing(pairs))?;
-    Ok(PyGt(r))
+    let mut values = on_pairs(py, vec![(p, q)], |ops, pairs| ops.pairing_batch(pairs, 1))?;
+    Ok(PyGt(values.remove(0)))
 }
 
 /// prod_i e(p_i, q_i), with one shared Miller loop and final exponentiation (without the GIL).
