@@ -5,8 +5,9 @@
 #   scripts/python-test.sh            # venv in .venv-py, wheel in target/wheels
 #   PYTHON=python3.12 VENV=/tmp/venv scripts/python-test.sh
 #
-# Needs a Python >= 3.8 with venv, Rust (cargo) and network access to PyPI for maturin, pytest
-# and PyYAML (the first run; later runs reuse the venv). CARGO_TARGET_DIR is honoured.
+# Needs a Python >= 3.8 with venv, Rust (cargo), and on the first run network access to PyPI for
+# maturin, pytest, PyYAML (the vectors) and mypy (stubtest); later runs reuse the venv.
+# CARGO_TARGET_DIR is honoured; arguments go to pytest (e.g. `-k bls -x`).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -21,7 +22,7 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" pytest pyyaml
+"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" pytest pyyaml mypy
 
 rm -f "$wheels"/tripair-*.whl
 "$venv/bin/maturin" build --release -m crates/tripair-py/Cargo.toml -o "$wheels"

@@ -31,7 +31,7 @@ fn signature(sig: &[u8]) -> PyResult<Sig> {
 
 /// KeyGen (HKDF-SHA256) from at least 32 bytes of secret keying material: the 32-byte secret key.
 #[pyfunction]
-#[pyo3(signature = (ikm, key_info = b"".as_slice()))]
+#[pyo3(signature = (ikm, key_info = b"".as_slice()), text_signature = "(ikm, key_info=b'')")]
 fn bls_keygen<'py>(py: Python<'py>, ikm: &[u8], key_info: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
     let sk = SecretKey::key_gen(ikm, key_info).map_err(error)?;
     Ok(py_bytes(py, &sk.to_bytes()))
