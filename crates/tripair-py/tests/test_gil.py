@@ -1,0 +1,41 @@
+"""The batch and product calls release the GIL: another Python thread keeps running meanwhile."""
+
+import threading
+import time
+
+import pytest
+
+import tripair
+from tripair import G1, G2
+
+
+@pytest.mark.parametrize("call", ["pairing_batch", "multi_pairing", "bls_batch_verify"])
+def test_gil_released(call):
+    p, q = G1.generator("bn254"), G2.generator("bn254")
+    pairs = [(k * p, q) for k in range(1, 301)]
+    sk = tripair.bls_keygen(b"\x01" * 32)
+    pk = tripair.bls_sk_to_pk(sk)
+    items = [(pk, b"m%d" % i, tripair.bls_sign(sk, b"m%d" % i)) for i in range(100)]
+    run = {
+        "pairing_batch": lambda: tripair.pairing_batch(pairs, threads=1),
+        "multi_pairing": lambda: tripair.multi_pairing(pairs),
+        "bls_batch_verify": lambda: tripair.bls_batch_verify(items),
+    }[call]
+    done = threading.Event()
+    span = []
+
+    def worker():
+        t = time.perf_counter()
+        run()
+        span.append(time.perf_counter() - t)
+        done.set()
+
+    thread = threading.Thread(target=worker)
+    ticks = []
+    thread.start()
+    while not done.is_set():
+        ticks.append(time.perf_counter())
+    thread.join()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    # Holding the GIL would stop this loop for (nearly) the whole call.
+    assert len(ticks) > 10 and max(gaps) < 0.5 * span[0], (max(gaps), span[0])

@@ -1,0 +1,158 @@
+"""tripair: pairings on BN and BLS12 curves, RFC 9380 hashing and BLS signatures (Rust).
+
+Curves are named as in ``curves()`` (``"bn254"``, ``"bls12-381"``, ...). Every rejected input
+raises ``TripairError`` (a ``ValueError``) whose message says what is wrong.
+"""
+
+from typing import List, Optional, Sequence, Tuple, final
+
+__all__ = [
+    "TripairError",
+    "G1",
+    "G2",
+    "GT",
+    "curves",
+    "pairing",
+    "multi_pairing",
+    "pairing_check",
+    "pairing_batch",
+    "hash_to_g1",
+    "hash_to_g2",
+    "bls_keygen",
+    "bls_sk_to_pk",
+    "bls_sign",
+    "bls_verify",
+    "bls_aggregate",
+    "bls_fast_aggregate_verify",
+    "bls_aggregate_verify",
+    "bls_batch_verify",
+    "bls_pop_prove",
+    "bls_pop_verify",
+    "bls_public_key_point",
+    "bls_signature_point",
+]
+
+class TripairError(ValueError):
+    """An input tripair rejects (wrong length, bad flags, not on the curve, not in the
+    subgroup, unknown curve, identity public key, empty aggregate, ...)."""
+
+def curves() -> List[str]:
+    """The names of the prime-field pairing curves."""
+
+@final
+class G1:
+    """A point of G1 (order r) of a named curve, written additively."""
+
+    @staticmethod
+    def from_bytes(curve: str, data: bytes) -> "G1":
+        """Decodes and fully validates a point in the curve's encoding (BLS12 curves: ZCash
+        format, compressed or not)."""
+    @staticmethod
+    def generator(curve: str) -> "G1": ...
+    @staticmethod
+    def identity(curve: str) -> "G1": ...
+    def to_bytes(self, compressed: bool = False) -> bytes: ...
+    @property
+    def curve(self) -> str: ...
+    def is_identity(self) -> bool: ...
+    def __bytes__(self) -> bytes: ...
+    def __add__(self, other: "G1", /) -> "G1": ...
+    def __sub__(self, other: "G1", /) -> "G1": ...
+    def __neg__(self) -> "G1": ...
+    def __mul__(self, k: int, /) -> "G1":
+        """[k] self, k reduced modulo r (constant time in k mod r)."""
+    def __rmul__(self, k: int, /) -> "G1": ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class G2:
+    """A point of G2 (order r, on the twist) of a named curve, written additively."""
+
+    @staticmethod
+    def from_bytes(curve: str, data: bytes) -> "G2": ...
+    @staticmethod
+    def generator(curve: str) -> "G2": ...
+    @staticmethod
+    def identity(curve: str) -> "G2": ...
+    def to_bytes(self, compressed: bool = False) -> bytes: ...
+    @property
+    def curve(self) -> str: ...
+    def is_identity(self) -> bool: ...
+    def __bytes__(self) -> bytes: ...
+    def __add__(self, other: "G2", /) -> "G2": ...
+    def __sub__(self, other: "G2", /) -> "G2": ...
+    def __neg__(self) -> "G2": ...
+    def __mul__(self, k: int, /) -> "G2": ...
+    def __rmul__(self, k: int, /) -> "G2": ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class GT:
+    """An element of GT (order r in F_p12^*), written multiplicatively; encoded as its 12
+    coefficients in tower order, big-endian."""
+
+    @staticmethod
+    def from_bytes(curve: str, data: bytes) -> "GT":
+        """Decodes and checks membership in GT."""
+    @staticmethod
+    def generator(curve: str) -> "GT":
+        """e(G1.generator(curve), G2.generator(curve))."""
+    @staticmethod
+    def identity(curve: str) -> "GT": ...
+    def to_bytes(self, compressed: bool = False) -> bytes: ...
+    @property
+    def curve(self) -> str: ...
+    def is_identity(self) -> bool: ...
+    def __bytes__(self) -> bytes: ...
+    def __mul__(self, other: "GT", /) -> "GT": ...
+    def __truediv__(self, other: "GT", /) -> "GT": ...
+    def __invert__(self) -> "GT": ...
+    def __pow__(self, k: int, modulo: None = None, /) -> "GT":
+        """self^k, k reduced modulo r (constant time in k mod r)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def pairing(p: G1, q: G2) -> GT:
+    """The optimal ate pairing e(p, q) (points of one curve)."""
+
+def multi_pairing(pairs: Sequence[Tuple[G1, G2]]) -> GT:
+    """prod_i e(p_i, q_i) (at least one pair; the GIL is released)."""
+
+def pairing_check(pairs: Sequence[Tuple[G1, G2]]) -> bool:
+    """Whether prod_i e(p_i, q_i) = 1 (at least one pair; the GIL is released)."""
+
+def pairing_batch(pairs: Sequence[Tuple[G1, G2]], threads: Optional[int] = None) -> List[GT]:
+    """[e(p_i, q_i) for each pair] on `threads` threads (default: all the machine offers)."""
+
+def hash_to_g1(msg: bytes, dst: bytes) -> G1:
+    """RFC 9380 BLS12381G1_XMD:SHA-256_SSWU_RO_ with domain separation tag `dst`."""
+
+def hash_to_g2(msg: bytes, dst: bytes) -> G2:
+    """RFC 9380 BLS12381G2_XMD:SHA-256_SSWU_RO_ with domain separation tag `dst`."""
+
+# BLS signatures, Ethereum's suite: MinPk (48-byte public keys, 96-byte signatures), PoP scheme.
+
+def bls_keygen(ikm: bytes, key_info: bytes = b"") -> bytes:
+    """KeyGen (HKDF-SHA256) from at least 32 bytes of secret keying material: 32-byte key."""
+
+def bls_sk_to_pk(sk: bytes) -> bytes: ...
+def bls_sign(sk: bytes, msg: bytes) -> bytes: ...
+def bls_verify(pk: bytes, msg: bytes, sig: bytes) -> bool: ...
+def bls_aggregate(sigs: Sequence[bytes]) -> bytes: ...
+def bls_fast_aggregate_verify(pks: Sequence[bytes], msg: bytes, sig: bytes) -> bool: ...
+def bls_aggregate_verify(pks: Sequence[bytes], msgs: Sequence[bytes], sig: bytes) -> bool: ...
+def bls_batch_verify(items: Sequence[Tuple[bytes, bytes, bytes]]) -> bool:
+    """Randomized batch verification (OS RNG coefficients; the GIL is released)."""
+
+def bls_pop_prove(sk: bytes) -> bytes: ...
+def bls_pop_verify(pk: bytes, proof: bytes) -> bool: ...
+def bls_public_key_point(pk: bytes) -> G1:
+    """The public key's point (validated; the identity is accepted)."""
+
+def bls_signature_point(sig: bytes) -> G2:
+    """The signature's point (validated; the identity is accepted)."""

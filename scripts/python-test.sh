@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the Python package `tripair` (crates/tripair-py, an abi3 wheel for CPython >= 3.8) with
+# maturin in a virtual environment and runs its pytest suite.
+#
+#   scripts/python-test.sh            # venv in .venv-py, wheel in target/wheels
+#   PYTHON=python3.12 VENV=/tmp/venv scripts/python-test.sh
+#
+# Needs a Python >= 3.8 with venv, Rust (cargo), and on the first run network access to PyPI for
+# maturin, pytest, PyYAML (the vectors) and mypy (stubtest); later runs reuse the venv.
+# CARGO_TARGET_DIR is honoured; arguments go to pytest (e.g. `-k bls -x`).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+python="${PYTHON:-python3}"
+venv="${VENV:-$root/.venv-py}"
+target="${CARGO_TARGET_DIR:-$root/target}"
+wheels="$target/wheels"
+start=$(date +%s)
+
+if [ ! -x "$venv/bin/python" ]; then
+    "$python" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" pytest pyyaml mypy
+
+rm -f "$wheels"/tripair-*.whl
+"$venv/bin/maturin" build --release -m crates/tripair-py/Cargo.toml -o "$wheels"
+"$venv/bin/python" -m pip install --quiet --force-reinstall "$wheels"/tripair-*.whl
+built=$(date +%s)
+
+# Run from the tests' directory so that `import tripair` is the installed wheel.
+(cd crates/tripair-py/tests && "$venv/bin/python" -m pytest -q "$@")
+end=$(date +%s)
+echo "python-test: build and install $((built - start)) s, tests $((end - built)) s, total $((end - start)) s"
