@@ -1,10 +1,10 @@
 //! Scalar decompositions for endomorphism-accelerated scalar multiplication.
 //!
-//! G1 (GLV: Gallant–Lambert–Vanstone, CRYPTO 2001): phi(x, y) = (omega x, y) acts on G1 as [lambda]
+//! G1 (GLV: Gallant–Lambert–Vanstone, CRYPTO 2001): phi(x, y) = (omega x, y) acts on G1 as \[lambda\]
 //! with lambda^2 + lambda + 1 = 0 mod r; k = k0 + k1 lambda with |k_i| about sqrt(r), from the short
 //! basis the extended Euclidean algorithm on (r, lambda) yields (GLV 2001, Section 4).
 //!
-//! G2 (GLS: Galbraith–Lin–Scott, EUROCRYPT 2009): psi acts on G2 as [mu], mu = t - 1 = p mod r;
+//! G2 (GLS: Galbraith–Lin–Scott, EUROCRYPT 2009): psi acts on G2 as \[mu\], mu = t - 1 = p mod r;
 //! k = k0 + k1 mu + k2 mu^2 + k3 mu^3 with |k_i| about |u|, from a lattice basis in u:
 //! for BLS12 (mu = u) the rows (-u, 1, 0, 0), (0, -u, 1, 0), (0, 0, -u, 1), (1, 0, -1, u); for BN
 //! (mu = 6u^2) the basis of Galbraith–Scott ("Exponentiation in pairing-friendly groups using

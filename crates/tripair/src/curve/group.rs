@@ -587,7 +587,7 @@ impl<G: CurveGroup> Projective<G> {
         acc
     }
 
-    /// sum_i [k_i] P_i for public points and scalars by Pippenger's bucket method. Every scalar
+    /// sum_i \[k_i\] P_i for public points and scalars by Pippenger's bucket method. Every scalar
     /// is first split by [`CurveGroup::decomposition`] (GLV/GLS), so the buckets run over dim * n
     /// points with scalars of a quarter (G2) or half (G1) the length; digits are signed (buckets
     /// for 1..2^(c-1)) and the window width c minimises the estimated additions for that count.
