@@ -94,12 +94,15 @@ pub fn check_line(curve: &str, line: &str) -> Result<bool> {
     tripair::api::check_hex(curve, &pairs)
 }
 
-/// The curves `tripair hash` serves (RFC 9380 suites the library implements).
-pub const HASH_CURVES: &[&str] = &["bls12-381"];
+/// The curves `tripair hash` serves (RFC 9380 suites the library implements): G1 and G2 of
+/// bls12-381 (SSWU), G1 of bn254 (Shallue-van de Woestijne).
+pub const HASH_CURVES: &[&str] = &["bls12-381", "bn254"];
 
 /// How `tripair hash` reads and writes one line.
 #[derive(Clone, Debug)]
 pub struct HashOptions {
+    /// bn254 (G1 only), else bls12-381.
+    pub bn254: bool,
     /// Hash to G2 (else G1).
     pub g2: bool,
     /// The domain separation tag.
@@ -112,9 +115,9 @@ pub struct HashOptions {
     pub compressed: bool,
 }
 
-/// One `tripair hash` line on bls12-381: the point's hex, or the error naming what is wrong.
+/// One `tripair hash` line: the point's hex, or the error naming what is wrong.
 pub fn hash_line(o: &HashOptions, line: &str) -> Result<String> {
-    use tripair::curve::curves::Bls12_381 as C;
+    use tripair::curve::curves::{Bls12_381 as C, Bn254};
     use tripair::curve::{G1, G2};
     let msg = if o.text {
         line.as_bytes().to_vec()
@@ -123,7 +126,9 @@ pub fn hash_line(o: &HashOptions, line: &str) -> Result<String> {
         let h = h.strip_prefix("0x").unwrap_or(h);
         tripair::util::hex_decode(h).map_err(|e| e.in_point("message"))?
     };
-    let bytes = if o.g2 {
+    let bytes = if o.bn254 {
+        hash_encoded::<G1<Bn254>>(o, &msg)
+    } else if o.g2 {
         hash_encoded::<G2<C>>(o, &msg)
     } else {
         hash_encoded::<G1<C>>(o, &msg)

@@ -49,12 +49,13 @@ enum Command {
         #[command(flatten)]
         lines: LineArgs,
     },
-    /// Hash messages to G1 or G2 (RFC 9380; bls12-381), one point per input line.
+    /// Hash messages to G1 or G2 (RFC 9380; bls12-381 G1/G2, bn254 G1), one point per input line.
     ///
     /// Reads one message per line (hex, optionally with 0x; '0x' alone is the empty message; or
     /// text with --text) and writes the point in hex in the curve's encoding (the uncompressed one
     /// that `pair` and `check` read, or --compressed), or 'error: <what>: <reason>'. The suite is
-    /// BLS12381G1/G2_XMD:SHA-256_SSWU_RO_ (hash_to_curve), or _NU_ with --encode.
+    /// BLS12381G1/G2_XMD:SHA-256_SSWU_RO_ (hash_to_curve), or _NU_ with --encode; on bn254,
+    /// BN254G1_XMD:SHA-256_SVDW_RO_ (or _NU_), the suite gnark-crypto uses (RFC 9380 has none).
     Hash {
         #[command(flatten)]
         lines: LineArgs,
@@ -226,11 +227,16 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             }
+            if lines.curve == "bn254" && matches!(group, Group::G2) {
+                eprintln!("error: hash to G2 is implemented for bls12-381 only; bn254 has g1");
+                return ExitCode::from(2);
+            }
             if dst.len() > tripair::hash_to_curve::MAX_DST_LEN {
                 eprintln!("error: --dst is {} bytes; at most 255", dst.len());
                 return ExitCode::from(2);
             }
             let options = HashOptions {
+                bn254: lines.curve == "bn254",
                 g2: matches!(group, Group::G2),
                 dst: dst.into_bytes(),
                 nonuniform: encode,

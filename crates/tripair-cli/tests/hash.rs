@@ -62,8 +62,12 @@ fn bad_inputs_are_named() {
     let long = "x".repeat(256);
     for (args, what) in [
         (
-            vec!["hash", "--curve", "bn254", "--group", "g1", "--dst", "t"],
-            "bls12-381 only",
+            vec!["hash", "--curve", "bn446", "--group", "g1", "--dst", "t"],
+            "bls12-381, bn254 only",
+        ),
+        (
+            vec!["hash", "--curve", "bn254", "--group", "g2", "--dst", "t"],
+            "bn254 has g1",
         ),
         (
             vec!["hash", "--curve", "bls12-381", "--dst", "t"],
@@ -98,4 +102,26 @@ fn bad_inputs_are_named() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(what), "{args:?}: {err}");
     }
+}
+
+/// gnark-crypto's vectors for BN254G1_XMD:SHA-256_SVDW_RO_ (msg "" and "abc"): x then y, 32 bytes
+/// each, the uncompressed encoding that `pair --curve bn254` reads.
+#[test]
+fn bn254_svdw_vectors() {
+    let dst = "QUUX-V01-CS02-with-BN254G1_XMD:SHA-256_SVDW_RO_";
+    let (out, err, code) = run_cli(
+        &["hash", "--curve", "bn254", "--group", "g1", "--dst", dst],
+        "0x\n616263\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let out: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        out,
+        [
+            "0a976ab906170db1f9638d376514dbf8c42aef256a54bbd48521f20749e59e86\
+             02925ead66b9e68bfc309b014398640ab55f6619ab59bc1fab2210ad4c4d53d5",
+            "23f717bee89b1003957139f193e6be7da1df5f1374b26a4643b0378b5baf53d1\
+             04142f826b71ee574452dbc47e05bc3e1a647478403a7ba38b7b93948f4e151d",
+        ]
+    );
 }

@@ -1,9 +1,13 @@
 //! Hashing to G1 and G2 of BLS12-381 by RFC 9380 ("Hashing to Elliptic Curves"): the suites
-//! `BLS12381G1_XMD:SHA-256_SSWU_RO_`, `..._NU_` and their G2 counterparts (section 8.8).
+//! `BLS12381G1_XMD:SHA-256_SSWU_RO_`, `..._NU_` and their G2 counterparts (section 8.8); and
+//! to G1 of BN254 with the Shallue-van de Woestijne map, `BN254G1_XMD:SHA-256_SVDW_RO_` and
+//! `_NU_` (RFC 9380 defines no BN254 suite; these IDs follow its section 8.10 naming and are the
+//! ones gnark-crypto uses, whose published vectors the tests check).
 //!
 //! The pipeline of section 3: [`hash_to_field`] (expand_message_xmd with SHA-256, section 5),
-//! the simplified SWU map onto an isogenous curve followed by the isogeny (section 6.6.3), and
-//! cofactor clearing (section 7; [`HashToCurveGroup::clear_cofactor`]). The time depends on the
+//! the simplified SWU map onto an isogenous curve followed by the isogeny (section 6.6.3) or the
+//! Shallue-van de Woestijne map (section 6.6.1), and cofactor clearing (section 7;
+//! [`HashToCurveGroup::clear_cofactor`]). The time depends on the
 //! lengths of the message and the tag, never on their bytes: masks instead of branches,
 //! constant-time inversion, exponentiations and scalar multiplications whose schedule depends only
 //! on public constants.
@@ -18,12 +22,13 @@
 mod consts;
 mod expand;
 mod sswu;
+mod svdw;
 
 pub use expand::{
     expand_message_xmd, hash_to_field, oversize_dst, HashToField, MAX_DST_LEN, MAX_EXPAND_LEN,
 };
 
-use crate::curve::curves::Bls12_381;
+use crate::curve::curves::{Bls12_381, Bn254};
 use crate::curve::group::psi_coords;
 use crate::curve::{Affine, CurveGroup, G1Affine, G2Affine, PairingCurve, Projective, G1, G2};
 use crate::error::Result;
@@ -31,6 +36,7 @@ use crate::field::{Fp, Fp2, FpParams, TowerParams};
 use crate::util::hex_decode;
 use num_bigint::BigUint;
 use sswu::Sswu;
+use svdw::Svdw;
 use std::sync::OnceLock;
 
 /// Suite ID of hashing to G1 of BLS12-381, random-oracle encoding (section 8.8.1).
@@ -42,8 +48,13 @@ pub const BLS12381G2_XMD_SHA256_SSWU_RO: &str = "BLS12381G2_XMD:SHA-256_SSWU_RO_
 /// Suite ID of encoding to G2 of BLS12-381, nonuniform encoding (section 8.8.2).
 pub const BLS12381G2_XMD_SHA256_SSWU_NU: &str = "BLS12381G2_XMD:SHA-256_SSWU_NU_";
 
+/// Suite ID of hashing to G1 of BN254 with the Shallue-van de Woestijne map, random oracle.
+pub const BN254G1_XMD_SHA256_SVDW_RO: &str = "BN254G1_XMD:SHA-256_SVDW_RO_";
+/// Suite ID of encoding to G1 of BN254 with the Shallue-van de Woestijne map, nonuniform.
+pub const BN254G1_XMD_SHA256_SVDW_NU: &str = "BN254G1_XMD:SHA-256_SVDW_NU_";
+
 /// A group with an RFC 9380 suite: its map_to_curve and clear_cofactor. Implemented for G1 and G2
-/// of BLS12-381.
+/// of BLS12-381 and G1 of BN254.
 pub trait HashToCurveGroup: CurveGroup<F: HashToField> {
     /// map_to_curve (section 6.6.3): simplified SWU onto the isogenous curve, then the isogeny.
     /// The result is a point of the curve E, not of the order-r subgroup: the input of
@@ -86,6 +97,16 @@ pub fn encode_to_g2(msg: &[u8], dst: &[u8]) -> Result<G2Affine<Bls12_381>> {
     encode_to_curve(msg, dst)
 }
 
+/// `BN254G1_XMD:SHA-256_SVDW_RO_`: `msg` hashed to G1 of BN254 under the tag `dst`.
+pub fn hash_to_bn254_g1(msg: &[u8], dst: &[u8]) -> Result<G1Affine<Bn254>> {
+    hash_to_curve(msg, dst)
+}
+
+/// `BN254G1_XMD:SHA-256_SVDW_NU_`: `msg` encoded to G1 of BN254 under the tag `dst`.
+pub fn encode_to_bn254_g1(msg: &[u8], dst: &[u8]) -> Result<G1Affine<Bn254>> {
+    encode_to_curve(msg, dst)
+}
+
 type Bls12Fp = Fp<<Bls12_381 as TowerParams>::Fp>;
 
 /// An F_p constant from big-endian hex (the transcribed tables).
@@ -124,6 +145,21 @@ impl HashToCurveGroup for G1<Bls12_381> {
     /// Multiplication by h_eff = 0xd201000000010001 (section 8.8.1), constant time.
     fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
         p.mul_ct(&[consts::G1_H_EFF], 64)
+    }
+}
+
+impl HashToCurveGroup for G1<Bn254> {
+    /// The Shallue-van de Woestijne map (section 6.6.1): y^2 = x^3 + 3 has no isogeny-friendly
+    /// simplified-SWU form (A = 0), and Z = 1 by find_z_svdw.
+    fn map_to_curve(u: &Self::F) -> Projective<Self> {
+        static S: OnceLock<Svdw<Fp<<Bn254 as TowerParams>::Fp>>> = OnceLock::new();
+        S.get_or_init(|| Svdw::new(Self::coeff_b(), &<Bn254 as PairingCurve>::consts().p))
+            .map_to_curve(u)
+    }
+
+    /// G1 of a BN curve is the whole curve (cofactor 1): nothing to clear.
+    fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
+        *p
     }
 }
 

@@ -11,7 +11,7 @@ use num_bigint::BigUint;
 use num_traits::One;
 
 /// Which sqrt_ratio of Appendix F.2.1 a field uses, with its constants.
-enum SqrtRatio<F> {
+enum SqrtRatioKind<F> {
     /// q = 3 mod 4 (F.2.1.2): c1 = (q - 3) / 4, c2 = sqrt(-Z).
     ThreeMod4 { c1: Vec<u64>, c2: F },
     /// Any field (F.2.1.1): 2^c1 is the largest power of 2 dividing q - 1, c3 = (c2 - 1) / 2 for
@@ -30,19 +30,21 @@ pub(super) struct Sswu<F> {
     sqrt_ratio: SqrtRatio<F>,
 }
 
-impl<F: HashToField> Sswu<F> {
-    /// The suite for Z, E': y^2 = x^3 + a x + b and the isogeny polynomials (numerators complete,
-    /// denominators without their leading 1), over a field of order q.
-    pub(super) fn new(z: F, a: F, b: F, iso: [Vec<F>; 4], q: &BigUint) -> Self {
-        let [x_num, mut x_den, y_num, mut y_den] = iso;
-        x_den.push(F::ONE);
-        y_den.push(F::ONE);
+/// sqrt_ratio of Appendix F.2.1 for a field of order q and a non-square Z: also the
+/// constant-time is_square and sqrt of the Shallue-van de Woestijne map (`sqrt_ratio(x, 1)`).
+pub(super) struct SqrtRatio<F> {
+    kind: SqrtRatioKind<F>,
+}
+
+impl<F: HashToField> SqrtRatio<F> {
+    /// The constants for the field of order q and the non-square `z`.
+    pub(super) fn new(z: F, q: &BigUint) -> Self {
         let limbs = |v: &BigUint| v.to_u64_digits();
-        let sqrt_ratio = if (q % 4u32) == BigUint::from(3u32) {
+        let kind = if (q % 4u32) == BigUint::from(3u32) {
             let c2 = (-z)
                 .sqrt_vartime()
                 .expect("Z is a non-square, so -Z is a square");
-            SqrtRatio::ThreeMod4 {
+            SqrtRatioKind::ThreeMod4 {
                 c1: limbs(&((q - 3u32) >> 2)),
                 c2,
             }
@@ -50,13 +52,65 @@ impl<F: HashToField> Sswu<F> {
             let q1 = q - BigUint::one();
             let c1 = q1.trailing_zeros().expect("q > 1") as u32;
             let c2 = &q1 >> c1;
-            SqrtRatio::Any {
+            SqrtRatioKind::Any {
                 c1,
                 c3: limbs(&((&c2 - 1u32) >> 1)),
                 c6: pow_public_exponent(&z, &limbs(&c2)),
                 c7: pow_public_exponent(&z, &limbs(&((&c2 + 1u32) >> 1))),
             }
         };
+        SqrtRatio { kind }
+    }
+
+    /// sqrt_ratio(u, v) for v != 0 (Appendix F.2.1): (!0, sqrt(u / v)) if u / v is square, else
+    /// (0, sqrt(Z u / v)), in constant time.
+    pub(super) fn sqrt_ratio(&self, u: &F, v: &F) -> (u64, F) {
+        match &self.kind {
+            SqrtRatioKind::ThreeMod4 { c1, c2 } => {
+                // F.2.1.2.
+                let tv2 = *u * *v;
+                let y1 = pow_public_exponent(&(v.square() * tv2), c1) * tv2;
+                let y2 = y1 * *c2;
+                let is_qr = (y1.square() * *v).ct_eq_mask(u);
+                (is_qr, y2.select(&y1, is_qr))
+            }
+            SqrtRatioKind::Any { c1, c3, c6, c7 } => {
+                // F.2.1.1, with c4 = 2^c1 - 1 and c5 = 2^(c1 - 1).
+                let mut tv1 = *c6;
+                let mut tv2 = pow_public_exponent(v, &[(1u64 << c1) - 1]);
+                let mut tv3 = tv2.square() * *v;
+                let mut tv5 = pow_public_exponent(&(*u * tv3), c3) * tv2;
+                tv2 = tv5 * *v;
+                tv3 = tv5 * *u;
+                let mut tv4 = tv3 * tv2;
+                tv5 = square_times(tv4, c1 - 1);
+                let is_qr = tv5.ct_eq_mask(&F::ONE);
+                tv2 = tv3 * *c7;
+                tv5 = tv4 * tv1;
+                tv3 = tv2.select(&tv3, is_qr);
+                tv4 = tv5.select(&tv4, is_qr);
+                for i in (2..=*c1).rev() {
+                    let e1 = square_times(tv4, i - 2).ct_eq_mask(&F::ONE);
+                    tv2 = tv3 * tv1;
+                    tv1 = tv1.square();
+                    tv5 = tv4 * tv1;
+                    tv3 = tv2.select(&tv3, e1);
+                    tv4 = tv5.select(&tv4, e1);
+                }
+                (is_qr, tv3)
+            }
+        }
+    }
+}
+
+impl<F: HashToField> Sswu<F> {
+    /// The suite for Z, E': y^2 = x^3 + a x + b and the isogeny polynomials (numerators complete,
+    /// denominators without their leading 1), over a field of order q.
+    pub(super) fn new(z: F, a: F, b: F, iso: [Vec<F>; 4], q: &BigUint) -> Self {
+        let [x_num, mut x_den, y_num, mut y_den] = iso;
+        x_den.push(F::ONE);
+        y_den.push(F::ONE);
+        let sqrt_ratio = SqrtRatio::new(z, q);
         Sswu {
             z,
             a,
@@ -89,7 +143,7 @@ impl<F: HashToField> Sswu<F> {
         tv2 += b * tv6;
         let x1 = tv1 * tv3;
         // Steps 18-22: y1 = sqrt(gx1) if gx1 is square, else a root for x2 = Z u^2 x1.
-        let (is_square, y1) = self.sqrt_ratio(&tv2, &tv6);
+        let (is_square, y1) = self.sqrt_ratio.sqrt_ratio(&tv2, &tv6);
         let y2 = tv1 * *u * y1;
         let x = x1.select(&tv3, is_square);
         let y = y2.select(&y1, is_square);
@@ -98,46 +152,6 @@ impl<F: HashToField> Sswu<F> {
         let y = (-y).select(&y, same_sign);
         // Step 25.
         (x * tv4.inv(), y)
-    }
-
-    /// sqrt_ratio(u, v) for v != 0 (Appendix F.2.1): (!0, sqrt(u / v)) if u / v is square, else
-    /// (0, sqrt(Z u / v)).
-    fn sqrt_ratio(&self, u: &F, v: &F) -> (u64, F) {
-        match &self.sqrt_ratio {
-            SqrtRatio::ThreeMod4 { c1, c2 } => {
-                // F.2.1.2.
-                let tv2 = *u * *v;
-                let y1 = pow_public_exponent(&(v.square() * tv2), c1) * tv2;
-                let y2 = y1 * *c2;
-                let is_qr = (y1.square() * *v).ct_eq_mask(u);
-                (is_qr, y2.select(&y1, is_qr))
-            }
-            SqrtRatio::Any { c1, c3, c6, c7 } => {
-                // F.2.1.1, with c4 = 2^c1 - 1 and c5 = 2^(c1 - 1).
-                let mut tv1 = *c6;
-                let mut tv2 = pow_public_exponent(v, &[(1u64 << c1) - 1]);
-                let mut tv3 = tv2.square() * *v;
-                let mut tv5 = pow_public_exponent(&(*u * tv3), c3) * tv2;
-                tv2 = tv5 * *v;
-                tv3 = tv5 * *u;
-                let mut tv4 = tv3 * tv2;
-                tv5 = square_times(tv4, c1 - 1);
-                let is_qr = tv5.ct_eq_mask(&F::ONE);
-                tv2 = tv3 * *c7;
-                tv5 = tv4 * tv1;
-                tv3 = tv2.select(&tv3, is_qr);
-                tv4 = tv5.select(&tv4, is_qr);
-                for i in (2..=*c1).rev() {
-                    let e1 = square_times(tv4, i - 2).ct_eq_mask(&F::ONE);
-                    tv2 = tv3 * tv1;
-                    tv1 = tv1.square();
-                    tv5 = tv4 * tv1;
-                    tv3 = tv2.select(&tv3, e1);
-                    tv4 = tv5.select(&tv4, e1);
-                }
-                (is_qr, tv3)
-            }
-        }
     }
 
     /// The isogeny E' -> E (Appendix E): x = x_num / x_den, y = y' y_num / y_den, as the projective
