@@ -6,6 +6,7 @@
 
 pub mod acar;
 pub mod bench;
+pub mod bls_bench;
 pub mod bls_cmd;
 pub mod curves;
 pub mod fuzz_bodies;

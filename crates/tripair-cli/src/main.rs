@@ -171,6 +171,9 @@ enum Table {
     /// Grabher-Grossschaedl-Page 2008: batches and products of 8 and 64 pairings on 1 and 2
     /// threads, one pairing split or pipelined over 2 threads (bn254, bls12-381).
     Threads,
+    /// BLS signatures on bls12-381: sign, verify, G1/G2 multiplication, hash to G2, batch verify
+    /// of 64, beside blst (built with `--features peers` or `peers-blst`).
+    Bls,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -492,6 +495,7 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
     let default = match table {
         Table::Acar => tripair_cli::acar::CURVES,
         Table::Threads => tripair_cli::ggp::CURVES,
+        Table::Bls => &["bls12-381"],
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -500,6 +504,10 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
     };
     if let Some(c) = curves.iter().find(|c| !PRIME_CURVES.contains(&c.as_str())) {
         eprintln!("error: --table is for the prime-field curves; '{c}' is not one");
+        return ExitCode::from(2);
+    }
+    if let (Table::Bls, Some(c)) = (&table, curves.iter().find(|c| *c != "bls12-381")) {
+        eprintln!("error: --table bls is for bls12-381 (BLS signatures); '{c}' is not it");
         return ExitCode::from(2);
     }
     let samples = args.samples as usize;
@@ -544,6 +552,16 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                     }
                     if let Some(dir) = &args.plot {
                         plot::plot_threads(dir, &t).map_err(io::Error::other)?;
+                    }
+                }
+                Table::Bls => {
+                    progress("bls12-381 signatures");
+                    let t = tripair_cli::bls_bench::table(samples);
+                    progress("bls12-381 done");
+                    if args.json {
+                        report::write_json_lines(out, &tripair_cli::bls_bench::rows_json(&t))?;
+                    } else {
+                        pb.suspend(|| tripair_cli::bls_bench::write_table(out, &t))?;
                     }
                 }
             }

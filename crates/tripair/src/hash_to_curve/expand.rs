@@ -87,6 +87,9 @@ pub trait HashToField: Field {
     fn from_uniform_bytes(bytes: &[u8]) -> Self;
     /// sgn0 (section 4.1), constant time: 1 if the element is "negative", else 0.
     fn sgn0(&self) -> u64;
+    /// The p-power Frobenius map x -> x^p (the identity on F_p, conjugation on F_p2): lets an
+    /// exponent below p^2 be split as a p + b, halving the squarings of an exponentiation.
+    fn frobenius(&self) -> Self;
 }
 
 /// L for a prime field of `bits` bits at security level k = 128 (section 5).
@@ -104,6 +107,9 @@ impl<F: FpParams> HashToField for Fp<F> {
     fn sgn0(&self) -> u64 {
         self.to_canonical_limbs().as_ref()[0] & 1
     }
+    fn frobenius(&self) -> Self {
+        *self
+    }
 }
 
 impl<T: TowerParams> HashToField for Fp2<T> {
@@ -120,6 +126,9 @@ impl<T: TowerParams> HashToField for Fp2<T> {
     fn sgn0(&self) -> u64 {
         let zero0 = self.c0.ct_eq_mask(&Fp::ZERO) & 1;
         self.c0.sgn0() | (zero0 & self.c1.sgn0())
+    }
+    fn frobenius(&self) -> Self {
+        self.conjugate()
     }
 }
 

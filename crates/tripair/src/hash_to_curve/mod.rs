@@ -144,7 +144,7 @@ impl HashToCurveGroup for G1<Bls12_381> {
 
     /// Multiplication by h_eff = 0xd201000000010001 (section 8.8.1), constant time.
     fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
-        p.mul_ct(&[consts::G1_H_EFF], 64)
+        p.mul_public_constant(&[consts::G1_H_EFF])
     }
 }
 
@@ -197,9 +197,9 @@ impl HashToCurveGroup for G2<Bls12_381> {
 /// psi the untwist-Frobenius-twist endomorphism and u the curve parameter.
 fn clear_cofactor_bls12_g2<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective<G2<C>> {
     let k = C::consts();
-    // [u] Q with a constant-time ladder on |u| (public), then the sign.
+    // [u] Q by double-and-add over the bits of the public |u| (constant time in Q), then the sign.
     let mul_u = |q: &Projective<G2<C>>| {
-        let m = q.mul_ct(&k.u_abs, 64 * k.u_abs.len() as u32);
+        let m = q.mul_public_constant(&k.u_abs);
         if k.u_neg {
             -m
         } else {

@@ -16,7 +16,66 @@ enum SqrtRatioKind<F> {
     ThreeMod4 { c1: Vec<u64>, c2: F },
     /// Any field (F.2.1.1): 2^c1 is the largest power of 2 dividing q - 1, c3 = (c2 - 1) / 2 for
     /// the odd part c2, c6 = Z^c2, c7 = Z^((c2 + 1) / 2).
-    Any { c1: u32, c3: Vec<u64>, c6: F, c7: F },
+    Any {
+        c1: u32,
+        c3: Exponent,
+        c6: F,
+        c7: F,
+    },
+}
+
+/// A public exponent e, split as e = hi p + lo over F_p2 so that x^e = (x^p)^hi x^lo shares one
+/// chain of squarings between two half-length exponents (x^p is a conjugation).
+enum Exponent {
+    Plain(Vec<u64>),
+    Frobenius { hi: Vec<u64>, lo: Vec<u64> },
+}
+
+impl Exponent {
+    /// e for a field of order q = p^m.
+    fn new<F: HashToField>(e: &BigUint, q: &BigUint) -> Self {
+        if F::M == 2 {
+            let p = q.sqrt();
+            Exponent::Frobenius {
+                hi: (e / &p).to_u64_digits(),
+                lo: (e % &p).to_u64_digits(),
+            }
+        } else {
+            Exponent::Plain(e.to_u64_digits())
+        }
+    }
+
+    /// x^e; the operations depend only on e (constant time in x).
+    fn pow<F: HashToField>(&self, x: &F) -> F {
+        match self {
+            Exponent::Plain(e) => pow_public_exponent(x, e),
+            Exponent::Frobenius { hi, lo } => {
+                // Joint fixed 4-bit windows over both exponents (Shamir's trick).
+                let mut table = [F::ONE; 16];
+                for i in 1..16 {
+                    table[i] = table[i - 1] * *x;
+                }
+                let conj = table.map(|t| t.frobenius());
+                let window = |e: &[u64], i: usize| {
+                    e.get(i / 16).map_or(0, |l| (l >> (4 * (i % 16))) & 15) as usize
+                };
+                let mut r = F::ONE;
+                for i in (0..hi.len().max(lo.len()) * 16).rev() {
+                    for _ in 0..4 {
+                        r = r.square();
+                    }
+                    let (wh, wl) = (window(hi, i), window(lo, i));
+                    if wh != 0 {
+                        r *= conj[wh];
+                    }
+                    if wl != 0 {
+                        r *= table[wl];
+                    }
+                }
+                r
+            }
+        }
+    }
 }
 
 /// The data of one simplified-SWU suite: Z, E', the isogeny E' -> E and the sqrt_ratio constants.
@@ -54,7 +113,7 @@ impl<F: HashToField> SqrtRatio<F> {
             let c2 = &q1 >> c1;
             SqrtRatioKind::Any {
                 c1,
-                c3: limbs(&((&c2 - 1u32) >> 1)),
+                c3: Exponent::new::<F>(&((&c2 - 1u32) >> 1), q),
                 c6: pow_public_exponent(&z, &limbs(&c2)),
                 c7: pow_public_exponent(&z, &limbs(&((&c2 + 1u32) >> 1))),
             }
@@ -79,7 +138,7 @@ impl<F: HashToField> SqrtRatio<F> {
                 let mut tv1 = *c6;
                 let mut tv2 = pow_public_exponent(v, &[(1u64 << c1) - 1]);
                 let mut tv3 = tv2.square() * *v;
-                let mut tv5 = pow_public_exponent(&(*u * tv3), c3) * tv2;
+                let mut tv5 = c3.pow(&(*u * tv3)) * tv2;
                 tv2 = tv5 * *v;
                 tv3 = tv5 * *u;
                 let mut tv4 = tv3 * tv2;

@@ -1,0 +1,407 @@
+//! `tripair bench --table bls`: what BLS signatures cost on bls12-381, tripair beside blst in one
+//! run (issue "what users build on pairings"): sign and verify in Ethereum's ciphersuite (MinPk,
+//! proof of possession), G1 and G2 multiplication by a secret 255-bit scalar, hash to G2
+//! (`BLS12381G2_XMD:SHA-256_SSWU_RO_`), and randomized batch verification of 64 signatures per
+//! signature. blst's columns need the `peers-blst` feature (part of `peers`); without it the
+//! table has tripair's rows only.
+//!
+//! Conventions, so both sides do the same work: verification checks the signature's subgroup and
+//! validates the public key on every call (blst: `sig_groupcheck` and `pk_validate` set); the
+//! batch uses 64-bit random coefficients on both sides (blst: `rand_bits = 64`); hashing ends in
+//! affine coordinates for tripair and in Jacobian ones for blst (one inversion of F_p2 more for
+//! tripair).
+
+use crate::measure::{measure_interleaved, Measurement};
+use std::hint::black_box;
+use tripair::curve::curves::Bls12_381 as C;
+use tripair::curve::{G1Projective, G2Projective, Scalar};
+use tripair::field::Fp;
+use tripair::hash_to_curve::hash_to_g2;
+use tripair_bls::{pop, MinPk, PublicKey, SecretKey, Signature};
+use tripair_testkit::TestRng;
+
+/// Ethereum's signature tag (draft-irtf-cfrg-bls-signature-05, MinPk with proof of possession).
+const DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+/// Signatures in the batch row.
+pub const BATCH: usize = 64;
+
+/// One row: tripair's time, blst's where built, and what the issue asks of their ratio.
+#[derive(Clone, Debug)]
+pub struct BlsRow {
+    /// The op name (JSON).
+    pub op: &'static str,
+    /// What the row computes.
+    pub label: &'static str,
+    /// tripair per operation (per signature in the batch row).
+    pub tripair: Measurement,
+    /// blst per operation, when built with `peers-blst`.
+    pub blst: Option<Measurement>,
+    /// The largest tripair/blst ratio the issue accepts.
+    pub target: f64,
+}
+
+/// The batch row against tripair's own single verify (the issue's second check).
+#[derive(Clone, Debug)]
+pub struct BlsTable {
+    /// Rows in table order.
+    pub rows: Vec<BlsRow>,
+    /// tripair's batch of 64 per signature over its single verify (asked: at most 0.5).
+    pub batch_over_verify: f64,
+    /// blst's, for comparison, when built.
+    pub blst_batch_over_verify: Option<f64>,
+}
+
+/// One row to time: op, label, target ratio, operations per call, tripair's closure.
+type RowClosures = (&'static str, &'static str, f64, usize, Box<dyn FnMut()>);
+
+fn random_bytes<const N: usize>(rng: &mut TestRng) -> [u8; N] {
+    let mut b = [0u8; N];
+    rng.fill_bytes(&mut b);
+    b
+}
+
+/// Measures the table: every row's closures interleaved with each other, `samples` batches each.
+pub fn table(samples: usize) -> BlsTable {
+    let mut rng = TestRng::new(0xb15);
+    let sk = SecretKey::key_gen(&random_bytes::<32>(&mut rng), b"").expect("32-byte IKM");
+    let pk: PublicKey<MinPk> = sk.public_key();
+    let msg = random_bytes::<32>(&mut rng);
+    let sig: Signature<MinPk> = pop::sign(&sk, &msg);
+    let k: Scalar<C> = Fp::random(&mut rng);
+    let p1 = (G1Projective::<C>::generator() * Fp::random(&mut rng)).to_affine();
+    let p2 = (G2Projective::<C>::generator() * Fp::random(&mut rng)).to_affine();
+    let batch: Vec<(PublicKey<MinPk>, [u8; 32], Signature<MinPk>)> = (0..BATCH)
+        .map(|_| {
+            let sk = SecretKey::key_gen(&random_bytes::<32>(&mut rng), b"").expect("IKM");
+            let m = random_bytes::<32>(&mut rng);
+            (sk.public_key(), m, pop::sign(&sk, &m))
+        })
+        .collect();
+
+    // blst's closures in row order, or none where it is not built.
+    #[cfg(feature = "peers-blst")]
+    let theirs: Vec<Option<Box<dyn FnMut()>>> = {
+        let p = blst_side::Peer::new(&mut rng);
+        [
+            p.sign(),
+            p.verify(),
+            p.g1_mul(),
+            p.g2_mul(),
+            p.hash_to_g2(),
+            p.batch_verify(),
+        ]
+        .into_iter()
+        .map(Some)
+        .collect()
+    };
+    #[cfg(not(feature = "peers-blst"))]
+    let theirs: Vec<Option<Box<dyn FnMut()>>> = (0..6).map(|_| None).collect();
+
+    let sk_sign = sk.clone();
+    let mut batch_rng = TestRng::new(0xba7c);
+    let rows: Vec<RowClosures> = vec![
+        (
+            "bls_sign",
+            "sign (hash to G2, G2 mul)",
+            1.1,
+            1,
+            Box::new(move || {
+                black_box(pop::sign::<MinPk>(black_box(&sk_sign), black_box(&msg)));
+            }),
+        ),
+        (
+            "bls_verify",
+            "verify (2 Miller loops, 1 final exp.)",
+            1.1,
+            1,
+            Box::new(move || {
+                assert!(pop::verify(black_box(&pk), black_box(&msg), black_box(&sig)));
+            }),
+        ),
+        (
+            "g1_mul",
+            "G1 mul, secret 255-bit scalar",
+            1.1,
+            1,
+            Box::new(move || {
+                black_box(p1.to_projective() * black_box(k));
+            }),
+        ),
+        (
+            "g2_mul",
+            "G2 mul, secret 255-bit scalar",
+            1.1,
+            1,
+            Box::new(move || {
+                black_box(p2.to_projective() * black_box(k));
+            }),
+        ),
+        (
+            "hash_to_g2",
+            "hash to G2 (32-byte message)",
+            1.1,
+            1,
+            Box::new(move || {
+                black_box(hash_to_g2(black_box(&msg), DST).expect("short tag"));
+            }),
+        ),
+        (
+            "bls_batch_verify_64",
+            "batch verify of 64, per signature",
+            1.1,
+            BATCH,
+            Box::new(move || {
+                assert!(pop::batch_verify(black_box(&batch), &mut batch_rng));
+            }),
+        ),
+    ];
+
+    let mut out = Vec::new();
+    for ((op, label, target, per, mut ours), mut theirs) in rows.into_iter().zip(theirs) {
+        let mut fs: Vec<&mut dyn FnMut()> = vec![&mut ours];
+        if let Some(t) = theirs.as_mut() {
+            fs.push(t);
+        }
+        let m = measure_interleaved(&mut fs, samples, 20_000_000);
+        out.push(BlsRow {
+            op,
+            label,
+            tripair: m[0].per(per as f64),
+            blst: m.get(1).map(|b| b.per(per as f64)),
+            target,
+        });
+    }
+    let ratio = |f: fn(&BlsRow) -> Option<Measurement>| {
+        let verify = f(&out[1])?;
+        let batch = f(&out[5])?;
+        Some(batch.median_ns / verify.median_ns)
+    };
+    BlsTable {
+        batch_over_verify: ratio(|r| Some(r.tripair)).expect("tripair rows"),
+        blst_batch_over_verify: ratio(|r| r.blst),
+        rows: out,
+    }
+}
+
+/// The table as text: per row tripair and blst (time and cycles), their ratio and the target.
+pub fn write_table(out: &mut dyn std::io::Write, t: &BlsTable) -> std::io::Result<()> {
+    use crate::report::fmt_ns;
+    writeln!(
+        out,
+        "BLS signatures on bls12-381 (MinPk, Ethereum's ciphersuite); medians, interleaved"
+    )?;
+    writeln!(
+        out,
+        "{:<40} {:>12} {:>12} {:>12} {:>12} {:>10} {:>8}",
+        "operation", "tripair", "cycles", "blst", "cycles", "tripair/blst", "asked"
+    )?;
+    for r in &t.rows {
+        let (b, bc, ratio) = match &r.blst {
+            Some(b) => (
+                fmt_ns(b.median_ns),
+                format!("{:.0}", b.cycles),
+                format!("{:.2}", r.tripair.median_ns / b.median_ns),
+            ),
+            None => ("-".into(), "-".into(), "-".into()),
+        };
+        writeln!(
+            out,
+            "{:<40} {:>12} {:>12.0} {:>12} {:>12} {:>12} {:>8}",
+            r.label,
+            fmt_ns(r.tripair.median_ns),
+            r.tripair.cycles,
+            b,
+            bc,
+            ratio,
+            format!("<= {:.1}", r.target)
+        )?;
+    }
+    write!(
+        out,
+        "batch of {BATCH} per signature / single verify: tripair {:.3} (asked <= 0.5)",
+        t.batch_over_verify
+    )?;
+    match t.blst_batch_over_verify {
+        Some(b) => writeln!(out, ", blst {b:.3}"),
+        None => writeln!(out, " (blst not built: --features peers)"),
+    }
+}
+
+/// The table as JSON values, one per row.
+pub fn rows_json(t: &BlsTable) -> Vec<serde_json::Value> {
+    t.rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "table": "bls",
+                "curve": "bls12-381",
+                "op": r.op,
+                "label": r.label,
+                "tripair_ns": r.tripair.median_ns,
+                "tripair_cycles": r.tripair.cycles,
+                "blst_ns": r.blst.map(|b| b.median_ns),
+                "blst_cycles": r.blst.map(|b| b.cycles),
+                "target_ratio": r.target,
+            })
+        })
+        .collect()
+}
+
+/// blst's side of each row (Rust bindings of the blst C library).
+#[cfg(feature = "peers-blst")]
+pub mod blst_side {
+    use super::{black_box, random_bytes, BATCH, DST};
+    use blst::min_pk::{PublicKey, SecretKey, Signature};
+    use blst::{
+        blst_hash_to_g2, blst_p1, blst_p1_affine, blst_p1_from_affine, blst_p1_generator,
+        blst_p1_mult, blst_p1_to_affine, blst_p2, blst_p2_affine, blst_p2_from_affine,
+        blst_p2_generator, blst_p2_mult, blst_p2_to_affine, blst_scalar, BLST_ERROR,
+    };
+    use tripair_testkit::TestRng;
+
+    /// Keys, messages, signatures and points fixed for the run.
+    pub struct Peer {
+        sk: SecretKey,
+        pk: PublicKey,
+        msg: [u8; 32],
+        sig: Signature,
+        scalar: [u8; 32],
+        p1: blst_p1_affine,
+        p2: blst_p2_affine,
+        batch: Vec<(PublicKey, [u8; 32], Signature)>,
+    }
+
+    /// A 255-bit scalar, little-endian as blst reads it.
+    fn scalar(rng: &mut TestRng) -> [u8; 32] {
+        let mut s = random_bytes::<32>(rng);
+        s[31] &= 0x3f;
+        s
+    }
+
+    impl Peer {
+        /// Everything the rows use, from `rng`.
+        pub fn new(rng: &mut TestRng) -> Self {
+            let sk = SecretKey::key_gen(&random_bytes::<32>(rng), &[]).expect("32-byte IKM");
+            let msg = random_bytes::<32>(rng);
+            let (a, b) = (scalar(rng), scalar(rng));
+            let (mut p, mut q) = (blst_p1::default(), blst_p2::default());
+            let (mut p1, mut p2) = (blst_p1_affine::default(), blst_p2_affine::default());
+            // SAFETY: generators are static constants; scalars hold 32 bytes >= 255 bits; outputs are valid.
+            unsafe {
+                blst_p1_mult(&mut p, blst_p1_generator(), a.as_ptr(), 255);
+                blst_p2_mult(&mut q, blst_p2_generator(), b.as_ptr(), 255);
+                blst_p1_to_affine(&mut p1, &p);
+                blst_p2_to_affine(&mut p2, &q);
+            }
+            let batch = (0..BATCH)
+                .map(|_| {
+                    let sk = SecretKey::key_gen(&random_bytes::<32>(rng), &[]).expect("IKM");
+                    let m = random_bytes::<32>(rng);
+                    let s = sk.sign(&m, DST, &[]);
+                    (sk.sk_to_pk(), m, s)
+                })
+                .collect();
+            Peer {
+                pk: sk.sk_to_pk(),
+                sig: sk.sign(&msg, DST, &[]),
+                sk,
+                msg,
+                scalar: scalar(rng),
+                p1,
+                p2,
+                batch,
+            }
+        }
+
+        /// Sign.
+        pub fn sign(&self) -> Box<dyn FnMut()> {
+            let (sk, msg) = (self.sk.clone(), self.msg);
+            Box::new(move || {
+                black_box(black_box(&sk).sign(black_box(&msg), DST, &[]));
+            })
+        }
+
+        /// Verify with the signature's subgroup check and the key's validation.
+        pub fn verify(&self) -> Box<dyn FnMut()> {
+            let (pk, msg, sig) = (self.pk, self.msg, self.sig);
+            Box::new(move || {
+                let r = black_box(&sig).verify(true, black_box(&msg), DST, &[], &pk, true);
+                assert_eq!(r, BLST_ERROR::BLST_SUCCESS);
+            })
+        }
+
+        /// G1 multiplication by the fixed scalar.
+        pub fn g1_mul(&self) -> Box<dyn FnMut()> {
+            let (p, k) = (self.p1, self.scalar);
+            Box::new(move || {
+                let mut a = blst_p1::default();
+                let mut out = blst_p1::default();
+                // SAFETY: all pointers are to live, initialised values; k holds 32 bytes >= 255 bits.
+                unsafe {
+                    blst_p1_from_affine(&mut a, black_box(&p));
+                    blst_p1_mult(&mut out, &a, black_box(&k).as_ptr(), 255);
+                }
+                black_box(out);
+            })
+        }
+
+        /// G2 multiplication by the fixed scalar.
+        pub fn g2_mul(&self) -> Box<dyn FnMut()> {
+            let (p, k) = (self.p2, self.scalar);
+            Box::new(move || {
+                let mut a = blst_p2::default();
+                let mut out = blst_p2::default();
+                // SAFETY: all pointers are to live, initialised values; k holds 32 bytes >= 255 bits.
+                unsafe {
+                    blst_p2_from_affine(&mut a, black_box(&p));
+                    blst_p2_mult(&mut out, &a, black_box(&k).as_ptr(), 255);
+                }
+                black_box(out);
+            })
+        }
+
+        /// Hash to G2 under Ethereum's tag.
+        pub fn hash_to_g2(&self) -> Box<dyn FnMut()> {
+            let msg = self.msg;
+            Box::new(move || {
+                let mut out = blst_p2::default();
+                let m = black_box(&msg);
+                // SAFETY: message and tag pointers with their lengths; no augmentation (null, 0).
+                unsafe {
+                    blst_hash_to_g2(
+                        &mut out,
+                        m.as_ptr(),
+                        m.len(),
+                        DST.as_ptr(),
+                        DST.len(),
+                        core::ptr::null(),
+                        0,
+                    )
+                };
+                black_box(out);
+            })
+        }
+
+        /// Batch verification of the 64 signatures with fresh 64-bit coefficients per call.
+        pub fn batch_verify(&self) -> Box<dyn FnMut()> {
+            let batch = self.batch.clone();
+            let mut rng = TestRng::new(0xb157);
+            Box::new(move || {
+                let msgs: Vec<&[u8]> = batch.iter().map(|(_, m, _)| &m[..]).collect();
+                let pks: Vec<&PublicKey> = batch.iter().map(|(p, _, _)| p).collect();
+                let sigs: Vec<&Signature> = batch.iter().map(|(_, _, s)| s).collect();
+                let rands: Vec<blst_scalar> = (0..BATCH)
+                    .map(|_| {
+                        let mut b = [0u8; 32];
+                        b[..8].copy_from_slice(&(rng.next_u64() | 1).to_le_bytes());
+                        blst_scalar { b }
+                    })
+                    .collect();
+                let r = Signature::verify_multiple_aggregate_signatures(
+                    &msgs, DST, &pks, true, &sigs, true, &rands, 64,
+                );
+                assert_eq!(r, BLST_ERROR::BLST_SUCCESS);
+            })
+        }
+    }
+}
