@@ -7,7 +7,9 @@
 //!
 //! Conventions, so both sides do the same work: verification checks the signature's subgroup and
 //! validates the public key on every call (blst: `sig_groupcheck` and `pk_validate` set); the
-//! batch uses 64-bit random coefficients on both sides (blst: `rand_bits = 64`); hashing ends in
+//! batch uses 64-bit random coefficients on both sides (blst: `rand_bits = 64`) and every core on
+//! both sides (blst's Rust binding spreads it over its thread pool; tripair-bls splits the Miller
+//! loops of long products over threads with its default `parallel` feature); hashing ends in
 //! affine coordinates for tripair and in Jacobian ones for blst (one inversion of F_p2 more for
 //! tripair).
 
