@@ -100,9 +100,10 @@ fn signature<V: Variant>(sig: &[u8]) -> PyResult<Signature<V>> {
 /// (pk, msg, sig) triples of `bytes`, decoded: the first error raises.
 type Items<'py> = Vec<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)>;
 
-fn decoded_items<V: Variant>(
-    items: &Items<'_>,
-) -> PyResult<Vec<(PublicKey<V>, Vec<u8>, Signature<V>)>> {
+/// Decoded triples, for the library's batch verification.
+type Decoded<V> = Vec<(PublicKey<V>, Vec<u8>, Signature<V>)>;
+
+fn decoded_items<V: Variant>(items: &Items<'_>) -> PyResult<Decoded<V>> {
     items
         .iter()
         .map(|(pk, msg, sig)| {
@@ -260,8 +261,8 @@ type Verdicts = Vec<(bool, Option<String>)>;
 /// Verdicts on every item: the well-formed ones are checked together by one randomized batch
 /// verification and, only if that fails, one by one, so that the invalid ones are named.
 fn batch_verify_each_in<V: Variant>(items: &[(Vec<u8>, Vec<u8>, Vec<u8>)], dst: &[u8]) -> Verdicts {
-    type Decoded<V> = Result<(PublicKey<V>, usize, Signature<V>), String>;
-    let decoded: Vec<Decoded<V>> = items
+    type Checked<V> = Result<(PublicKey<V>, usize, Signature<V>), String>;
+    let decoded: Vec<Checked<V>> = items
         .iter()
         .enumerate()
         .map(|(i, (pk, _, sig))| {
