@@ -1,6 +1,6 @@
 //! Randomized batch verification (one multi-pairing, sum r_i sig_i by Pippenger's
 //! `msm_vartime`) gives the same answer as verifying every signature on its own: VALID exactly
-//! when every single verification is VALID, over random batches with random corruptions (wrong
+//! when every single verification is VALID, and `batch_verify_each` gives each one's verdict, over random batches with random corruptions (wrong
 //! message, wrong key, swapped signatures, identity or negated signatures, signatures of the
 //! other scheme), for both variants and both schemes, below and above the threaded threshold.
 
@@ -85,20 +85,31 @@ fn batch_equals_single<V: Variant>(basic_scheme: bool, seed: u64) {
                 corrupt(&mut items, i, rng.next_u64() % 6, basic_scheme);
             }
         }
-        let single = items.iter().all(|(pk, m, s)| {
-            if basic_scheme {
-                basic::verify(pk, m, s)
-            } else {
-                pop::verify(pk, m, s)
-            }
-        });
+        let singles: Vec<bool> = items
+            .iter()
+            .map(|(pk, m, s)| {
+                if basic_scheme {
+                    basic::verify(pk, m, s)
+                } else {
+                    pop::verify(pk, m, s)
+                }
+            })
+            .collect();
+        let single = singles.iter().all(|&v| v);
         for _ in 0..2 {
-            let batch = if basic_scheme {
-                basic::batch_verify(&items, &mut rng)
+            let (batch, each) = if basic_scheme {
+                (
+                    basic::batch_verify(&items, &mut rng),
+                    basic::batch_verify_each(&items, &mut rng),
+                )
             } else {
-                pop::batch_verify(&items, &mut rng)
+                (
+                    pop::batch_verify(&items, &mut rng),
+                    pop::batch_verify_each(&items, &mut rng),
+                )
             };
             assert_eq!(batch, single, "trial {trial}, n = {n}");
+            assert_eq!(each, singles, "trial {trial}, n = {n}");
         }
         if single {
             valid += 1;
@@ -108,6 +119,22 @@ fn batch_equals_single<V: Variant>(basic_scheme: bool, seed: u64) {
     }
     // Both answers occur (a corruption can undo itself, e.g. swapping equal signatures).
     assert!(valid >= 6 && invalid >= 3, "valid {valid}, invalid {invalid}");
+}
+
+#[test]
+fn each_with_identity_keys_and_empty() {
+    let mut rng = TestRng::new(5);
+    let mut items = signed::<MinPk>(4, 900, false);
+    let mut b = vec![0u8; MinPk::PK_BYTES];
+    b[0] = 0xc0;
+    items[2].0 = PublicKey::from_bytes(&b).unwrap(); // fails KeyValidate: that item alone
+    assert_eq!(
+        pop::batch_verify_each(&items, &mut rng),
+        [true, true, false, true]
+    );
+    assert!(!pop::batch_verify(&items, &mut rng));
+    let empty: Items<MinSig> = Vec::new();
+    assert!(pop::batch_verify_each(&empty, &mut rng).is_empty());
 }
 
 #[test]

@@ -258,35 +258,31 @@ fn bls_batch_verify(
 /// for a malformed item (then `valid` is false) and `None` otherwise.
 type Verdicts = Vec<(bool, Option<String>)>;
 
-/// Verdicts on every item: the well-formed ones are checked together by one randomized batch
-/// verification and, only if that fails, one by one, so that the invalid ones are named.
+/// Verdicts on every item: decoding errors by item, and for the well-formed ones
+/// [`core_ops::batch_verify_each`] (one randomized batch verification and, only if it fails, one
+/// verification each with the hashes reused, so that the invalid ones are named).
 fn batch_verify_each_in<V: Variant>(items: &[(Vec<u8>, Vec<u8>, Vec<u8>)], dst: &[u8]) -> Verdicts {
-    type Checked<V> = Result<(PublicKey<V>, usize, Signature<V>), String>;
-    let decoded: Vec<Checked<V>> = items
+    let decoded: Vec<Result<Decoded1<'_, V>, String>> = items
         .iter()
-        .enumerate()
-        .map(|(i, (pk, _, sig))| {
+        .map(|(pk, msg, sig)| {
             let pk = PublicKey::<V>::from_bytes_validated(pk).map_err(|e| e.to_string())?;
             let sig = Signature::<V>::from_bytes(sig).map_err(|e| e.to_string())?;
-            Ok((pk, i, sig))
+            Ok((pk, msg.as_slice(), sig))
         })
         .collect();
-    let well_formed: Vec<(PublicKey<V>, &[u8], Signature<V>)> = decoded
-        .iter()
-        .filter_map(|d| d.as_ref().ok())
-        .map(|&(pk, i, sig)| (pk, items[i].1.as_slice(), sig))
-        .collect();
-    let all_valid =
-        !well_formed.is_empty() && core_ops::batch_verify(&well_formed, dst, &mut OsRng);
+    let well_formed: Vec<Decoded1<'_, V>> = decoded.iter().flatten().copied().collect();
+    let mut valid = core_ops::batch_verify_each(&well_formed, dst, &mut OsRng).into_iter();
     decoded
         .into_iter()
         .map(|d| match d {
             Err(e) => (false, Some(e)),
-            Ok(_) if all_valid => (true, None),
-            Ok((pk, i, sig)) => (core_ops::core_verify(&pk, &items[i].1, &sig, dst), None),
+            Ok(_) => (valid.next().unwrap_or(false), None),
         })
         .collect()
 }
+
+/// One decoded item, its message borrowed.
+type Decoded1<'a, V> = (PublicKey<V>, &'a [u8], Signature<V>);
 
 /// For each item `(pk, msg, sig)`, the pair `(valid, error)`: `(True, None)` for a valid
 /// signature, `(False, None)` for an invalid one, `(False, message)` for a malformed item (the
