@@ -1,7 +1,7 @@
 """Speed check (not a test): N signatures verified one by one from Python (`bls_verify` in a
 loop), in this process by partitions (`tripair.dask.verify_items`: one batch per partition),
 and on a Dask LocalCluster of W worker processes with one thread each (`tripair.dask.verify`
-and `all_valid` on a bag of P partitions). Medians of R runs, microseconds per signature; the
+and `all_valid` on a bag of P partitions). Medians of R interleaved runs, microseconds per signature; the
 cluster's start-up is not timed. With `--bad K`, K signatures spread over the bag are invalid,
 so K partitions fall back to one verification per signature.
 
@@ -31,13 +31,16 @@ def cpu_model():
     return platform.processor() or platform.machine()
 
 
-def median_time(f, repeats):
-    times = []
+def interleaved_medians(fs, repeats):
+    """Median seconds of each function, the runs interleaved round-robin so that the load of a
+    shared machine drifts over all of them alike."""
+    times = [[] for _ in fs]
     for _ in range(repeats):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        for f, ts in zip(fs, times):
+            t = time.perf_counter()
+            f()
+            ts.append(time.perf_counter() - t)
+    return [statistics.median(ts) for ts in times]
 
 
 def main():
@@ -79,8 +82,9 @@ def main():
         f"partitions, {args.workers} worker processes x 1 thread, {args.bad} invalid, "
         f"median of {args.repeats}"
     )
-    for name, f in rows:
-        print(f"{name:<28} {median_time(f, args.repeats) / args.n * 1e6:9.1f} us per signature")
+    medians = interleaved_medians([f for _, f in rows], args.repeats)
+    for (name, _), m in zip(rows, medians):
+        print(f"{name:<28} {m / args.n * 1e6:9.1f} us per signature")
     client.close()
     cluster.close()
 
