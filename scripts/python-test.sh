@@ -6,7 +6,9 @@
 #   PYTHON=python3.12 VENV=/tmp/venv scripts/python-test.sh
 #
 # Needs a Python >= 3.8 with venv, Rust (cargo), and on the first run network access to PyPI for
-# maturin, pytest, PyYAML (the vectors) and mypy (stubtest); later runs reuse the venv.
+# maturin, pytest, PyYAML (the vectors), mypy (stubtest) and the extra `tripair[dask]` (Dask with
+# its distributed scheduler and dataframes, for tripair.dask's tests on a 2-process
+# LocalCluster); later runs reuse the venv.
 # CARGO_TARGET_DIR is honoured; arguments go to pytest (e.g. `-k bls -x`).
 set -euo pipefail
 
@@ -26,10 +28,14 @@ fi
 
 rm -f "$wheels"/tripair-*.whl
 "$venv/bin/maturin" build --release -m crates/tripair-py/Cargo.toml -o "$wheels"
-"$venv/bin/python" -m pip install --quiet --force-reinstall "$wheels"/tripair-*.whl
+wheel=$(ls "$wheels"/tripair-*.whl)
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$wheel"
+# The optional extra `tripair[dask]`: its dependencies come from the wheel's own metadata.
+"$venv/bin/python" -m pip install --quiet "$wheel[dask]"
 built=$(date +%s)
 
 # Run from the tests' directory so that `import tripair` is the installed wheel.
-(cd crates/tripair-py/tests && "$venv/bin/python" -m pytest -q "$@")
+# TRIPAIR_REQUIRE_DASK: the Dask tests fail rather than skip if Dask is missing.
+(cd crates/tripair-py/tests && TRIPAIR_REQUIRE_DASK=1 "$venv/bin/python" -m pytest -q "$@")
 end=$(date +%s)
 echo "python-test: build and install $((built - start)) s, tests $((end - built)) s, total $((end - start)) s"

@@ -5,7 +5,7 @@
 use crate::keys::{PublicKey, SecretKey, Signature};
 use crate::variant::{Curve, Variant};
 use rand_core::RngCore;
-use tripair::curve::{Affine, Projective};
+use tripair::curve::{Affine, Projective, Scalar};
 use tripair::{G1Affine, G2Affine};
 
 /// Pairs from this many on are checked with the Miller loops split over the available threads.
@@ -108,10 +108,11 @@ pub fn core_aggregate_verify<V: Variant, M: AsRef<[u8]>>(
 /// Each triple gets a random nonzero 64-bit coefficient r_i drawn from `rng`, and the single
 /// equation prod e(r_i PK_i, H(m_i)) * e(-P, sum r_i sig_i) = 1 is checked with one
 /// multi-pairing (for minimal-signature-size r_i scales H(m_i) instead, the G1 side, which is the
-/// cheaper one). Without the coefficients, errors that cancel between signatures would pass (the
-/// "forged signature set" attack); with them a batch containing an invalid signature passes with
-/// probability at most 2^-64 over the choice of the r_i. The coefficients are public, so their
-/// scalar multiplications are variable time. `rng` should be a cryptographically secure generator
+/// cheaper one), and sum r_i sig_i is one multi-scalar multiplication
+/// ([`Projective::msm_vartime`], Pippenger). Without the coefficients, errors that cancel between
+/// signatures would pass (the "forged signature set" attack); with them a batch containing an
+/// invalid signature passes with probability at most 2^-64 over the choice of the r_i. The
+/// coefficients are public, so their scalar multiplications are variable time. `rng` should be a cryptographically secure generator
 /// unpredictable to whoever supplied the signatures.
 ///
 /// Every key must pass KeyValidate. **An empty batch is INVALID** (`false`): as with the draft's
@@ -125,27 +126,83 @@ pub fn batch_verify<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
     if items.is_empty() {
         return false;
     }
-    let mut g1s = Vec::with_capacity(items.len() + 1);
-    let mut g2s = Vec::with_capacity(items.len() + 1);
-    let mut sig_sum = Projective::<V::SigGroup>::identity();
+    let mut hashed = Vec::with_capacity(items.len());
     for (pk, m, sig) in items {
-        if pk.validate().is_err() {
-            return false;
-        }
-        let Some(h) = hash::<V>(m.as_ref(), dst) else {
+        let Some(t) = hashed_item(pk, m.as_ref(), sig, dst) else {
             return false;
         };
+        hashed.push(t);
+    }
+    batch_check_hashed::<V, R>(&hashed, rng)
+}
+
+/// The verdict on each triple, all under `dst`: `true` exactly where the signature verifies
+/// (CoreVerify). The triples are first checked together as in [`batch_verify`] (one
+/// multi-pairing); only if that fails is each checked on its own, reusing its hash H(m_i), so
+/// that the invalid ones are named. A key failing KeyValidate makes its own triple INVALID only.
+/// An empty list gives an empty list.
+pub fn batch_verify_each<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
+    items: &[(PublicKey<V>, M, Signature<V>)],
+    dst: &[u8],
+    rng: &mut R,
+) -> Vec<bool> {
+    let hashed: Vec<Option<Hashed<V>>> = items
+        .iter()
+        .map(|(pk, m, sig)| hashed_item(pk, m.as_ref(), sig, dst))
+        .collect();
+    let candidates: Vec<Hashed<V>> = hashed.iter().flatten().copied().collect();
+    let all_valid = !candidates.is_empty() && batch_check_hashed::<V, R>(&candidates, rng);
+    hashed
+        .iter()
+        .map(|t| match t {
+            None => false,
+            Some(_) if all_valid => true,
+            Some((pk, h, sig)) => check(&[V::pair(pk, h), closing_pair::<V>(sig)]),
+        })
+        .collect()
+}
+
+/// A triple ready for the pairing check: (PK, H(m), signature).
+type Hashed<V> = (
+    Affine<<V as Variant>::PkGroup>,
+    Affine<<V as Variant>::SigGroup>,
+    Affine<<V as Variant>::SigGroup>,
+);
+
+/// KeyValidate and hashing of one triple; `None` if either fails.
+fn hashed_item<V: Variant>(
+    pk: &PublicKey<V>,
+    msg: &[u8],
+    sig: &Signature<V>,
+    dst: &[u8],
+) -> Option<Hashed<V>> {
+    pk.validate().ok()?;
+    Some((pk.0, hash::<V>(msg, dst)?, sig.0))
+}
+
+/// prod e(r_i PK_i, H(m_i)) * e(-P, sum r_i sig_i) == 1 for at least one hashed triple, the
+/// nonzero 64-bit r_i drawn from `rng` ([`batch_verify`]).
+fn batch_check_hashed<V: Variant, R: RngCore + ?Sized>(items: &[Hashed<V>], rng: &mut R) -> bool {
+    let mut g1s = Vec::with_capacity(items.len() + 1);
+    let mut g2s = Vec::with_capacity(items.len() + 1);
+    let mut sigs = Vec::with_capacity(items.len());
+    let mut coeffs = Vec::with_capacity(items.len());
+    for (pk, h, sig) in items {
         let r = loop {
             let r = rng.next_u64();
             if r != 0 {
-                break [r];
+                break r;
             }
         };
-        let (p, q) = V::pair(&pk.0, &h);
-        g1s.push(p.to_projective().mul_vartime(&r));
+        let (p, q) = V::pair(pk, h);
+        g1s.push(p.to_projective().mul_vartime(&[r]));
         g2s.push(q);
-        sig_sum += sig.0.to_projective().mul_vartime(&r);
+        sigs.push(*sig);
+        coeffs.push(Scalar::<Curve>::from_u64(r));
     }
+    // sum r_i sig_i with one multi-scalar multiplication (Pippenger's buckets over the GLV/GLS
+    // halves or quarters): the doublings are shared by all terms instead of done per signature.
+    let sig_sum = Projective::<V::SigGroup>::msm_vartime(&sigs, &coeffs);
     let (neg_g, s) = closing_pair::<V>(&sig_sum.to_affine_vartime());
     let mut pairs: Vec<_> = Projective::batch_to_affine_vartime(&g1s)
         .into_iter()

@@ -8,7 +8,9 @@
 //! - The basic scheme ([`basic`], `_NUL_` tags, distinct messages in AggregateVerify) and the
 //!   proof-of-possession scheme ([`pop`]: PopProve, PopVerify, FastAggregateVerify).
 //! - KeyGen (HKDF-SHA256, section 2.3), SkToPk, KeyValidate, Aggregate, and randomized batch
-//!   verification of many signatures with one multi-pairing ([`pop::batch_verify`]).
+//!   verification of many signatures with one multi-pairing ([`pop::batch_verify`]; the
+//!   signature sum by Pippenger's multi-scalar multiplication), and per-signature verdicts that
+//!   fall back to single verifications only when the batch fails ([`pop::batch_verify_each`]).
 //! - ZCash compressed encodings, fully validated on decoding; secret keys as 32-byte big-endian
 //!   integers in [1, r), wiped on drop. Every rejected input is an [`Error`] naming what is wrong.
 //!

@@ -63,3 +63,12 @@ pub fn batch_verify<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
 ) -> bool {
     core_ops::batch_verify(items, V::DST_POP, rng)
 }
+
+/// The verdict on each triple ([`core_ops::batch_verify_each`]): one batch verification, and
+/// only if it fails one verification per triple, reusing the hashes.
+pub fn batch_verify_each<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
+    items: &[(PublicKey<V>, M, Signature<V>)],
+    rng: &mut R,
+) -> Vec<bool> {
+    core_ops::batch_verify_each(items, V::DST_POP, rng)
+}

@@ -1,122 +1,110 @@
-//! BLS signatures of Ethereum's suite (`BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`: public
-//! keys in G1, 48 bytes; signatures in G2, 96 bytes; the proof-of-possession scheme), over
-//! `tripair_bls`. Keys and signatures travel as their compressed bytes; every decoding error,
-//! public keys that are the identity included, raises `TripairError` with the crate's message.
+//! BLS signatures on BLS12-381 (draft-irtf-cfrg-bls-signature-05, over `tripair_bls`), both
+//! variants and both schemes, chosen per call by the keywords `variant=` and `scheme=`:
+//!
+//! - `variant="minpk"` (the default): public keys in G1 (48 bytes), signatures in G2 (96 bytes);
+//!   with `scheme="pop"` (the default) this is Ethereum's
+//!   `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`. `variant="minsig"`: public keys in G2
+//!   (96 bytes), signatures in G1 (48 bytes).
+//! - `scheme="pop"`: the proof-of-possession scheme (`_POP_` tags; PopProve, PopVerify and
+//!   FastAggregateVerify exist only there). `scheme="basic"`: the basic scheme (`_NUL_` tags;
+//!   AggregateVerify requires distinct messages).
+//!
+//! Keys and signatures travel as their compressed bytes; every decoding error, public keys that
+//! are the identity included, and every unknown variant or scheme name raises `TripairError`
+//! with a message naming what is wrong.
 
+use crate::groups::{bls12_381_g1, bls12_381_g2};
 use crate::{error, py_bytes, PyG1, PyG2};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rand_core::OsRng;
-use tripair_bls::{pop, MinPk, PublicKey, SecretKey, Signature};
+use tripair_bls::{basic, core_ops, pop, MinPk, MinSig, PublicKey, SecretKey, Signature, Variant};
 
-type Pk = PublicKey<MinPk>;
-type Sig = Signature<MinPk>;
+/// The variant named by `variant=`.
+#[derive(Clone, Copy)]
+enum VariantName {
+    MinPk,
+    MinSig,
+}
+
+fn variant_name(name: &str) -> PyResult<VariantName> {
+    match name {
+        "minpk" => Ok(VariantName::MinPk),
+        "minsig" => Ok(VariantName::MinSig),
+        _ => Err(error(format!(
+            "unknown BLS variant '{name}': expected 'minpk' (public keys in G1, signatures in \
+             G2) or 'minsig' (public keys in G2, signatures in G1)"
+        ))),
+    }
+}
+
+/// The scheme named by `scheme=`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scheme {
+    Pop,
+    Basic,
+}
+
+fn scheme_name(name: &str) -> PyResult<Scheme> {
+    match name {
+        "pop" => Ok(Scheme::Pop),
+        "basic" => Ok(Scheme::Basic),
+        _ => Err(error(format!(
+            "unknown BLS scheme '{name}': expected 'pop' (proof of possession) or 'basic'"
+        ))),
+    }
+}
+
+/// The signing tag (ciphersuite ID) of a scheme in variant `V`.
+fn dst<V: Variant>(scheme: Scheme) -> &'static [u8] {
+    match scheme {
+        Scheme::Pop => V::DST_POP,
+        Scheme::Basic => V::DST_BASIC,
+    }
+}
+
+/// Evaluates `$body` with the type `$V` standing for the variant named by the string `$name`
+/// (a `TripairError` for an unknown name).
+macro_rules! with_variant {
+    ($name:expr, $V:ident => $body:expr) => {
+        match variant_name($name)? {
+            VariantName::MinPk => {
+                type $V = MinPk;
+                $body
+            }
+            VariantName::MinSig => {
+                type $V = MinSig;
+                $body
+            }
+        }
+    };
+}
 
 fn secret_key(sk: &[u8]) -> PyResult<SecretKey> {
     SecretKey::from_bytes(sk).map_err(error)
 }
 
 /// A public key that passes KeyValidate (decoded, in the subgroup, not the identity).
-fn public_key(pk: &[u8]) -> PyResult<Pk> {
-    Pk::from_bytes_validated(pk).map_err(error)
+fn public_key<V: Variant>(pk: &[u8]) -> PyResult<PublicKey<V>> {
+    PublicKey::from_bytes_validated(pk).map_err(error)
 }
 
-fn public_keys(pks: &[Bound<'_, PyBytes>]) -> PyResult<Vec<Pk>> {
+fn public_keys<V: Variant>(pks: &[Bound<'_, PyBytes>]) -> PyResult<Vec<PublicKey<V>>> {
     pks.iter().map(|pk| public_key(pk.as_bytes())).collect()
 }
 
-fn signature(sig: &[u8]) -> PyResult<Sig> {
-    Sig::from_bytes(sig).map_err(error)
+fn signature<V: Variant>(sig: &[u8]) -> PyResult<Signature<V>> {
+    Signature::from_bytes(sig).map_err(error)
 }
 
-/// KeyGen (HKDF-SHA256) from at least 32 bytes of secret keying material: the 32-byte secret key.
-#[pyfunction]
-#[pyo3(signature = (ikm, key_info = b"".as_slice()), text_signature = "(ikm, key_info=b'')")]
-fn bls_keygen<'py>(py: Python<'py>, ikm: &[u8], key_info: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
-    let sk = SecretKey::key_gen(ikm, key_info).map_err(error)?;
-    Ok(py_bytes(py, &sk.to_bytes()))
-}
+/// (pk, msg, sig) triples of `bytes`, decoded: the first error raises.
+type Items<'py> = Vec<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)>;
 
-/// SkToPk: the 48-byte compressed public key of a 32-byte secret key.
-#[pyfunction]
-fn bls_sk_to_pk<'py>(py: Python<'py>, sk: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
-    Ok(py_bytes(
-        py,
-        &secret_key(sk)?.public_key::<MinPk>().to_bytes(),
-    ))
-}
+/// Decoded triples, for the library's batch verification.
+type Decoded<V> = Vec<(PublicKey<V>, Vec<u8>, Signature<V>)>;
 
-/// Sign: the 96-byte compressed signature of `msg` (constant time in the secret key).
-#[pyfunction]
-fn bls_sign<'py>(py: Python<'py>, sk: &[u8], msg: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
-    let sig: Sig = pop::sign(&secret_key(sk)?, msg);
-    Ok(py_bytes(py, &sig.to_bytes()))
-}
-
-/// Verify: whether `sig` is a valid signature of `msg` under `pk`.
-#[pyfunction]
-fn bls_verify(py: Python<'_>, pk: &[u8], msg: &[u8], sig: &[u8]) -> PyResult<bool> {
-    let (pk, sig) = (public_key(pk)?, signature(sig)?);
-    Ok(py.allow_threads(|| pop::verify(&pk, msg, &sig)))
-}
-
-/// Aggregate: the sum of the signatures (at least one), compressed.
-#[pyfunction]
-fn bls_aggregate<'py>(
-    py: Python<'py>,
-    sigs: Vec<Bound<'py, PyBytes>>,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let sigs = sigs
-        .iter()
-        .map(|s| signature(s.as_bytes()))
-        .collect::<PyResult<Vec<_>>>()?;
-    let agg = Sig::aggregate(&sigs).map_err(error)?;
-    Ok(py_bytes(py, &agg.to_bytes()))
-}
-
-/// FastAggregateVerify: whether `sig` is the aggregate signature of `msg` by all the keys (at
-/// least one; their proofs of possession checked beforehand).
-#[pyfunction]
-fn bls_fast_aggregate_verify(
-    py: Python<'_>,
-    pks: Vec<Bound<'_, PyBytes>>,
-    msg: &[u8],
-    sig: &[u8],
-) -> PyResult<bool> {
-    let (pks, sig) = (public_keys(&pks)?, signature(sig)?);
-    Pk::aggregate(&pks).map_err(error)?;
-    Ok(py.allow_threads(|| pop::fast_aggregate_verify(&pks, msg, &sig)))
-}
-
-/// AggregateVerify: whether `sig` is the aggregate of the signatures of `msgs[i]` by `pks[i]`.
-/// The lists must have the same length; an empty list is INVALID (`False`).
-#[pyfunction]
-fn bls_aggregate_verify(
-    py: Python<'_>,
-    pks: Vec<Bound<'_, PyBytes>>,
-    msgs: Vec<Bound<'_, PyBytes>>,
-    sig: &[u8],
-) -> PyResult<bool> {
-    if pks.len() != msgs.len() {
-        return Err(error(format!(
-            "{} public keys but {} messages",
-            pks.len(),
-            msgs.len()
-        )));
-    }
-    let (pks, sig) = (public_keys(&pks)?, signature(sig)?);
-    let msgs: Vec<Vec<u8>> = msgs.iter().map(|m| m.as_bytes().to_vec()).collect();
-    Ok(py.allow_threads(|| pop::aggregate_verify(&pks, &msgs, &sig)))
-}
-
-/// Randomized batch verification of independent signatures `(pk, msg, sig)` with one
-/// multi-pairing (coefficients from the OS RNG; without the GIL). An empty batch is INVALID.
-#[pyfunction]
-fn bls_batch_verify(
-    py: Python<'_>,
-    items: Vec<(Bound<'_, PyBytes>, Bound<'_, PyBytes>, Bound<'_, PyBytes>)>,
-) -> PyResult<bool> {
-    let items = items
+fn decoded_items<V: Variant>(items: &Items<'_>) -> PyResult<Decoded<V>> {
+    items
         .iter()
         .map(|(pk, msg, sig)| {
             Ok((
@@ -125,35 +113,260 @@ fn bls_batch_verify(
                 signature(sig.as_bytes())?,
             ))
         })
-        .collect::<PyResult<Vec<_>>>()?;
-    Ok(py.allow_threads(|| pop::batch_verify(&items, &mut OsRng)))
+        .collect()
 }
 
-/// PopProve: the 96-byte proof of possession of the secret key.
+/// KeyGen (HKDF-SHA256) from at least 32 bytes of secret keying material: the 32-byte secret key
+/// (the same for both variants).
 #[pyfunction]
-fn bls_pop_prove<'py>(py: Python<'py>, sk: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
-    let proof: Sig = pop::pop_prove(&secret_key(sk)?);
-    Ok(py_bytes(py, &proof.to_bytes()))
+#[pyo3(signature = (ikm, key_info = b"".as_slice()), text_signature = "(ikm, key_info=b'')")]
+fn bls_keygen<'py>(py: Python<'py>, ikm: &[u8], key_info: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = SecretKey::key_gen(ikm, key_info).map_err(error)?;
+    Ok(py_bytes(py, &sk.to_bytes()))
+}
+
+/// SkToPk: the compressed public key of a 32-byte secret key (48 bytes for minpk, 96 for minsig).
+#[pyfunction]
+#[pyo3(signature = (sk, *, variant = "minpk"))]
+fn bls_sk_to_pk<'py>(py: Python<'py>, sk: &[u8], variant: &str) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = secret_key(sk)?;
+    let pk = with_variant!(variant, V => sk.public_key::<V>().to_bytes());
+    Ok(py_bytes(py, &pk))
+}
+
+/// Sign: the compressed signature of `msg` (constant time in the secret key).
+#[pyfunction]
+#[pyo3(signature = (sk, msg, *, variant = "minpk", scheme = "pop"))]
+fn bls_sign<'py>(
+    py: Python<'py>,
+    sk: &[u8],
+    msg: &[u8],
+    variant: &str,
+    scheme: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let (sk, scheme) = (secret_key(sk)?, scheme_name(scheme)?);
+    let sig = with_variant!(variant, V => {
+        core_ops::core_sign::<V>(&sk, msg, dst::<V>(scheme)).map_err(error)?.to_bytes()
+    });
+    Ok(py_bytes(py, &sig))
+}
+
+/// Verify: whether `sig` is a valid signature of `msg` under `pk`.
+#[pyfunction]
+#[pyo3(signature = (pk, msg, sig, *, variant = "minpk", scheme = "pop"))]
+fn bls_verify(
+    py: Python<'_>,
+    pk: &[u8],
+    msg: &[u8],
+    sig: &[u8],
+    variant: &str,
+    scheme: &str,
+) -> PyResult<bool> {
+    let scheme = scheme_name(scheme)?;
+    with_variant!(variant, V => {
+        let (pk, sig) = (public_key::<V>(pk)?, signature::<V>(sig)?);
+        Ok(py.allow_threads(|| core_ops::core_verify(&pk, msg, &sig, dst::<V>(scheme))))
+    })
+}
+
+/// Aggregate: the sum of the signatures (at least one), compressed.
+#[pyfunction]
+#[pyo3(signature = (sigs, *, variant = "minpk"))]
+fn bls_aggregate<'py>(
+    py: Python<'py>,
+    sigs: Vec<Bound<'py, PyBytes>>,
+    variant: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let agg = with_variant!(variant, V => {
+        let sigs = sigs
+            .iter()
+            .map(|s| signature::<V>(s.as_bytes()))
+            .collect::<PyResult<Vec<_>>>()?;
+        Signature::aggregate(&sigs).map_err(error)?.to_bytes()
+    });
+    Ok(py_bytes(py, &agg))
+}
+
+/// FastAggregateVerify (proof-of-possession scheme): whether `sig` is the aggregate signature
+/// of `msg` by all the keys (at least one; their proofs of possession checked beforehand).
+#[pyfunction]
+#[pyo3(signature = (pks, msg, sig, *, variant = "minpk"))]
+fn bls_fast_aggregate_verify(
+    py: Python<'_>,
+    pks: Vec<Bound<'_, PyBytes>>,
+    msg: &[u8],
+    sig: &[u8],
+    variant: &str,
+) -> PyResult<bool> {
+    with_variant!(variant, V => {
+        let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(sig)?);
+        PublicKey::aggregate(&pks).map_err(error)?;
+        Ok(py.allow_threads(|| pop::fast_aggregate_verify(&pks, msg, &sig)))
+    })
+}
+
+/// AggregateVerify: whether `sig` is the aggregate of the signatures of `msgs[i]` by `pks[i]`.
+/// The lists must have the same length; an empty list is INVALID (`False`), and so, in the basic
+/// scheme, are repeated messages.
+#[pyfunction]
+#[pyo3(signature = (pks, msgs, sig, *, variant = "minpk", scheme = "pop"))]
+fn bls_aggregate_verify(
+    py: Python<'_>,
+    pks: Vec<Bound<'_, PyBytes>>,
+    msgs: Vec<Bound<'_, PyBytes>>,
+    sig: &[u8],
+    variant: &str,
+    scheme: &str,
+) -> PyResult<bool> {
+    if pks.len() != msgs.len() {
+        return Err(error(format!(
+            "{} public keys but {} messages",
+            pks.len(),
+            msgs.len()
+        )));
+    }
+    let scheme = scheme_name(scheme)?;
+    let msgs: Vec<Vec<u8>> = msgs.iter().map(|m| m.as_bytes().to_vec()).collect();
+    with_variant!(variant, V => {
+        let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(sig)?);
+        Ok(py.allow_threads(|| match scheme {
+            Scheme::Pop => pop::aggregate_verify(&pks, &msgs, &sig),
+            Scheme::Basic => basic::aggregate_verify(&pks, &msgs, &sig),
+        }))
+    })
+}
+
+/// Randomized batch verification of independent signatures `(pk, msg, sig)` with one
+/// multi-pairing (coefficients from the OS RNG; without the GIL). An empty batch is INVALID; a
+/// malformed item raises.
+#[pyfunction]
+#[pyo3(signature = (items, *, variant = "minpk", scheme = "pop"))]
+fn bls_batch_verify(
+    py: Python<'_>,
+    items: Items<'_>,
+    variant: &str,
+    scheme: &str,
+) -> PyResult<bool> {
+    let scheme = scheme_name(scheme)?;
+    with_variant!(variant, V => {
+        let items = decoded_items::<V>(&items)?;
+        Ok(py.allow_threads(|| core_ops::batch_verify(&items, dst::<V>(scheme), &mut OsRng)))
+    })
+}
+
+/// The verdict on each item of a batch: `(valid, error)`, `error` the decoding error's message
+/// for a malformed item (then `valid` is false) and `None` otherwise.
+type Verdicts = Vec<(bool, Option<String>)>;
+
+/// Verdicts on every item: decoding errors by item, and for the well-formed ones
+/// [`core_ops::batch_verify_each`] (one randomized batch verification and, only if it fails, one
+/// verification each with the hashes reused, so that the invalid ones are named).
+fn batch_verify_each_in<V: Variant>(items: &[(Vec<u8>, Vec<u8>, Vec<u8>)], dst: &[u8]) -> Verdicts {
+    let decoded: Vec<Result<Decoded1<'_, V>, String>> = items
+        .iter()
+        .map(|(pk, msg, sig)| {
+            let pk = PublicKey::<V>::from_bytes_validated(pk).map_err(|e| e.to_string())?;
+            let sig = Signature::<V>::from_bytes(sig).map_err(|e| e.to_string())?;
+            Ok((pk, msg.as_slice(), sig))
+        })
+        .collect();
+    let well_formed: Vec<Decoded1<'_, V>> = decoded.iter().flatten().copied().collect();
+    let mut valid = core_ops::batch_verify_each(&well_formed, dst, &mut OsRng).into_iter();
+    decoded
+        .into_iter()
+        .map(|d| match d {
+            Err(e) => (false, Some(e)),
+            Ok(_) => (valid.next().unwrap_or(false), None),
+        })
+        .collect()
+}
+
+/// One decoded item, its message borrowed.
+type Decoded1<'a, V> = (PublicKey<V>, &'a [u8], Signature<V>);
+
+/// For each item `(pk, msg, sig)`, the pair `(valid, error)`: `(True, None)` for a valid
+/// signature, `(False, None)` for an invalid one, `(False, message)` for a malformed item (the
+/// message names what is wrong: wrong length, bad flags, not on the curve, not in the subgroup,
+/// identity public key). The well-formed items are first checked together with one randomized
+/// batch verification; only if that fails is each checked on its own. Without the GIL.
+#[pyfunction]
+#[pyo3(signature = (items, *, variant = "minpk", scheme = "pop"))]
+fn bls_batch_verify_each(
+    py: Python<'_>,
+    items: Items<'_>,
+    variant: &str,
+    scheme: &str,
+) -> PyResult<Verdicts> {
+    let scheme = scheme_name(scheme)?;
+    let items: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> = items
+        .iter()
+        .map(|(pk, msg, sig)| {
+            (
+                pk.as_bytes().to_vec(),
+                msg.as_bytes().to_vec(),
+                sig.as_bytes().to_vec(),
+            )
+        })
+        .collect();
+    Ok(with_variant!(variant, V => {
+        py.allow_threads(|| batch_verify_each_in::<V>(&items, dst::<V>(scheme)))
+    }))
+}
+
+/// PopProve: the compressed proof of possession of the secret key.
+#[pyfunction]
+#[pyo3(signature = (sk, *, variant = "minpk"))]
+fn bls_pop_prove<'py>(
+    py: Python<'py>,
+    sk: &[u8],
+    variant: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = secret_key(sk)?;
+    let proof = with_variant!(variant, V => pop::pop_prove::<V>(&sk).to_bytes());
+    Ok(py_bytes(py, &proof))
 }
 
 /// PopVerify: whether `proof` is a valid proof of possession for `pk`.
 #[pyfunction]
-fn bls_pop_verify(pk: &[u8], proof: &[u8]) -> PyResult<bool> {
-    Ok(pop::pop_verify(&public_key(pk)?, &signature(proof)?))
+#[pyo3(signature = (pk, proof, *, variant = "minpk"))]
+fn bls_pop_verify(pk: &[u8], proof: &[u8], variant: &str) -> PyResult<bool> {
+    with_variant!(variant, V => {
+        Ok(pop::pop_verify(&public_key::<V>(pk)?, &signature::<V>(proof)?))
+    })
 }
 
-/// The public key's point (decoded and validated as a point; the identity is accepted).
+/// The public key's point (decoded and validated as a point; the identity is accepted): a `G1`
+/// for minpk, a `G2` for minsig.
 #[pyfunction]
-fn bls_public_key_point(pk: &[u8]) -> PyResult<PyG1> {
-    let pk = Pk::from_bytes(pk).map_err(error)?;
-    Ok(PyG1(crate::groups::bls12_381_g1(*pk.as_point())))
+#[pyo3(signature = (pk, *, variant = "minpk"))]
+fn bls_public_key_point(py: Python<'_>, pk: &[u8], variant: &str) -> PyResult<PyObject> {
+    Ok(match variant_name(variant)? {
+        VariantName::MinPk => {
+            let pk = PublicKey::<MinPk>::from_bytes(pk).map_err(error)?;
+            PyG1(bls12_381_g1(*pk.as_point())).into_pyobject(py)?.into_any().unbind()
+        }
+        VariantName::MinSig => {
+            let pk = PublicKey::<MinSig>::from_bytes(pk).map_err(error)?;
+            PyG2(bls12_381_g2(*pk.as_point())).into_pyobject(py)?.into_any().unbind()
+        }
+    })
 }
 
-/// The signature's point (decoded and validated; the identity is accepted).
+/// The signature's point (decoded and validated; the identity is accepted): a `G2` for minpk, a
+/// `G1` for minsig.
 #[pyfunction]
-fn bls_signature_point(sig: &[u8]) -> PyResult<PyG2> {
-    let sig = signature(sig)?;
-    Ok(PyG2(crate::groups::bls12_381_g2(*sig.as_point())))
+#[pyo3(signature = (sig, *, variant = "minpk"))]
+fn bls_signature_point(py: Python<'_>, sig: &[u8], variant: &str) -> PyResult<PyObject> {
+    Ok(match variant_name(variant)? {
+        VariantName::MinPk => {
+            let sig = signature::<MinPk>(sig)?;
+            PyG2(bls12_381_g2(*sig.as_point())).into_pyobject(py)?.into_any().unbind()
+        }
+        VariantName::MinSig => {
+            let sig = signature::<MinSig>(sig)?;
+            PyG1(bls12_381_g1(*sig.as_point())).into_pyobject(py)?.into_any().unbind()
+        }
+    })
 }
 
 /// Adds the `bls_*` functions to the module.
@@ -166,6 +379,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bls_fast_aggregate_verify, m)?)?;
     m.add_function(wrap_pyfunction!(bls_aggregate_verify, m)?)?;
     m.add_function(wrap_pyfunction!(bls_batch_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(bls_batch_verify_each, m)?)?;
     m.add_function(wrap_pyfunction!(bls_pop_prove, m)?)?;
     m.add_function(wrap_pyfunction!(bls_pop_verify, m)?)?;
     m.add_function(wrap_pyfunction!(bls_public_key_point, m)?)?;

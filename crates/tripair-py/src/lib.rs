@@ -1,5 +1,6 @@
-//! Python bindings of tripair: the module `tripair` (built with maturin, an abi3 wheel for
-//! CPython >= 3.8).
+//! Python bindings of tripair: the compiled module `tripair._tripair`, re-exported by the
+//! package `tripair` (built with maturin, an abi3 wheel for CPython >= 3.8; the package adds the
+//! pure-Python `tripair.dask`).
 //!
 //! - Curves by name (`tripair.curves()`), elements `G1`, `G2`, `GT` of any prime-field curve
 //!   with their encodings and group operations (scalars are Python ints, reduced modulo r, and
@@ -7,7 +8,8 @@
 //! - `pairing`, `multi_pairing`, `pairing_check`, `pairing_batch` (the products and batches run
 //!   without the GIL);
 //! - RFC 9380 `hash_to_g1`, `hash_to_g2` (BLS12-381);
-//! - BLS signatures of Ethereum's suite (tripair-bls: `MinPk`, proof-of-possession scheme).
+//! - BLS signatures (tripair-bls): both variants (`MinPk`, Ethereum's, and `MinSig`) and both
+//!   schemes (proof of possession, basic), and per-item batch verdicts for `tripair.dask`.
 //!
 //! Every rejected input raises `tripair.TripairError` (a `ValueError`) with the library's message.
 
@@ -311,9 +313,10 @@ fn hash_to_g2(msg: &[u8], dst: &[u8]) -> PyResult<PyG2> {
     Ok(PyG2(groups::bls12_381_g2(q)))
 }
 
-/// The module `tripair`.
+/// The compiled module `tripair._tripair`, re-exported whole by the package `tripair`
+/// (`python/tripair/__init__.py`).
 #[pymodule]
-#[pyo3(name = "tripair")]
+#[pyo3(name = "_tripair")]
 fn tripair_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TripairError", m.py().get_type::<TripairError>())?;
     m.add_class::<PyG1>()?;

@@ -1,10 +1,11 @@
 """tripair: pairings on BN and BLS12 curves, RFC 9380 hashing and BLS signatures (Rust).
 
 Curves are named as in ``curves()`` (``"bn254"``, ``"bls12-381"``, ...). Every rejected input
-raises ``TripairError`` (a ``ValueError``) whose message says what is wrong.
+raises ``TripairError`` (a ``ValueError``) whose message says what is wrong. The submodule
+``tripair.dask`` (``pip install tripair[dask]``) verifies many signatures on a Dask cluster.
 """
 
-from typing import List, Optional, Sequence, Tuple, final
+from typing import List, Literal, Optional, Sequence, Tuple, final, overload
 
 __all__ = [
     "TripairError",
@@ -26,6 +27,7 @@ __all__ = [
     "bls_fast_aggregate_verify",
     "bls_aggregate_verify",
     "bls_batch_verify",
+    "bls_batch_verify_each",
     "bls_pop_prove",
     "bls_pop_verify",
     "bls_public_key_point",
@@ -135,24 +137,68 @@ def hash_to_g1(msg: bytes, dst: bytes) -> G1:
 def hash_to_g2(msg: bytes, dst: bytes) -> G2:
     """RFC 9380 BLS12381G2_XMD:SHA-256_SSWU_RO_ with domain separation tag `dst`."""
 
-# BLS signatures, Ethereum's suite: MinPk (48-byte public keys, 96-byte signatures), PoP scheme.
+# BLS signatures on BLS12-381 (draft-irtf-cfrg-bls-signature-05). `variant`: "minpk" (public
+# keys in G1, 48 bytes; signatures in G2, 96 bytes) or "minsig" (keys in G2, 96 bytes; signatures
+# in G1, 48 bytes). `scheme`: "pop" (proof of possession) or "basic". The defaults, "minpk" with
+# "pop", are Ethereum's BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_. An unknown variant or scheme
+# raises TripairError.
 
 def bls_keygen(ikm: bytes, key_info: bytes = b"") -> bytes:
     """KeyGen (HKDF-SHA256) from at least 32 bytes of secret keying material: 32-byte key."""
 
-def bls_sk_to_pk(sk: bytes) -> bytes: ...
-def bls_sign(sk: bytes, msg: bytes) -> bytes: ...
-def bls_verify(pk: bytes, msg: bytes, sig: bytes) -> bool: ...
-def bls_aggregate(sigs: Sequence[bytes]) -> bytes: ...
-def bls_fast_aggregate_verify(pks: Sequence[bytes], msg: bytes, sig: bytes) -> bool: ...
-def bls_aggregate_verify(pks: Sequence[bytes], msgs: Sequence[bytes], sig: bytes) -> bool: ...
-def bls_batch_verify(items: Sequence[Tuple[bytes, bytes, bytes]]) -> bool:
-    """Randomized batch verification (OS RNG coefficients; the GIL is released)."""
+def bls_sk_to_pk(sk: bytes, *, variant: str = "minpk") -> bytes: ...
+def bls_sign(
+    sk: bytes, msg: bytes, *, variant: str = "minpk", scheme: str = "pop"
+) -> bytes: ...
+def bls_verify(
+    pk: bytes, msg: bytes, sig: bytes, *, variant: str = "minpk", scheme: str = "pop"
+) -> bool: ...
+def bls_aggregate(sigs: Sequence[bytes], *, variant: str = "minpk") -> bytes: ...
+def bls_fast_aggregate_verify(
+    pks: Sequence[bytes], msg: bytes, sig: bytes, *, variant: str = "minpk"
+) -> bool:
+    """FastAggregateVerify (proof-of-possession scheme only)."""
 
-def bls_pop_prove(sk: bytes) -> bytes: ...
-def bls_pop_verify(pk: bytes, proof: bytes) -> bool: ...
-def bls_public_key_point(pk: bytes) -> G1:
-    """The public key's point (validated; the identity is accepted)."""
+def bls_aggregate_verify(
+    pks: Sequence[bytes],
+    msgs: Sequence[bytes],
+    sig: bytes,
+    *,
+    variant: str = "minpk",
+    scheme: str = "pop",
+) -> bool:
+    """AggregateVerify (the basic scheme also requires distinct messages)."""
 
-def bls_signature_point(sig: bytes) -> G2:
-    """The signature's point (validated; the identity is accepted)."""
+def bls_batch_verify(
+    items: Sequence[Tuple[bytes, bytes, bytes]],
+    *,
+    variant: str = "minpk",
+    scheme: str = "pop",
+) -> bool:
+    """Randomized batch verification (OS RNG coefficients; the GIL is released). A malformed
+    item raises; an empty batch is False."""
+
+def bls_batch_verify_each(
+    items: Sequence[Tuple[bytes, bytes, bytes]],
+    *,
+    variant: str = "minpk",
+    scheme: str = "pop",
+) -> List[Tuple[bool, Optional[str]]]:
+    """(valid, error) for each item: error names what is wrong with a malformed item and is None
+    otherwise. One batch verification of the well-formed items, then, only if it fails, one
+    verification each (the GIL is released)."""
+
+def bls_pop_prove(sk: bytes, *, variant: str = "minpk") -> bytes: ...
+def bls_pop_verify(pk: bytes, proof: bytes, *, variant: str = "minpk") -> bool: ...
+@overload
+def bls_public_key_point(pk: bytes, *, variant: Literal["minpk"] = "minpk") -> G1:
+    """The public key's point (validated; the identity is accepted): G1 for minpk, G2 for
+    minsig."""
+@overload
+def bls_public_key_point(pk: bytes, *, variant: Literal["minsig"]) -> G2: ...
+@overload
+def bls_signature_point(sig: bytes, *, variant: Literal["minpk"] = "minpk") -> G2:
+    """The signature's point (validated; the identity is accepted): G2 for minpk, G1 for
+    minsig."""
+@overload
+def bls_signature_point(sig: bytes, *, variant: Literal["minsig"]) -> G1: ...

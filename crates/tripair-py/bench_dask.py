@@ -1,0 +1,93 @@
+"""Speed check (not a test): N signatures verified one by one from Python (`bls_verify` in a
+loop), in this process by partitions (`tripair.dask.verify_items`: one batch per partition),
+and on a Dask LocalCluster of W worker processes with one thread each (`tripair.dask.verify`
+and `all_valid` on a bag of P partitions). Medians of R interleaved runs, microseconds per signature; the
+cluster's start-up is not timed. With `--bad K`, K signatures spread over the bag are invalid,
+so K partitions fall back to one verification per signature.
+
+    python crates/tripair-py/bench_dask.py [--n 2048] [--partitions 16] [--workers 2] [--bad 0]
+"""
+
+import argparse
+import platform
+import statistics
+import time
+
+import dask.bag as db
+from distributed import Client, LocalCluster
+
+import tripair
+import tripair.dask as td
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def interleaved_medians(fs, repeats):
+    """Median seconds of each function, the runs interleaved round-robin so that the load of a
+    shared machine drifts over all of them alike."""
+    times = [[] for _ in fs]
+    for _ in range(repeats):
+        for f, ts in zip(fs, times):
+            t = time.perf_counter()
+            f()
+            ts.append(time.perf_counter() - t)
+    return [statistics.median(ts) for ts in times]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=2048)
+    ap.add_argument("--partitions", type=int, default=16)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--bad", type=int, default=0)
+    ap.add_argument("--repeats", type=int, default=3)
+    args = ap.parse_args()
+    sks = [tripair.bls_keygen(i.to_bytes(32, "big"), b"bench") for i in range(1, args.n + 1)]
+    items = [
+        (tripair.bls_sk_to_pk(sk), b"msg %d" % i, tripair.bls_sign(sk, b"msg %d" % i))
+        for i, sk in enumerate(sks)
+    ]
+    for k in range(args.bad):
+        i = k * args.n // max(args.bad, 1)
+        items[i] = (items[i][0], b"forged", items[i][2])
+    chunk = -(-args.n // args.partitions)
+    parts = [items[i : i + chunk] for i in range(0, args.n, chunk)]
+
+    cluster = LocalCluster(
+        n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    client = Client(cluster)
+    bag = db.from_sequence(items, npartitions=args.partitions)
+    expected = td.verify_items(items)
+    assert td.verify(bag).compute() == expected
+    assert sum(not v.valid for v in expected) == args.bad
+
+    rows = [
+        ("bls_verify loop", lambda: [tripair.bls_verify(*it) for it in items]),
+        ("verify_items by partition", lambda: [td.verify_items(p) for p in parts]),
+        ("dask verify", lambda: td.verify(bag).compute()),
+        ("dask all_valid", lambda: td.all_valid(bag).compute()),
+    ]
+    print(
+        f"CPU: {cpu_model()}; n={args.n}, {args.partitions} "
+        f"partitions, {args.workers} worker processes x 1 thread, {args.bad} invalid, "
+        f"median of {args.repeats}"
+    )
+    medians = interleaved_medians([f for _, f in rows], args.repeats)
+    for (name, _), m in zip(rows, medians):
+        print(f"{name:<28} {m / args.n * 1e6:9.1f} us per signature")
+    client.close()
+    cluster.close()
+
+
+if __name__ == "__main__":
+    main()
