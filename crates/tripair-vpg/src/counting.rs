@@ -1,0 +1,1 @@
+//! An operation-counting base field (stub replaced below).
