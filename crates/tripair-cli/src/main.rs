@@ -170,6 +170,9 @@ enum Table {
     /// Grabher-Grossschaedl-Page 2008: batches and products of 8 and 64 pairings on 1 and 2
     /// threads, one pairing split or pipelined over 2 threads (bn254, bls12-381).
     Threads,
+    /// Vejda-Page-Grossschaedl 2007: Tables 2-4 on the model of the tri-field MAC unit
+    /// (tripair-vpg), Appendix A, and tripair's x86 field table at the same sizes.
+    Vpg,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -486,6 +489,17 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
     let default = match table {
         Table::Acar => tripair_cli::acar::CURVES,
         Table::Threads => tripair_cli::ggp::CURVES,
+        Table::Vpg => {
+            if args.json || args.plot.is_some() || !args.curve.is_empty() {
+                eprintln!("error: --table vpg prints one fixed text table: no --json, --plot or --curve");
+                return ExitCode::from(2);
+            }
+            let samples = args.samples as usize;
+            return write_out(|out| {
+                write_bench_header(out, false, samples)?;
+                tripair_cli::vpg_bench::write_table(out, samples)
+            });
+        }
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -527,6 +541,8 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                         plot::plot_acar(dir, &t).map_err(io::Error::other)?;
                     }
                 }
+                // Answered before the curve loop.
+                Table::Vpg => {}
                 Table::Threads => {
                     progress(&format!("{c} threads"));
                     let t = tripair_cli::ggp::curve_table(c, samples).map_err(io::Error::other)?;
