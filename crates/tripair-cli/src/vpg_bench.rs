@@ -24,7 +24,7 @@ use tripair_testkit::TestRng;
 use tripair_vpg::costmodel;
 use tripair_vpg::counting::{count_pairing, OpCounts};
 
-use crate::measure::{measure, Measurement};
+use crate::measure::{measure, measure_interleaved, Measurement};
 use crate::smallchar_bench;
 
 /// Independent chains of the throughput measurement.
@@ -52,28 +52,21 @@ pub struct X86Row {
 
 fn lat_thr<T: Copy>(x0: [T; LANES], samples: usize, f: impl Fn(T) -> T) -> LatThr {
     let mut one = x0[0];
-    let latency = measure(
-        || {
-            one = f(black_box(one));
-        },
-        samples,
-        BATCH_NS,
-    );
     let mut lanes = x0;
-    let throughput = measure(
-        || {
-            for x in lanes.iter_mut() {
-                *x = f(*x);
-            }
-            black_box(&lanes);
-        },
-        samples,
-        BATCH_NS,
-    )
-    .per(LANES as f64);
+    let mut lat = || {
+        one = f(black_box(one));
+    };
+    let mut thr = || {
+        for x in lanes.iter_mut() {
+            *x = f(*x);
+        }
+        black_box(&lanes);
+    };
+    // Interleaved batches: drift of the shared machine affects both alike.
+    let m = measure_interleaved(&mut [&mut lat, &mut thr], samples, BATCH_NS);
     LatThr {
-        latency,
-        throughput,
+        latency: m[0],
+        throughput: m[1].per(LANES as f64),
     }
 }
 
@@ -153,67 +146,72 @@ pub fn x86_rows(samples: usize) -> Vec<X86Row> {
 }
 
 /// x86 costs of the base-field operations the counting field distinguishes (bn254 Fq), TSC
-/// ticks, latency of a dependent chain.
+/// ticks: (latency of a dependent chain, throughput of independent chains) for each.
 #[derive(Clone, Copy, Debug)]
 pub struct Bn254Costs {
     /// Multiplication.
-    pub mul: f64,
+    pub mul: LatThr,
     /// Squaring.
-    pub sqr: f64,
-    /// Double-width product.
-    pub mul_wide: f64,
-    /// Montgomery reduction of a double-width value.
-    pub reduce: f64,
+    pub sqr: LatThr,
+    /// Double-width product followed by its Montgomery reduction.
+    pub wide_then_reduce: LatThr,
+    /// Double-width product alone.
+    pub wide: LatThr,
     /// Addition.
-    pub add: f64,
+    pub add: LatThr,
     /// Inversion.
-    pub inv: f64,
+    pub inv: LatThr,
 }
 
 fn bn254_costs(samples: usize) -> Bn254Costs {
     type F = Fp<Bn254Fq>;
+    type W = <F as BaseField>::Wide;
     let mut rng = TestRng::new(0x254);
     let x0: [F; LANES] = core::array::from_fn(|_| F::random(&mut rng));
     let b = F::random(&mut rng);
-    let lat = |f: &dyn Fn(F) -> F| lat_thr(x0, samples, f).latency.cycles;
-    let mut wide = <F as BaseField>::WIDE_ZERO;
-    let mut a = x0[0];
-    let mul_wide = measure(
-        || {
-            black_box(a).mul_wide_into(&b, &mut wide);
-            black_box(&wide);
-        },
-        samples,
-        BATCH_NS,
-    )
-    .cycles;
-    b.mul_wide_into(&b, &mut wide);
-    let reduce = measure(
-        || {
-            a = <F as BaseField>::reduce_wide(black_box(&wide));
-            black_box(a);
-        },
-        samples,
-        BATCH_NS,
-    )
-    .cycles;
+    let w0: [W; LANES] = core::array::from_fn(|i| {
+        let mut w = <F as BaseField>::WIDE_ZERO;
+        x0[i].mul_wide_into(&b, &mut w);
+        w
+    });
     Bn254Costs {
-        mul: lat(&|x| x * b),
-        sqr: lat(&|x| x.square()),
-        mul_wide,
-        reduce,
-        add: lat(&|x| x + b),
-        inv: lat(&|x| x.inv()),
+        mul: lat_thr(x0, samples, |x| x * b),
+        sqr: lat_thr(x0, samples, |x| x.square()),
+        wide_then_reduce: lat_thr(w0, samples, |w| {
+            let mut o = <F as BaseField>::WIDE_ZERO;
+            <F as BaseField>::reduce_wide(&w).mul_wide_into(&b, &mut o);
+            o
+        }),
+        // A wide product has no F_p result to chain on: both columns time independent
+        // products (the reduction's share is the chain's cost minus this).
+        wide: lat_thr(x0, samples, |x| {
+            let mut o = <F as BaseField>::WIDE_ZERO;
+            black_box(x).mul_wide_into(&b, &mut o);
+            black_box(&o);
+            x
+        }),
+        add: lat_thr(x0, samples, |x| x + b),
+        inv: lat_thr(x0, samples, |x| x.inv()),
     }
 }
 
-fn estimate(c: &OpCounts, k: &Bn254Costs) -> f64 {
-    c.mul as f64 * k.mul
-        + c.sqr as f64 * k.sqr
-        + c.mul_wide as f64 * k.mul_wide
-        + c.reduce as f64 * k.reduce
-        + c.add as f64 * k.add
-        + c.inv as f64 * k.inv
+/// Estimated cycles of counted operations, at latency (`thr` false) or throughput costs.
+fn estimate(c: &OpCounts, k: &Bn254Costs, thr: bool) -> f64 {
+    let g = |x: &LatThr| {
+        if thr {
+            x.throughput.cycles
+        } else {
+            x.latency.cycles
+        }
+    };
+    let wide = g(&k.wide);
+    let reduce = (g(&k.wide_then_reduce) - wide).max(0.0);
+    c.mul as f64 * g(&k.mul)
+        + c.sqr as f64 * g(&k.sqr)
+        + c.mul_wide as f64 * wide
+        + c.reduce as f64 * reduce
+        + c.add as f64 * g(&k.add)
+        + c.inv as f64 * g(&k.inv)
 }
 
 fn write_x86_table(out: &mut dyn Write, rows: &[X86Row]) -> io::Result<()> {
@@ -263,7 +261,7 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
     // Appendix A on x86.
     writeln!(
         out,
-        "\nAppendix A on x86: counts x tripair's measured field costs (latency column) vs tripair's measured pairing (TSC ticks)"
+        "\nAppendix A on x86: counts x tripair's measured field costs vs tripair's measured pairing (TSC ticks)"
     )?;
     let mut rng = TestRng::new(0xa9);
     let a: Scalar<Bn254> = Fp::random(&mut rng);
@@ -294,22 +292,34 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
         samples,
         BATCH_NS * 5,
     );
+    let lt = |x: &LatThr| format!("{:.0}/{:.0}", x.latency.cycles, x.throughput.cycles);
     writeln!(
         out,
-        "bn254 Fq costs: mul {:.0}, sqr {:.0}, wide product {:.0}, reduction {:.0}, add {:.0}, inv {:.0}",
-        k.mul, k.sqr, k.mul_wide, k.reduce, k.add, k.inv
+        "bn254 Fq costs (latency/throughput): mul {}, sqr {}, wide product {}, wide product + reduction {}, add {}, inv {}",
+        lt(&k.mul),
+        lt(&k.sqr),
+        lt(&k.wide),
+        lt(&k.wide_then_reduce),
+        lt(&k.add),
+        lt(&k.inv)
     )?;
     writeln!(
         out,
-        "{:<28} {:>6} {:>6} {:>7} {:>7} {:>7} {:>4} {:>9} | {:>10} {:>10} {:>6}",
-        "part (counted on CountingFp)", "M", "S", "Mwide", "R", "A", "I", "M-equiv", "estimate", "measured", "ratio"
+        "{:<20} {:>5} {:>3} {:>6} {:>6} {:>6} {:>2} {:>7} | {:>9} {:>9} {:>9} | {:>5} {:>5}",
+        "bn254 (CountingFp)", "M", "S", "Mwide", "R", "A", "I", "M-eq", "est(lat)", "est(thr)", "measured", "r lat", "r thr"
     )?;
     let mut total = OpCounts::default();
-    for (name, c, m) in [("bn254 Miller loop", miller, ml), ("bn254 final exp", fe, fem)] {
-        let e = estimate(&c, &k);
+    let rows = [
+        ("Miller loop", miller, ml.cycles),
+        ("final exp", fe, fem.cycles),
+        ("pairing", OpCounts::default(), full.cycles),
+    ];
+    for (name, c, meas) in rows {
+        let c = if name == "pairing" { total } else { c };
+        let (el, et) = (estimate(&c, &k, false), estimate(&c, &k, true));
         writeln!(
             out,
-            "{:<28} {:>6} {:>6} {:>7} {:>7} {:>7} {:>4} {:>9.0} | {:>10.0} {:>10.0} {:>6.2}",
+            "{:<20} {:>5} {:>3} {:>6} {:>6} {:>6} {:>2} {:>7.0} | {:>9.0} {:>9.0} {:>9.0} | {:>5.2} {:>5.2}",
             name,
             c.mul,
             c.sqr,
@@ -318,10 +328,15 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
             c.add,
             c.inv,
             c.mul_equivalents(),
-            e,
-            m.cycles,
-            e / m.cycles
+            el,
+            et,
+            meas,
+            el / meas,
+            et / meas
         )?;
+        if name == "pairing" {
+            break;
+        }
         total = OpCounts {
             mul: total.mul + c.mul,
             sqr: total.sqr + c.sqr,
@@ -331,57 +346,123 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
             inv: total.inv + c.inv,
         };
     }
-    let e = estimate(&total, &k);
     writeln!(
         out,
-        "{:<28} {:>6} {:>6} {:>7} {:>7} {:>7} {:>4} {:>9.0} | {:>10.0} {:>10.0} {:>6.2}",
-        "bn254 pairing",
-        total.mul,
-        total.sqr,
-        total.mul_wide,
-        total.reduce,
-        total.add,
-        total.inv,
-        total.mul_equivalents(),
-        e,
-        full.cycles,
-        e / full.cycles
-    )?;
-    writeln!(
-        out,
-        "paper's ate count, 9120 M x bn254 mul: {:.0} ({:.2} of the measured pairing)",
-        9120.0 * k.mul,
-        9120.0 * k.mul / full.cycles
+        "paper's ate count, 9120 M x bn254 mul latency: {:.0} ({:.2} of the measured pairing)",
+        9120.0 * k.mul.latency.cycles,
+        9120.0 * k.mul.latency.cycles / full.cycles
     )?;
 
-    // eta_T: the paper's Appendix A counts (not counted from tripair-smallchar's code) times
-    // tripair's measured costs.
+    // eta_T: tripair-smallchar's own counts (instrumented backends, see
+    // tripair_vpg::counting_smallchar) and the paper's Appendix A counts, times tripair's
+    // measured costs; roots and Frobenius maps (linear maps) at the measured root cost.
     let eta = smallchar_bench::bench_pairings_where(samples, |c| c == "eta2-233" || c == "eta3-97");
-    let cost_of = |field: &str, op: usize| {
+    let cost_of = |field: &str, op: usize, thr: bool| {
         x86.iter()
             .find(|r| r.field == field)
-            .map(|r| r.ops[op].latency.cycles)
+            .map(|r| {
+                if thr {
+                    r.ops[op].throughput.cycles
+                } else {
+                    r.ops[op].latency.cycles
+                }
+            })
             .unwrap_or(f64::NAN)
     };
-    for (curve, pc, field) in [
-        ("eta2-233", costmodel::eta2(233), "F_2^233"),
-        ("eta3-97", costmodel::eta3(97), "F_3^97"),
+    let root2 = {
+        let mut rng = TestRng::new(0x5a);
+        let x0: [Gf2<4, gf2::P233>; LANES] = core::array::from_fn(|_| Gf2::random(&mut rng));
+        tripair_smallchar::with_best_backend2!(be => lat_thr(x0, samples, |x| be.sqrt(&x)))
+    };
+    let root3 = {
+        let mut rng = TestRng::new(0x5b);
+        let x0: [Gf3<2, gf3::T97>; LANES] = core::array::from_fn(|_| Gf3::random(&mut rng));
+        tripair_smallchar::with_best_backend3!(be => lat_thr(x0, samples, |x| be.cube_root(&x)))
+    };
+    let (l2, f2, ok2) = tripair_vpg::counting_smallchar::count_eta2_233();
+    let (l3, f3, ok3) = tripair_vpg::counting_smallchar::count_eta3_97();
+    if !(ok2 && ok3) {
+        return Err(io::Error::other("an instrumented eta_T pairing differs from the library's"));
+    }
+    writeln!(
+        out,
+        "{:<20} {:>5} {:>5} {:>5} {:>5} {:>5} | {:>9} {:>9} {:>9} | {:>5} {:>5}",
+        "eta_T (instrumented)", "M", "fused", "S/C", "root", "frob", "est(lat)", "est(thr)", "measured", "r lat", "r thr"
+    )?;
+    for (curve, field, lp, fe, root) in [
+        ("eta2-233", "F_2^233", l2, f2, root2),
+        ("eta3-97", "F_3^97", l3, f3, root3),
     ] {
-        let est = pc.cost(cost_of(field, 1), cost_of(field, 2));
         let meas = eta
             .iter()
             .find(|r| r.curve == curve)
             .map(|r| r.one_core.cycles)
             .unwrap_or(f64::NAN);
+        let est = |c: &tripair_vpg::counting_smallchar::SmallCounts, thr: bool| {
+            let rc = if thr {
+                root.throughput.cycles
+            } else {
+                root.latency.cycles
+            };
+            c.mul as f64 * cost_of(field, 1, thr)
+                + c.power as f64 * cost_of(field, 2, thr)
+                + (c.root + c.frob) as f64 * rc
+        };
+        let sum = tripair_vpg::counting_smallchar::SmallCounts {
+            mul: lp.mul + fe.mul,
+            fused_mul: lp.fused_mul + fe.fused_mul,
+            power: lp.power + fe.power,
+            root: lp.root + fe.root,
+            frob: lp.frob + fe.frob,
+        };
+        for (part, c) in [("loop", lp), ("final exp", fe), ("pairing", sum)] {
+            let (el, et) = (est(&c, false), est(&c, true));
+            let tail = if part == "pairing" {
+                format!(" {:>9.0} | {:>5.2} {:>5.2}", meas, el / meas, et / meas)
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "{:<20} {:>5} {:>5} {:>5} {:>5} {:>5} | {:>9.0} {:>9.0}{}",
+                format!("{curve} {part}"),
+                c.mul,
+                c.fused_mul,
+                c.power,
+                c.root,
+                c.frob,
+                el,
+                et,
+                tail
+            )?;
+        }
+        let pc = if curve == "eta2-233" {
+            costmodel::eta2(233)
+        } else {
+            costmodel::eta3(97)
+        };
+        let (pl, pt) = (
+            pc.cost(cost_of(field, 1, false), cost_of(field, 2, false)),
+            pc.cost(cost_of(field, 1, true), cost_of(field, 2, true)),
+        );
         writeln!(
             out,
-            "{curve:<10} paper's counts {:.2} M + {:.0} S/C x {field} costs: {:.0} | measured {:.0} | ratio {:.2}",
+            "{:<20} paper's counts {:.2} M + {:.0} S/C: {:.0} (lat) {:.0} (thr), {:.2} / {:.2} of measured",
+            "",
             pc.mul,
             pc.power,
-            est,
-            meas,
-            est / meas
+            pl,
+            pt,
+            pl / meas,
+            pt / meas
         )?;
     }
+    writeln!(
+        out,
+        "costs: mul/pow from the x86 table above; roots and Frobenius maps at the root's cost: sqrt {} (F_2^233), \
+         cube root {} (F_3^97) (latency/throughput); measured: one-thread pairing (loop + final exponentiation), median",
+        lt(&root2),
+        lt(&root3)
+    )?;
     Ok(())
 }

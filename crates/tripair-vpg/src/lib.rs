@@ -22,6 +22,7 @@
 pub mod asm;
 pub mod costmodel;
 pub mod counting;
+pub mod counting_smallchar;
 pub mod fields;
 pub mod fp;
 pub mod gf2;

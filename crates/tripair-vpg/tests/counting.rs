@@ -30,3 +30,16 @@ fn counted_bn254_pairing_is_the_pairing() {
         seen = Some((miller, fe));
     }
 }
+
+#[test]
+fn counted_eta_pairings_are_the_pairings() {
+    use tripair_vpg::counting_smallchar::{count_eta2_233, count_eta3_97};
+    let (lp, fe, same) = count_eta2_233();
+    assert!(same);
+    // The loop runs (m - 1)/2 = 116 steps, each with at least one F_2^m product.
+    assert!(lp.mul >= 116 && lp.power > 0 && fe.mul > 0, "{lp:?} {fe:?}");
+    let (lp, fe, same) = count_eta3_97();
+    assert!(same);
+    // (m - 1)/2 = 48 steps, each multiplying by a line (11 or 13 products).
+    assert!(lp.fused_mul >= 48 * 11 && fe.mul > 0, "{lp:?} {fe:?}");
+}
