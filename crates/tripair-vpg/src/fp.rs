@@ -187,7 +187,7 @@ pub fn mont_mul(t: usize, isa: Isa, square: bool) -> Result<Vec<Insn>, AsmError>
         // The a*b part of column i.
         let lo = i.saturating_sub(t - 1);
         if square {
-            let pairs = (i + 1) / 2;
+            let pairs = i.div_ceil(2);
             let count = pairs.saturating_sub(lo);
             inner_loop(
                 &mut a,

@@ -95,10 +95,13 @@ fn add6(a: &mut Asm) {
     a.and(T0, r(T1), CH);
 }
 
+/// One contribution to a target word: (shift left?, shift amount, negate?).
+type Contribution = (bool, u32, bool);
+
 /// Adds (TH, TL) * x^d (already negated as needed) into the bit-sliced value, per target word.
 fn fold_sliced(a: &mut Asm, t3: usize, terms: &[(usize, bool)]) {
     // Per target word, the contributions (shift left or right by sh, negate?).
-    let mut targets: Vec<(usize, Vec<(bool, u32, bool)>)> = Vec::new();
+    let mut targets: Vec<(usize, Vec<Contribution>)> = Vec::new();
     let mut push = |w: usize, c: (bool, u32, bool)| match targets.iter_mut().find(|x| x.0 == w) {
         Some(x) => x.1.push(c),
         None => targets.push((w, vec![c])),

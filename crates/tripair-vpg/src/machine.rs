@@ -443,7 +443,7 @@ impl Machine {
 
     fn word_index(&self, pc: usize, addr: u32) -> Result<usize, MachineError> {
         let i = (addr / 4) as usize;
-        if addr % 4 != 0 || i >= self.mem.len() {
+        if !addr.is_multiple_of(4) || i >= self.mem.len() {
             return Err(MachineError::BadAddress { pc, addr });
         }
         Ok(i)
