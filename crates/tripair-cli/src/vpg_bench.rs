@@ -247,6 +247,13 @@ fn write_x86_table(out: &mut dyn Write, rows: &[X86Row]) -> io::Result<()> {
         "pow: squaring (F_2^m, F_p) or cubing (F_3^m). F_p: Montgomery form, tripair's Fp on the generic primes of \
          tripair::field::generic_primes (3 limbs for 160/192, 4 for 224/256, 6 for 384, 8 for 512 bits)."
     )?;
+    writeln!(
+        out,
+        "Odd rows: F_2^163, F_2^283, F_2^557 reduce by pentanomials (four read-modify-writes per 64-bit chunk on the same \
+         two words in memory, chained through store-to-load forwarding), F_2^233/353/457 by trinomials (two), hence \
+         F_2^163 slower than F_2^233 in mul and sqr alike; add thr >= add lat: the 8 chains live in memory, the single \
+         chain in registers (crates/tripair-vpg/README.md)."
+    )?;
     Ok(())
 }
 
