@@ -491,7 +491,9 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
         Table::Threads => tripair_cli::ggp::CURVES,
         Table::Vpg => {
             if args.json || args.plot.is_some() || !args.curve.is_empty() {
-                eprintln!("error: --table vpg prints one fixed text table: no --json, --plot or --curve");
+                eprintln!(
+                    "error: --table vpg prints one fixed text table: no --json, --plot or --curve"
+                );
                 return ExitCode::from(2);
             }
             let samples = args.samples as usize;

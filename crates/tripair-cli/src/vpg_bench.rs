@@ -226,7 +226,15 @@ fn write_x86_table(out: &mut dyn Write, rows: &[X86Row]) -> io::Result<()> {
     writeln!(
         out,
         "{:<14} {:>8} {:>8} | {:>8} {:>8} | {:>8} {:>8} | {:>9} {:>9}",
-        "field", "add lat", "add thr", "mul lat", "mul thr", "pow lat", "pow thr", "inv lat", "inv thr"
+        "field",
+        "add lat",
+        "add thr",
+        "mul lat",
+        "mul thr",
+        "pow lat",
+        "pow thr",
+        "inv lat",
+        "inv thr"
     )?;
     for r in rows {
         write!(out, "{:<14}", r.field)?;
@@ -291,7 +299,9 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
     let mo = tripair::pairing::miller_loop::<Bn254>(&[(p, q)]);
     let fem = measure(
         || {
-            black_box(tripair::pairing::final_exponentiation::<Bn254>(black_box(&mo)));
+            black_box(tripair::pairing::final_exponentiation::<Bn254>(black_box(
+                &mo,
+            )));
         },
         samples,
         BATCH_NS * 5,
@@ -317,7 +327,19 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
     writeln!(
         out,
         "{:<20} {:>5} {:>3} {:>6} {:>6} {:>6} {:>2} {:>7} | {:>9} {:>9} {:>9} | {:>5} {:>5}",
-        "bn254 (CountingFp)", "M", "S", "Mwide", "R", "A", "I", "M-eq", "est(lat)", "est(thr)", "measured", "r lat", "r thr"
+        "bn254 (CountingFp)",
+        "M",
+        "S",
+        "Mwide",
+        "R",
+        "A",
+        "I",
+        "M-eq",
+        "est(lat)",
+        "est(thr)",
+        "measured",
+        "r lat",
+        "r thr"
     )?;
     let mut total = OpCounts::default();
     let rows = [
@@ -414,12 +436,24 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
     let (l2, f2, ok2) = tripair_vpg::counting_smallchar::count_eta2_233();
     let (l3, f3, ok3) = tripair_vpg::counting_smallchar::count_eta3_97();
     if !(ok2 && ok3) {
-        return Err(io::Error::other("an instrumented eta_T pairing differs from the library's"));
+        return Err(io::Error::other(
+            "an instrumented eta_T pairing differs from the library's",
+        ));
     }
     writeln!(
         out,
         "{:<20} {:>5} {:>5} {:>5} {:>5} {:>5} | {:>9} {:>9} {:>9} | {:>5} {:>5}",
-        "eta_T (instrumented)", "M", "fused", "S/C", "root", "frob", "est(lat)", "est(thr)", "measured", "r lat", "r thr"
+        "eta_T (instrumented)",
+        "M",
+        "fused",
+        "S/C",
+        "root",
+        "frob",
+        "est(lat)",
+        "est(thr)",
+        "measured",
+        "r lat",
+        "r thr"
     )?;
     for (curve, field, lp, fe, root) in [
         ("eta2-233", "F_2^233", l2, f2, root2),
@@ -439,17 +473,18 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
         };
         // Fused products at their measured per-product cost (loop: by the line, 13; final
         // exponentiation: the F_3^6m product, 18); the others at the standalone costs.
-        let est_part = |c: &tripair_vpg::counting_smallchar::SmallCounts, thr: bool, in_loop: bool| {
-            let fused = if in_loop {
-                pick(&fused_line, thr) / 13.0
-            } else {
-                pick(&fused_sigma, thr) / 18.0
+        let est_part =
+            |c: &tripair_vpg::counting_smallchar::SmallCounts, thr: bool, in_loop: bool| {
+                let fused = if in_loop {
+                    pick(&fused_line, thr) / 13.0
+                } else {
+                    pick(&fused_sigma, thr) / 18.0
+                };
+                (c.mul - c.fused_mul) as f64 * cost_of(field, 1, thr)
+                    + c.fused_mul as f64 * fused
+                    + c.power as f64 * cost_of(field, 2, thr)
+                    + (c.root + c.frob) as f64 * pick(&root, thr)
             };
-            (c.mul - c.fused_mul) as f64 * cost_of(field, 1, thr)
-                + c.fused_mul as f64 * fused
-                + c.power as f64 * cost_of(field, 2, thr)
-                + (c.root + c.frob) as f64 * pick(&root, thr)
-        };
         let est = |c: &tripair_vpg::counting_smallchar::SmallCounts, thr: bool| {
             if c == &lp {
                 est_part(c, thr, true)

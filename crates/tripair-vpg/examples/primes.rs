@@ -4,7 +4,11 @@
 fn main() {
     for bits in tripair_vpg::primes::FP_BITS {
         let p = tripair_vpg::primes::generic_prime(bits);
-        let limbs: Vec<String> = p.to_u64_digits().iter().map(|l| format!("{l:#018x}")).collect();
+        let limbs: Vec<String> = p
+            .to_u64_digits()
+            .iter()
+            .map(|l| format!("{l:#018x}"))
+            .collect();
         println!("{bits}: [{}]", limbs.join(", "));
     }
 }

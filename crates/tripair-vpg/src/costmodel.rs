@@ -99,9 +99,8 @@ impl PairingCount {
 
 /// The Appendix A table: counts, the paper's estimates recomputed, the model's estimates.
 pub fn render(rows: &[ModelRow]) -> String {
-    let mut s = String::from(
-        "Appendix A: pairing cost = counts x field costs (cycles on the LEON-2)\n",
-    );
+    let mut s =
+        String::from("Appendix A: pairing cost = counts x field costs (cycles on the LEON-2)\n");
     s += &format!(
         "{:<18} {:>9} {:>8} | {:>12} {:>12} {:>12} {:>12} | {:>12} {:>12} {:>7}\n",
         "pairing",

@@ -8,7 +8,9 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use tripair::curve::{G1Affine, G2Affine, PairingCurve};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams};
-use tripair::pairing::{drive, final_exponentiation_in, MillerSchedule, PreparedG1, ProjectiveLines};
+use tripair::pairing::{
+    drive, final_exponentiation_in, MillerSchedule, PreparedG1, ProjectiveLines,
+};
 
 /// Base-field operation counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

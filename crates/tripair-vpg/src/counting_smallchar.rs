@@ -98,7 +98,11 @@ impl<B: Backend3> Backend3 for Counting3<B> {
     fn name(self) -> &'static str {
         "counting"
     }
-    fn frob<const N: usize, P: Trinomial3>(self, map: &FrobMap3<'_, N, P>, a: &Gf3<N, P>) -> Gf3<N, P> {
+    fn frob<const N: usize, P: Trinomial3>(
+        self,
+        map: &FrobMap3<'_, N, P>,
+        a: &Gf3<N, P>,
+    ) -> Gf3<N, P> {
         bump(|c| c.frob += 1);
         self.0.frob(map, a)
     }

@@ -128,7 +128,10 @@ pub fn gf2_from_words<const N: usize, P: Pentanomial2>(w: &[u32]) -> Result<Gf2<
             if (word >> b) & 1 == 1 {
                 let i = 32 * j + b;
                 if i >= P::M {
-                    return Err(VpgError::Output(format!("bit {i} set at or above m = {}", P::M)));
+                    return Err(VpgError::Output(format!(
+                        "bit {i} set at or above m = {}",
+                        P::M
+                    )));
                 }
                 x = x.add(&Gf2::monomial(i));
             }
@@ -222,7 +225,9 @@ fn gf3_from_trits<const N: usize, P: Trinomial3>(
     let trits = (0..P::M).map(&t).collect::<Result<Vec<u8>, _>>()?;
     for i in P::M..total {
         if beyond(i)? != 0 {
-            return Err(VpgError::Output(format!("coefficient {i} nonzero at or above m")));
+            return Err(VpgError::Output(format!(
+                "coefficient {i} nonzero at or above m"
+            )));
         }
     }
     Ok(Gf3::from_trits(&trits))
@@ -238,7 +243,9 @@ pub fn gf3_from_sliced<const N: usize, P: Trinomial3>(w: &[u32]) -> Result<Gf3<N
             (0, 0) => Ok(0),
             (0, 1) => Ok(1),
             (1, 1) => Ok(2),
-            _ => Err(VpgError::Output(format!("coefficient {i}: invalid encoding (1, 0)"))),
+            _ => Err(VpgError::Output(format!(
+                "coefficient {i}: invalid encoding (1, 0)"
+            ))),
         }
     };
     gf3_from_trits(trit, trit, 32 * t3)
@@ -247,7 +254,9 @@ pub fn gf3_from_sliced<const N: usize, P: Trinomial3>(w: &[u32]) -> Result<Gf3<N
 /// The element with these packed words; the pattern 3 is an error.
 pub fn gf3_from_packed<const N: usize, P: Trinomial3>(w: &[u32]) -> Result<Gf3<N, P>, VpgError> {
     let trit = |i: usize| match (w[i / 16] >> (2 * (i % 16))) & 3 {
-        3 => Err(VpgError::Output(format!("coefficient {i}: invalid pattern 3"))),
+        3 => Err(VpgError::Output(format!(
+            "coefficient {i}: invalid pattern 3"
+        ))),
         c => Ok(c as u8),
     };
     gf3_from_trits(trit, trit, 16 * w.len())
@@ -312,8 +321,6 @@ pub fn run_gf3<const N: usize, P: Trinomial3>(
 /// The Montgomery product a b R^-1 mod p, the reference for the F_p routines.
 pub fn mont_mul_reference(p: &BigUint, t: usize, a: &BigUint, b: &BigUint) -> BigUint {
     let r = BigUint::one() << (32 * t);
-    let rinv = r
-        .modinv(p)
-        .unwrap_or_else(BigUint::zero);
+    let rinv = r.modinv(p).unwrap_or_else(BigUint::zero);
     (a * b * rinv) % p
 }

@@ -270,7 +270,11 @@ fn spread_word(a: &mut Asm, dst: impl Fn(usize) -> (u8, i32), limit: usize) {
         a.ldr(R_TAB, I[k], SP[k]);
     }
     // w0 = s0 | s1 << 24; w1 = s1 >> 8 | s2 << 16; w2 = s2 >> 16 | s3 << 8.
-    let parts = [(SP[0], 0, SP[1], 24), (SP[1], 8, SP[2], 16), (SP[2], 16, SP[3], 8)];
+    let parts = [
+        (SP[0], 0, SP[1], 24),
+        (SP[1], 8, SP[2], 16),
+        (SP[2], 16, SP[3], 8),
+    ];
     for (n, &(lo, rs, hi, ls)) in parts.iter().enumerate() {
         if n >= limit {
             break;

@@ -313,7 +313,10 @@ pub fn render(rows: &[ModelRow]) -> String {
         }
     }
     s += "\nMultiplication on the four MAC units of Table 2 (cycles at latency L; microseconds at the unit's maximum clock)\n";
-    s += &format!("{:<14} {:>8} {:>8} {:>8} {:>8}", "field", "nat L=2", "ISE L=2", "nat L=4", "ISE L=4");
+    s += &format!(
+        "{:<14} {:>8} {:>8} {:>8} {:>8}",
+        "field", "nat L=2", "ISE L=2", "nat L=4", "ISE L=4"
+    );
     for u in MAC_UNITS {
         s += &format!(" {:>15}", format!("{} us", u.name));
     }

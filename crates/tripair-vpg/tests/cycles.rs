@@ -86,7 +86,10 @@ fn mac_latency_and_overlap() {
     m.regs[1] = 6;
     m.regs[2] = 7;
     let st = m.run(&finish(a)).unwrap();
-    assert_eq!((st.cycles, st.mac_stalls, m.regs[4], m.regs[3]), (9, 0, 84, 2));
+    assert_eq!(
+        (st.cycles, st.mac_stalls, m.regs[4], m.regs[3]),
+        (9, 0, 84, 2)
+    );
 }
 
 #[test]

@@ -80,24 +80,43 @@ fn limbs_to_biguint(l: &[u64]) -> BigUint {
 fn check_tripair_fp<F: FpParams>(rng: &mut TestRng) {
     let p = limbs_to_biguint(F::MODULUS.as_ref());
     let model = FpModel::new(&p).unwrap();
-    assert_eq!(model.r(), BigUint::one() << (64 * F::MODULUS.as_ref().len()));
+    assert_eq!(
+        model.r(),
+        BigUint::one() << (64 * F::MODULUS.as_ref().len())
+    );
     for isa in ISAS {
         let mul = model.routine(Op::Mul, isa).unwrap();
         let sqr = model.routine(Op::Power, isa).unwrap();
         let add = model.routine(Op::Add, isa).unwrap();
         for k in 0..6 {
-            let x = if k == 0 { -Fp::<F>::ONE } else { Fp::<F>::random(rng) };
+            let x = if k == 0 {
+                -Fp::<F>::ONE
+            } else {
+                Fp::<F>::random(rng)
+            };
             let y = Fp::<F>::random(rng);
             let (xm, ym) = (
                 limbs_to_biguint(x.mont_limbs().as_ref()),
                 limbs_to_biguint(y.mont_limbs().as_ref()),
             );
             let (got, _) = model.run(&mul, &xm, &ym, 2).unwrap();
-            assert_eq!(got, limbs_to_biguint((x * y).mont_limbs().as_ref()), "{isa:?}");
+            assert_eq!(
+                got,
+                limbs_to_biguint((x * y).mont_limbs().as_ref()),
+                "{isa:?}"
+            );
             let (got, _) = model.run(&sqr, &xm, &xm, 2).unwrap();
-            assert_eq!(got, limbs_to_biguint((x * x).mont_limbs().as_ref()), "{isa:?}");
+            assert_eq!(
+                got,
+                limbs_to_biguint((x * x).mont_limbs().as_ref()),
+                "{isa:?}"
+            );
             let (got, _) = model.run(&add, &xm, &ym, 2).unwrap();
-            assert_eq!(got, limbs_to_biguint((x + y).mont_limbs().as_ref()), "{isa:?}");
+            assert_eq!(
+                got,
+                limbs_to_biguint((x + y).mont_limbs().as_ref()),
+                "{isa:?}"
+            );
         }
     }
 }
@@ -106,7 +125,11 @@ fn check_tripair_fp<F: FpParams>(rng: &mut TestRng) {
 /// bits): both sides work on canonical values, converted into each Montgomery domain.
 fn check_tripair_generic<F: FpParams>(rng: &mut TestRng) {
     let p = limbs_to_biguint(F::MODULUS.as_ref());
-    assert_eq!(p, generic_prime(F::BITS as usize), "tripair's constant is the generator's prime");
+    assert_eq!(
+        p,
+        generic_prime(F::BITS as usize),
+        "tripair's constant is the generator's prime"
+    );
     let model = FpModel::new(&p).unwrap();
     let (r, rinv) = (model.r() % &p, model.r().modinv(&p).unwrap());
     let canon = |x: &Fp<F>| BigUint::from_bytes_be(&x.to_be_bytes());
