@@ -433,6 +433,14 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
             lat_thr(x0, samples, |x| be.mul_sigma(&x, &y)),
         ))
     };
+    let lane_cube = {
+        use tripair_smallchar::gf3_lanes::Lanes3;
+        let mut rng = TestRng::new(0x5d);
+        let x0: [Lanes3<2, gf3::T97>; LANES] = core::array::from_fn(|_| {
+            Lanes3::from_elems(&core::array::from_fn(|_| Gf3::random(&mut rng)))
+        });
+        tripair_smallchar::with_best_backend3!(be => lat_thr(x0, samples, |x| be.cube_lanes(&x)))
+    };
     let (l2, f2, ok2) = tripair_vpg::counting_smallchar::count_eta2_233();
     let (l3, f3, ok3) = tripair_vpg::counting_smallchar::count_eta3_97();
     if !(ok2 && ok3) {
@@ -442,13 +450,14 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
     }
     writeln!(
         out,
-        "{:<20} {:>5} {:>5} {:>5} {:>5} {:>5} | {:>9} {:>9} {:>9} | {:>5} {:>5}",
+        "{:<20} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} | {:>9} {:>9} {:>9} | {:>5} {:>5}",
         "eta_T (instrumented)",
         "M",
         "fused",
         "S/C",
         "root",
         "frob",
+        "lanes",
         "est(lat)",
         "est(thr)",
         "measured",
@@ -484,6 +493,7 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
                     + c.fused_mul as f64 * fused
                     + c.power as f64 * cost_of(field, 2, thr)
                     + (c.root + c.frob) as f64 * pick(&root, thr)
+                    + c.lanes as f64 * pick(&lane_cube, thr)
             };
         let est = |c: &tripair_vpg::counting_smallchar::SmallCounts, thr: bool| {
             if c == &lp {
@@ -500,6 +510,7 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
             power: lp.power + fe.power,
             root: lp.root + fe.root,
             frob: lp.frob + fe.frob,
+            lanes: lp.lanes + fe.lanes,
         };
         for (part, c) in [("loop", lp), ("final exp", fe), ("pairing", sum)] {
             let (el, et) = (est(&c, false), est(&c, true));
@@ -510,13 +521,14 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
             };
             writeln!(
                 out,
-                "{:<20} {:>5} {:>5} {:>5} {:>5} {:>5} | {:>9.0} {:>9.0}{}",
+                "{:<20} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} | {:>9.0} {:>9.0}{}",
                 format!("{curve} {part}"),
                 c.mul,
                 c.fused_mul,
                 c.power,
                 c.root,
                 c.frob,
+                c.lanes,
                 el,
                 et,
                 tail
@@ -546,10 +558,11 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
     writeln!(
         out,
         "costs: mul/pow from the x86 table above; roots and Frobenius maps at the root's cost: sqrt {} (F_2^233), \
-         cube root {} (F_3^97); fused F_3^97 products: by the line {} / 13, F_3^6m product {} / 18 \
-         (latency/throughput); measured: one-thread pairing (loop + final exponentiation), median",
+         cube root {} (F_3^97); lane cubing (8 at once) {}; fused F_3^97 products: by the line {} / 13, \
+         F_3^6m product {} / 18 (latency/throughput); measured: one-thread pairing (loop + final exponentiation), median",
         lt(&root2),
         lt(&root3),
+        lt(&lane_cube),
         lt(&fused_line),
         lt(&fused_sigma)
     )?;

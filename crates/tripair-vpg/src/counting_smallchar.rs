@@ -9,7 +9,7 @@
 //!   of F_3^m products as tripair-smallchar's `gf3_tower` documents them (F_3^3m product 6,
 //!   constant coefficient 3, by a base element 3, two at once 12, F_3^6m product 18, frob(U) U 12,
 //!   by a line 11, by the loop's line 13). `pow3k(k)` counts k cubings, `frob` one linear map,
-//!   `cube_lanes` 8 cubings (its lanes).
+//!   `cube_lanes` (8 elements cubed side by side) one lane cubing.
 
 use core::cell::Cell;
 
@@ -35,10 +35,12 @@ pub struct SmallCounts {
     pub root: u64,
     /// Frobenius maps x -> x^(3^k) applied as one linear map (char 3).
     pub frob: u64,
+    /// Lane cubings: 8 elements cubed side by side (char 3, `Backend3::cube_lanes`).
+    pub lanes: u64,
 }
 
 thread_local! {
-    static SMALL: Cell<SmallCounts> = const { Cell::new(SmallCounts { mul: 0, fused_mul: 0, power: 0, root: 0, frob: 0 }) };
+    static SMALL: Cell<SmallCounts> = const { Cell::new(SmallCounts { mul: 0, fused_mul: 0, power: 0, root: 0, frob: 0, lanes: 0 }) };
 }
 
 fn bump(f: impl FnOnce(&mut SmallCounts)) {
@@ -111,7 +113,7 @@ impl<B: Backend3> Backend3 for Counting3<B> {
         self.0.pow3k(a, k)
     }
     fn cube_lanes<const N: usize, P: Trinomial3>(self, x: &Lanes3<N, P>) -> Lanes3<N, P> {
-        bump(|c| c.power += 8);
+        bump(|c| c.lanes += 1);
         self.0.cube_lanes(x)
     }
     fn mul_rho3<const N: usize, P: Trinomial3, const B3: i8>(
