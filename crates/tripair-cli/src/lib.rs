@@ -18,3 +18,4 @@ pub mod peers;
 pub mod plot;
 pub mod report;
 pub mod smallchar_bench;
+pub mod vpg_bench;

@@ -174,6 +174,9 @@ enum Table {
     /// BLS signatures on bls12-381: sign, verify, G1/G2 multiplication, hash to G2, batch verify
     /// of 64, beside blst (built with `--features peers` or `peers-blst`).
     Bls,
+    /// Vejda-Page-Grossschaedl 2007: Tables 2-4 on the model of the tri-field MAC unit
+    /// (tripair-vpg), Appendix A, and tripair's x86 field table at the same sizes.
+    Vpg,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -496,6 +499,19 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
         Table::Acar => tripair_cli::acar::CURVES,
         Table::Threads => tripair_cli::ggp::CURVES,
         Table::Bls => &["bls12-381"],
+        Table::Vpg => {
+            if args.json || args.plot.is_some() || !args.curve.is_empty() {
+                eprintln!(
+                    "error: --table vpg prints one fixed text table: no --json, --plot or --curve"
+                );
+                return ExitCode::from(2);
+            }
+            let samples = args.samples as usize;
+            return write_out(|out| {
+                write_bench_header(out, false, samples)?;
+                tripair_cli::vpg_bench::write_table(out, samples)
+            });
+        }
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -541,6 +557,8 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                         plot::plot_acar(dir, &t).map_err(io::Error::other)?;
                     }
                 }
+                // Answered before the curve loop.
+                Table::Vpg => {}
                 Table::Threads => {
                     progress(&format!("{c} threads"));
                     let t = tripair_cli::ggp::curve_table(c, samples).map_err(io::Error::other)?;
