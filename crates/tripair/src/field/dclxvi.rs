@@ -1,0 +1,794 @@
+//! F_p as twelve double-precision coefficients, the representation of the dclxvi software
+//! (Naehrig–Niederhagen–Schwabe, "New software speed records for cryptographic pairings",
+//! Latincrypt 2010), for a BN prime p = p(u) whose parameter is a cube, u = v^3.
+//!
+//! An element is f = f0 + 6v f1 + 6v^2 f2 + ... + 6v^6 f6 + 36v^7 f7 + ... + 36v^11 f11 with small
+//! integer coefficients held exactly in doubles (53-bit mantissa): products and sums stay exact as
+//! long as every coefficient stays below 2^53 in magnitude. Multiplication is a 12x12 polynomial
+//! product (23 coefficients, the [`BaseField::Wide`] value), reduced modulo p through the
+//! polynomial shape of p(u) = 36v^12 + 36v^9 + 24v^6 + 6v^3 + 1, with coefficient reductions
+//! (carries c = round(f_i / radix)) bringing coefficients back to about v/2.
+//!
+//! How the [`BaseField`] contract reads here: an element is *any* coefficient vector whose value
+//! sum f_i w_i is congruent to the element modulo p ("below 2p" and "modulo p * 2^(64N)" of the
+//! Montgomery field become "coefficients small enough that the next product stays exact");
+//! additions, subtractions and the wide operations are coefficient-wise and never reduce;
+//! every multiplication, `mul_small` and `small_lincomb` ends with a coefficient reduction.
+//! Whether that schedule keeps every coefficient below 2^53 through the tower, the Miller loop and
+//! the final exponentiation is proven by running them on [`super::dclxvi_bounds::CheckedCoeff`]
+//! (the slides' CheckDouble), which carries a worst-case bound beside every value.
+//!
+//! Equality and the canonical encoding go through the integer sum f_i w_i mod p; `inv` and
+//! `inv_vartime` convert to the Montgomery field, invert there and convert back (the pairing
+//! inverts once, in the final exponentiation).
+
+use super::base::BaseField;
+use super::fp::{Fp, FpParams};
+use crate::arith::Limbs;
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// A BN prime field whose parameter u = v^3 is a cube, with v small enough (below about 2^21)
+/// that products of reduced coefficients stay far below 2^53.
+pub trait CubeBnParams:
+    'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sync
+{
+    /// The Montgomery field of the same prime.
+    type Fp: FpParams;
+    /// v with u = v^3 and p = 36u^4 + 36u^3 + 24u^2 + 6u + 1.
+    const V: u64;
+}
+
+/// Number of coefficients of an element.
+pub const N: usize = 12;
+/// Number of coefficients of an unreduced product (23, padded to 24 for three 8-lane vectors).
+pub const NW: usize = 24;
+
+/// The weight class of coefficient i of an element: w_i = 6^class * v^i.
+const fn class(i: usize) -> u32 {
+    match i {
+        0 => 0,
+        1..=6 => 1,
+        _ => 2,
+    }
+}
+
+/// The weight class of coefficient k of a product: W_k = 6^class * v^k, the largest power of 6
+/// dividing every s_i s_j with i + j = k, and such that the reduction below has integer factors.
+const fn wide_class(k: usize) -> u32 {
+    match k {
+        0 => 0,
+        1..=6 => 1,
+        7..=12 => 2,
+        13..=17 => 3,
+        _ => 4,
+    }
+}
+
+/// Whether term f_i g_j of the product enters coefficient i + j with factor 6 (else 1):
+/// s_i s_j / S_(i+j) is 6^(class(i) + class(j) - wide_class(i + j)), an exponent of 0 or 1.
+const fn times_six(i: usize, j: usize) -> bool {
+    class(i) + class(j) > wide_class(i + j)
+}
+
+/// `SIX[i][j]`: whether f_i g_j enters the product with factor 6.
+pub const SIX: [[bool; N]; N] = {
+    let mut t = [[false; N]; N];
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while j < N {
+            t[i][j] = times_six(i, j);
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+const fn pow6(e: u32) -> u64 {
+    6u64.pow(e)
+}
+
+/// The polynomial reduction, top coefficient first: 36v^12 = -(36v^9 + 24v^6 + 6v^3 + 1) mod p,
+/// so t_(12+k) W_(12+k) folds into coefficients 9+k, 6+k, 3+k and k with these (subtracted)
+/// factors: `FOLD[k] = [(target, factor); 4]`.
+pub const FOLD: [[(usize, u64); 4]; 11] = {
+    let mut t = [[(0usize, 0u64); 4]; 11];
+    let mut k = 0;
+    while k < 11 {
+        let f = pow6(wide_class(12 + k)) / 36;
+        let terms = [(36u64, 9usize), (24, 6), (6, 3), (1, 0)];
+        let mut n = 0;
+        while n < 4 {
+            let tgt = terms[n].1 + k;
+            t[k][n] = (tgt, f * terms[n].0 / pow6(wide_class(tgt)));
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The radices of the element's coefficients: w_(i+1) / w_i (and v for the top one, whose carry
+/// is folded by p's shape).
+const fn radices(v: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        r[i] = if i + 1 == N {
+            v
+        } else {
+            v * pow6(class(i + 1) - class(i))
+        };
+        i += 1;
+    }
+    r
+}
+
+/// The radices of the product's coefficients: W_(k+1) / W_k (k <= 22; W_23 = 1296 v^23, whose
+/// multiples fold like the others).
+const fn wide_radices(v: u64) -> [u64; NW] {
+    let mut r = [0u64; NW];
+    let mut k = 0;
+    while k + 1 < NW {
+        r[k] = v * pow6(wide_class(k + 1) - wide_class(k));
+        k += 1;
+    }
+    r
+}
+
+/// A coefficient: an exact integer in a double (`f64`), or the same with a proven bound beside it
+/// ([`super::dclxvi_bounds::CheckedCoeff`]).
+pub trait Coeff:
+    Copy
+    + fmt::Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+{
+    /// 0.
+    const ZERO: Self;
+    /// 1.
+    const ONE: Self;
+    /// The integer x (|x| < 2^53), known to lie in [-bound, bound].
+    fn with_bound(x: f64, bound: f64) -> Self;
+    /// The value.
+    fn value(self) -> f64;
+    /// self * k for a small public integer k.
+    fn scale(self, k: f64) -> Self;
+    /// (self - c * radix, c) with c = round(self / radix): one carry; `radix_inv` = 1 / radix.
+    fn carry(self, radix: f64, radix_inv: f64) -> (Self, Self);
+    /// `self` where mask = 0, `other` where mask = !0.
+    fn select(self, other: Self, mask: u64) -> Self;
+    /// The unreduced product of two elements (23 coefficients, the 24th zero). The default is the
+    /// portable schoolbook product; `f64` picks a SIMD kernel where the CPU has one.
+    #[inline(always)]
+    fn poly_mul(a: &[Self; N], b: &[Self; N]) -> [Self; NW] {
+        poly_mul_portable(a, b)
+    }
+}
+
+/// round(x) for |x| < 2^51, by adding and removing 1.5 * 2^52 (ties to even): no libm call and
+/// no SSE4.1 needed, and the same in every SIMD lane.
+#[inline(always)]
+pub fn round_f64(x: f64) -> f64 {
+    const MAGIC: f64 = 6755399441055744.0;
+    (x + MAGIC) - MAGIC
+}
+
+impl Coeff for f64 {
+    const ZERO: Self = 0.0;
+    const ONE: Self = 1.0;
+    #[inline(always)]
+    fn with_bound(x: f64, _bound: f64) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn value(self) -> f64 {
+        self
+    }
+    #[inline(always)]
+    fn scale(self, k: f64) -> Self {
+        self * k
+    }
+    #[inline(always)]
+    fn carry(self, radix: f64, radix_inv: f64) -> (Self, Self) {
+        let c = round_f64(self * radix_inv);
+        // Exact: c * radix and the difference are integers below 2^53.
+        (self - c * radix, c)
+    }
+    #[inline(always)]
+    fn select(self, other: Self, mask: u64) -> Self {
+        f64::from_bits((self.to_bits() & !mask) | (other.to_bits() & mask))
+    }
+    #[inline(always)]
+    fn poly_mul(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        simd::poly_mul_dispatch(a, b)
+    }
+}
+
+/// The schoolbook product, coefficient k = sum over i + j = k of f_i g_j (times 6 where
+/// [`SIX`] says): 144 multiply-adds.
+#[inline(always)]
+pub fn poly_mul_portable<C: Coeff>(a: &[C; N], b: &[C; N]) -> [C; NW] {
+    let b6: [C; N] = core::array::from_fn(|j| b[j].scale(6.0));
+    let mut t = [C::ZERO; NW];
+    for i in 0..N {
+        for j in 0..N {
+            let g = if SIX[i][j] { b6[j] } else { b[j] };
+            t[i + j] = t[i + j] + a[i] * g;
+        }
+    }
+    t
+}
+
+/// An element of F_p as twelve coefficients of type `C` (see the module documentation).
+#[derive(Clone, Copy)]
+pub struct Dclxvi<P: CubeBnParams, C: Coeff = f64> {
+    /// The coefficients f0..f11.
+    pub c: [C; N],
+    _p: PhantomData<P>,
+}
+
+/// An unreduced product: 23 coefficients (the 24th is zero) with weights W_k = 6^class v^k.
+#[derive(Clone, Copy, Debug)]
+pub struct DclxviWide<C: Coeff>(pub [C; NW]);
+
+/// The constants of one [`CubeBnParams`], computed once per type.
+struct Consts<P>(PhantomData<P>);
+
+impl<P: CubeBnParams> Consts<P> {
+    const R: [u64; N] = radices(P::V);
+    const RW: [u64; NW] = wide_radices(P::V);
+    const R_F64: [f64; N] = {
+        let mut r = [0.0; N];
+        let mut i = 0;
+        while i < N {
+            r[i] = Self::R[i] as f64;
+            i += 1;
+        }
+        r
+    };
+    const R_INV: [f64; N] = {
+        let mut r = [0.0; N];
+        let mut i = 0;
+        while i < N {
+            r[i] = 1.0 / Self::R_F64[i];
+            i += 1;
+        }
+        r
+    };
+    const RW_F64: [f64; NW] = {
+        let mut r = [0.0; NW];
+        let mut k = 0;
+        while k + 1 < NW {
+            r[k] = Self::RW[k] as f64;
+            k += 1;
+        }
+        r
+    };
+    const RW_INV: [f64; NW] = {
+        let mut r = [0.0; NW];
+        let mut k = 0;
+        while k + 1 < NW {
+            r[k] = 1.0 / Self::RW_F64[k];
+            k += 1;
+        }
+        r
+    };
+}
+
+impl<P: CubeBnParams, C: Coeff> Dclxvi<P, C> {
+    /// From coefficients.
+    #[inline(always)]
+    pub const fn from_coeffs(c: [C; N]) -> Self {
+        Dclxvi { c, _p: PhantomData }
+    }
+
+    /// The weights w_i = 6^class(i) v^i as Montgomery elements.
+    fn weights() -> [Fp<P::Fp>; N] {
+        let v = Fp::<P::Fp>::from_u64(P::V);
+        let mut w = [Fp::ONE; N];
+        for i in 1..N {
+            w[i] = w[i - 1] * v;
+        }
+        for (i, wi) in w.iter_mut().enumerate() {
+            *wi *= Fp::from_u64(pow6(class(i)));
+        }
+        w
+    }
+
+    /// The element of the Montgomery field this stands for: sum f_i w_i mod p.
+    pub fn to_fp(&self) -> Fp<P::Fp> {
+        let w = Self::weights();
+        let mut acc = Fp::ZERO;
+        for (ci, wi) in self.c.iter().zip(w.iter()) {
+            let x = ci.value();
+            debug_assert!(x == x.trunc() && x.abs() < 9007199254740992.0);
+            let x = x as i64;
+            let a = Fp::<P::Fp>::from_u64(x.unsigned_abs());
+            // Sign by mask, not branch: the coefficients may be secret.
+            let a = a.select(&-a, (x >> 63) as u64);
+            acc += a * *wi;
+        }
+        acc
+    }
+
+    /// The canonical little-endian limbs of the value (fully reduced modulo p).
+    pub fn to_canonical_limbs(&self) -> <P::Fp as FpParams>::Limbs {
+        self.to_fp().to_canonical_limbs()
+    }
+
+    /// From the Montgomery field: the digits of the canonical integer in the mixed radix
+    /// (6v, v, v, v, v, v, 6v, v, v, v, v), the last digit below 2v. Division by each radix is
+    /// a multiplication by a precomputed reciprocal, so the time does not depend on the value.
+    pub fn from_fp(x: &Fp<P::Fp>) -> Self {
+        let limbs = x.to_canonical_limbs();
+        // 32-bit digits, most significant first.
+        let mut halves: Vec<u64> = Vec::with_capacity(2 * <P::Fp as FpParams>::Limbs::N);
+        for &l in limbs.as_ref().iter().rev() {
+            halves.push(l >> 32);
+            halves.push(l & 0xffff_ffff);
+        }
+        let radix = Consts::<P>::R;
+        let mut c = [C::ZERO; N];
+        for i in 0..N - 1 {
+            let d = radix[i];
+            debug_assert!(d < 1 << 24);
+            // m = floor(2^88 / d) + 1: for cur < 2^56, floor(cur * m / 2^88) = floor(cur / d)
+            // (the error cur * (m - 2^88/d) / 2^88 < 2^-32 is below the gap 1/d to the next integer).
+            let m: u128 = (1u128 << 88) / d as u128 + 1;
+            let mut rem: u64 = 0;
+            for h in halves.iter_mut() {
+                let cur = (rem << 32) | *h;
+                let q = ((cur as u128 * m) >> 88) as u64;
+                rem = cur - q * d;
+                *h = q;
+            }
+            c[i] = C::with_bound(rem as f64, d as f64);
+        }
+        // What is left is p / w_11 < 2v at most: it fits the low 64 bits.
+        let n = halves.len();
+        let top = (halves[n - 2] << 32) | halves[n - 1];
+        debug_assert!(halves[..n - 2].iter().all(|&h| h == 0));
+        c[N - 1] = C::with_bound(top as f64, 2.0 * P::V as f64);
+        Self::from_coeffs(c)
+    }
+
+    /// One round of carries over all twelve coefficients at once (each carry independent of the
+    /// others, so a SIMD round): f_i -= c_i r_i, f_(i+1) += c_i, and the top carry folded by
+    /// 36v^12 = -(36v^9 + 24v^6 + 6v^3 + 1): f0, f3, f9 -= c11 and f6 -= 4 c11.
+    #[inline(always)]
+    pub fn carry_round(c: &mut [C; N]) {
+        let (r, ri) = (&Consts::<P>::R_F64, &Consts::<P>::R_INV);
+        let mut q = [C::ZERO; N];
+        for i in 0..N {
+            let (rem, cy) = c[i].carry(r[i], ri[i]);
+            c[i] = rem;
+            q[i] = cy;
+        }
+        for i in 1..N {
+            c[i] = c[i] + q[i - 1];
+        }
+        let top = q[N - 1];
+        c[0] = c[0] - top;
+        c[3] = c[3] - top;
+        c[6] = c[6] - top.scale(4.0);
+        c[9] = c[9] - top;
+    }
+
+    /// One round of carries over the product's 23 coefficients: brings them to about v before
+    /// the polynomial reduction multiplies them by up to 24 and adds them up. The top carry c
+    /// (a multiple of W_23 = 1296 v^23 = 36 v^11 * 36 v^12) folds by p's shape:
+    /// t20, t14, t11 -= c and t17 -= 4c.
+    #[inline(always)]
+    pub fn wide_carry_round(t: &mut [C; NW]) {
+        let (r, ri) = (&Consts::<P>::RW_F64, &Consts::<P>::RW_INV);
+        let mut q = [C::ZERO; NW];
+        for k in 0..NW - 1 {
+            let (rem, cy) = t[k].carry(r[k], ri[k]);
+            t[k] = rem;
+            q[k] = cy;
+        }
+        for k in 1..NW - 1 {
+            t[k] = t[k] + q[k - 1];
+        }
+        let top = q[NW - 2];
+        t[20] = t[20] - top;
+        t[17] = t[17] - top.scale(4.0);
+        t[14] = t[14] - top;
+        t[11] = t[11] - top;
+    }
+
+    /// The polynomial reduction: coefficients 22 down to 12 folded by p's shape ([`FOLD`]).
+    #[inline(always)]
+    pub fn poly_reduce(t: &[C; NW]) -> [C; N] {
+        let mut t = *t;
+        for k in (0..11).rev() {
+            let top = t[12 + k];
+            for &(tgt, f) in FOLD[k].iter() {
+                t[tgt] = t[tgt] - top.scale(f as f64);
+            }
+        }
+        core::array::from_fn(|i| t[i])
+    }
+
+    /// The full reduction of a product: a carry round on the 23 coefficients (to about v), the
+    /// polynomial reduction (to below 2^32), a carry round on the 12 (to radix/2 plus a few
+    /// thousand).
+    #[inline(always)]
+    pub fn reduce_wide_coeffs(t: &[C; NW]) -> Self {
+        let mut t = *t;
+        Self::wide_carry_round(&mut t);
+        let mut c = Self::poly_reduce(&t);
+        Self::carry_round(&mut c);
+        Self::from_coeffs(c)
+    }
+
+    /// The unreduced product of two elements whose coefficients may be sums of many reduced
+    /// ones (the tower adds before it multiplies): one carry round on each operand brings every
+    /// coefficient to about radix/2 first, so the 23 product coefficients stay below 2^47
+    /// whatever the sums were (up to 2^53).
+    #[inline(always)]
+    pub fn mul_wide_coeffs(a: &[C; N], b: &[C; N]) -> [C; NW] {
+        let (mut a, mut b) = (*a, *b);
+        Self::carry_round(&mut a);
+        Self::carry_round(&mut b);
+        C::poly_mul(&a, &b)
+    }
+
+    #[inline(always)]
+    fn zip(&self, o: &Self, f: impl Fn(C, C) -> C) -> Self {
+        Self::from_coeffs(core::array::from_fn(|i| f(self.c[i], o.c[i])))
+    }
+
+    #[inline(always)]
+    fn map(&self, f: impl Fn(C) -> C) -> Self {
+        Self::from_coeffs(core::array::from_fn(|i| f(self.c[i])))
+    }
+}
+
+impl<P: CubeBnParams, C: Coeff> fmt::Debug for Dclxvi<P, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.to_fp())
+    }
+}
+
+impl<P: CubeBnParams, C: Coeff> Default for Dclxvi<P, C> {
+    fn default() -> Self {
+        Self::from_coeffs([C::ZERO; N])
+    }
+}
+
+/// Equality of the values modulo p (many coefficient vectors stand for one element).
+impl<P: CubeBnParams, C: Coeff> PartialEq for Dclxvi<P, C> {
+    fn eq(&self, o: &Self) -> bool {
+        self.to_fp() == o.to_fp()
+    }
+}
+impl<P: CubeBnParams, C: Coeff> Eq for Dclxvi<P, C> {}
+
+impl<P: CubeBnParams, C: Coeff> Add for Dclxvi<P, C> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, r: Self) -> Self {
+        self.zip(&r, |a, b| a + b)
+    }
+}
+impl<P: CubeBnParams, C: Coeff> Sub for Dclxvi<P, C> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, r: Self) -> Self {
+        self.zip(&r, |a, b| a - b)
+    }
+}
+impl<P: CubeBnParams, C: Coeff> Neg for Dclxvi<P, C> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        self.map(|a| -a)
+    }
+}
+impl<P: CubeBnParams, C: Coeff> Mul for Dclxvi<P, C> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, r: Self) -> Self {
+        let mut w = DclxviWide([C::ZERO; NW]);
+        self.mul_wide_into(&r, &mut w);
+        Self::reduce_wide(&w)
+    }
+}
+impl<P: CubeBnParams, C: Coeff> AddAssign for Dclxvi<P, C> {
+    #[inline(always)]
+    fn add_assign(&mut self, r: Self) {
+        *self = *self + r;
+    }
+}
+impl<P: CubeBnParams, C: Coeff> SubAssign for Dclxvi<P, C> {
+    #[inline(always)]
+    fn sub_assign(&mut self, r: Self) {
+        *self = *self - r;
+    }
+}
+impl<P: CubeBnParams, C: Coeff> MulAssign for Dclxvi<P, C> {
+    #[inline(always)]
+    fn mul_assign(&mut self, r: Self) {
+        *self = *self * r;
+    }
+}
+
+/// Largest constant `mul_small` applies coefficient-wise (then carries); larger ones become a
+/// full multiplication by the constant.
+const SMALL_SCALE: u64 = 1 << 16;
+
+impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
+    type Params = P::Fp;
+    type Mask = u64;
+    type Wide = DclxviWide<C>;
+    const ZERO: Self = Dclxvi {
+        c: [C::ZERO; N],
+        _p: PhantomData,
+    };
+    const ONE: Self = {
+        let mut c = [C::ZERO; N];
+        c[0] = C::ONE;
+        Dclxvi { c, _p: PhantomData }
+    };
+    /// The wide values are exact 23-coefficient sums: F_p2 takes two polynomial and two
+    /// coefficient reductions per product, as in dclxvi, and F_p6 and F_p12 sum wide F_p2 products
+    /// before reducing (the bounds checker shows these sums stay below 2^53).
+    const LAZY: bool = true;
+
+    fn splat(x: &Fp<P::Fp>) -> Self {
+        Self::from_fp(x)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        *self * *self
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        *self + *self
+    }
+    fn half(&self) -> Self {
+        // Multiplication by the constant 1/2 = (p + 1)/2.
+        *self * Self::from_fp(&Fp::ONE.half())
+    }
+    #[inline(always)]
+    fn mul_small(&self, k: u64) -> Self {
+        if k < SMALL_SCALE {
+            let mut c = self.map(|a| a.scale(k as f64)).c;
+            Self::carry_round(&mut c);
+            Self::from_coeffs(c)
+        } else {
+            *self * Self::from_fp(&Fp::from_u64(k))
+        }
+    }
+    #[inline(always)]
+    fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
+        let mut c = a.zip(b, |x, y| x.scale(ka as f64) + y.scale(kb as f64)).c;
+        Self::carry_round(&mut c);
+        Self::from_coeffs(c)
+    }
+    fn inv(&self) -> Self {
+        Self::from_fp(&self.to_fp().inv())
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        self.to_fp().inv_vartime().map(|x| Self::from_fp(&x))
+    }
+    fn ct_eq_mask(&self, other: &Self) -> u64 {
+        self.to_fp().ct_eq_mask(&other.to_fp())
+    }
+    #[inline(always)]
+    fn select(&self, other: &Self, mask: u64) -> Self {
+        self.zip(other, |a, b| a.select(b, mask))
+    }
+
+    #[inline(always)]
+    fn add_unreduced(&self, b: &Self) -> Self {
+        *self + *b
+    }
+    #[inline(always)]
+    fn sub_unreduced(&self, b: &Self) -> Self {
+        *self - *b
+    }
+    const WIDE_ZERO: Self::Wide = DclxviWide([C::ZERO; NW]);
+    #[inline(always)]
+    fn mul_wide_into(&self, b: &Self, out: &mut Self::Wide) {
+        out.0 = Self::mul_wide_coeffs(&self.c, &b.c);
+    }
+    #[inline(always)]
+    fn reduce_wide(w: &Self::Wide) -> Self {
+        Self::reduce_wide_coeffs(&w.0)
+    }
+    #[inline(always)]
+    fn wide_add(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        DclxviWide(core::array::from_fn(|k| a.0[k] + b.0[k]))
+    }
+    #[inline(always)]
+    fn wide_sub(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        DclxviWide(core::array::from_fn(|k| a.0[k] - b.0[k]))
+    }
+    #[inline(always)]
+    fn wide_sub_nonneg(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        Self::wide_sub(a, b)
+    }
+    #[inline(always)]
+    fn wide_lincomb(a: &Self::Wide, ka: i64, b: &Self::Wide, kb: i64) -> Self::Wide {
+        DclxviWide(core::array::from_fn(|k| {
+            a.0[k].scale(ka as f64) + b.0[k].scale(kb as f64)
+        }))
+    }
+}
+
+/// The SIMD polynomial products for `f64` coefficients, chosen per call through [`crate::cpu`].
+pub mod simd {
+    use super::{poly_mul_portable, N, NW, SIX};
+    #[cfg(target_arch = "x86_64")]
+    use crate::cpu::{Avx2Fma, Avx512F};
+
+    /// The product with the widest kernel this CPU has (AVX-512, AVX2 with FMA, or portable).
+    #[inline(always)]
+    pub fn poly_mul_dispatch(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                return poly_mul_avx512(p, a, b);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return poly_mul_avx2(p, a, b);
+            }
+        }
+        poly_mul_portable(a, b)
+    }
+
+    /// b and 6b with zeros around: lane k of a load at `PAD + k - i` holds b_(k-i) (or 0).
+    const PAD: usize = 11;
+    const BUF: usize = PAD + NW + 8;
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn padded(b: &[f64; N]) -> ([f64; BUF], [f64; BUF]) {
+        let mut g = [0.0; BUF];
+        let mut g6 = [0.0; BUF];
+        for j in 0..N {
+            g[PAD + j] = b[j];
+            g6[PAD + j] = 6.0 * b[j];
+        }
+        (g, g6)
+    }
+
+    /// `SIX_LANES[i][k]`: whether output lane k takes 6 b_(k-i) from row i.
+    const SIX_LANES: [[bool; NW]; N] = {
+        let mut t = [[false; NW]; N];
+        let mut i = 0;
+        while i < N {
+            let mut j = 0;
+            while j < N {
+                t[i][i + j] = SIX[i][j];
+                j += 1;
+            }
+            i += 1;
+        }
+        t
+    };
+
+    /// The blend masks of [`SIX_LANES`] for 8-lane vectors: bit l of `[i][v]` is lane 8v + l.
+    const MASK8: [[u8; 3]; N] = {
+        let mut m = [[0u8; 3]; N];
+        let mut i = 0;
+        while i < N {
+            let mut k = 0;
+            while k < NW {
+                if SIX_LANES[i][k] {
+                    m[i][k / 8] |= 1 << (k % 8);
+                }
+                k += 1;
+            }
+            i += 1;
+        }
+        m
+    };
+
+    /// The product with AVX-512F: per row i, f_i broadcast times the shifted b (blended with
+    /// 6b where [`SIX`] says) into three 8-lane accumulators.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn poly_mul_avx512(_proof: Avx512F, a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { poly_mul_avx512_inner(a, b) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn poly_mul_avx512_inner(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        use core::arch::x86_64::*;
+        let (g, g6) = padded(b);
+        let mut acc = [_mm512_setzero_pd(); 3];
+        for i in 0..N {
+            let fi = _mm512_set1_pd(a[i]);
+            for (v, accv) in acc.iter_mut().enumerate() {
+                // Rows that miss this vector entirely (b_(k-i) = 0 in every lane) are skipped.
+                if 8 * v + 7 < i || 8 * v > i + N - 1 {
+                    continue;
+                }
+                let at = PAD + 8 * v - i;
+                // SAFETY: at + 8 <= PAD + 16 + 8 <= BUF, so both loads stay inside the buffers.
+                let (x, x6) = unsafe {
+                    (
+                        _mm512_loadu_pd(g.as_ptr().add(at)),
+                        _mm512_loadu_pd(g6.as_ptr().add(at)),
+                    )
+                };
+                let m = MASK8[i][v];
+                let y = if m == 0 {
+                    x
+                } else {
+                    _mm512_mask_blend_pd(m, x, x6)
+                };
+                *accv = _mm512_fmadd_pd(fi, y, *accv);
+            }
+        }
+        let mut out = [0.0; NW];
+        for (v, accv) in acc.iter().enumerate() {
+            // SAFETY: out has 24 = 3 * 8 doubles; each store writes lanes 8v..8v+7.
+            unsafe { _mm512_storeu_pd(out.as_mut_ptr().add(8 * v), *accv) };
+        }
+        out
+    }
+
+    /// The product with AVX2 and FMA: as the AVX-512 kernel on six 4-lane accumulators, the
+    /// 6b lanes chosen with `blendv` against mask vectors.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn poly_mul_avx2(_proof: Avx2Fma, a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { poly_mul_avx2_inner(a, b) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn poly_mul_avx2_inner(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        use core::arch::x86_64::*;
+        let (g, g6) = padded(b);
+        let mut acc = [_mm256_setzero_pd(); 6];
+        for i in 0..N {
+            let fi = _mm256_set1_pd(a[i]);
+            for (v, accv) in acc.iter_mut().enumerate() {
+                if 4 * v + 3 < i || 4 * v > i + N - 1 {
+                    continue;
+                }
+                let at = PAD + 4 * v - i;
+                // SAFETY: at + 4 <= PAD + 20 + 4 <= BUF, so both loads stay inside the buffers.
+                let (x, x6) = unsafe {
+                    (
+                        _mm256_loadu_pd(g.as_ptr().add(at)),
+                        _mm256_loadu_pd(g6.as_ptr().add(at)),
+                    )
+                };
+                let lanes = &SIX_LANES[i][4 * v..4 * v + 4];
+                let y = if lanes.iter().any(|&s| s) {
+                    let m = |l: usize| if lanes[l] { -1i64 } else { 0 };
+                    let mask = _mm256_castsi256_pd(_mm256_set_epi64x(m(3), m(2), m(1), m(0)));
+                    _mm256_blendv_pd(x, x6, mask)
+                } else {
+                    x
+                };
+                *accv = _mm256_fmadd_pd(fi, y, *accv);
+            }
+        }
+        let mut out = [0.0; NW];
+        for (v, accv) in acc.iter().enumerate() {
+            // SAFETY: out has 24 = 6 * 4 doubles; each store writes lanes 4v..4v+3.
+            unsafe { _mm256_storeu_pd(out.as_mut_ptr().add(4 * v), *accv) };
+        }
+        out
+    }
+}
