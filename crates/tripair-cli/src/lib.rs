@@ -8,6 +8,7 @@ pub mod acar;
 pub mod bench;
 pub mod bls_cmd;
 pub mod curves;
+pub mod dclxvi_bench;
 pub mod fuzz_bodies;
 pub mod ggp;
 pub mod lines;

@@ -170,6 +170,9 @@ enum Table {
     /// Grabher-Grossschaedl-Page 2008: batches and products of 8 and 64 pairings on 1 and 2
     /// threads, one pairing split or pipelined over 2 threads (bn254, bls12-381).
     Threads,
+    /// Naehrig-Niederhagen-Schwabe 2010 (dclxvi): F_p2 multiplication, squaring and the pairing
+    /// on the dclxvi curve with F_p as 12 doubles beside the Montgomery field.
+    Dclxvi,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -486,6 +489,14 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
     let default = match table {
         Table::Acar => tripair_cli::acar::CURVES,
         Table::Threads => tripair_cli::ggp::CURVES,
+        Table::Dclxvi => {
+            let samples = args.samples as usize;
+            return write_out(|out| {
+                write_bench_header(out, false, samples)?;
+                let t = tripair_cli::dclxvi_bench::table(samples);
+                tripair_cli::dclxvi_bench::write_table(out, &t)
+            });
+        }
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -527,6 +538,7 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                         plot::plot_acar(dir, &t).map_err(io::Error::other)?;
                     }
                 }
+                Table::Dclxvi => unreachable!("handled above"),
                 Table::Threads => {
                     progress(&format!("{c} threads"));
                     let t = tripair_cli::ggp::curve_table(c, samples).map_err(io::Error::other)?;

@@ -167,11 +167,26 @@ pub trait Coeff:
     fn carry(self, radix: f64, radix_inv: f64) -> (Self, Self);
     /// `self` where mask = 0, `other` where mask = !0.
     fn select(self, other: Self, mask: u64) -> Self;
-    /// The unreduced product of two elements (23 coefficients, the 24th zero). The default is the
-    /// portable schoolbook product; `f64` picks a SIMD kernel where the CPU has one.
+    /// The unreduced product of two elements (23 coefficients, the 24th zero). The defaults here
+    /// are the portable code; `f64` picks SIMD kernels where the CPU has them.
     #[inline(always)]
     fn poly_mul(a: &[Self; N], b: &[Self; N]) -> [Self; NW] {
         poly_mul_portable(a, b)
+    }
+    /// One carry round over an element ([`carry_round_portable`]).
+    #[inline(always)]
+    fn carry_round(c: &mut [Self; N], k: &Radices) {
+        carry_round_portable(c, k)
+    }
+    /// Carried operands and their product ([`mul_wide_portable`]).
+    #[inline(always)]
+    fn mul_wide(a: &[Self; N], b: &[Self; N], k: &Radices) -> [Self; NW] {
+        mul_wide_portable(a, b, k)
+    }
+    /// The full reduction of a product ([`reduce_wide_portable`]).
+    #[inline(always)]
+    fn reduce_wide(t: &[Self; NW], k: &Radices) -> [Self; N] {
+        reduce_wide_portable(t, k)
     }
 }
 
@@ -212,6 +227,18 @@ impl Coeff for f64 {
     fn poly_mul(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
         simd::poly_mul_dispatch(a, b)
     }
+    #[inline(always)]
+    fn carry_round(c: &mut [f64; N], k: &Radices) {
+        simd::carry_round_dispatch(c, k)
+    }
+    #[inline(always)]
+    fn mul_wide(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        simd::mul_wide_dispatch(a, b, k)
+    }
+    #[inline(always)]
+    fn reduce_wide(t: &[f64; NW], k: &Radices) -> [f64; N] {
+        simd::reduce_wide_dispatch(t, k)
+    }
 }
 
 /// The schoolbook product, coefficient k = sum over i + j = k of f_i g_j (times 6 where
@@ -241,48 +268,169 @@ pub struct Dclxvi<P: CubeBnParams, C: Coeff = f64> {
 #[derive(Clone, Copy, Debug)]
 pub struct DclxviWide<C: Coeff>(pub [C; NW]);
 
-/// The constants of one [`CubeBnParams`], computed once per type.
+/// The radices of one prime as doubles, with their reciprocals: what the carries need.
+#[derive(Clone, Copy, Debug)]
+pub struct Radices {
+    /// w_(i+1) / w_i for the element (v for the top coefficient), then four zero lanes.
+    pub r: [f64; 16],
+    /// 1 / r (zero in the four padding lanes, so their carries are 0).
+    pub r_inv: [f64; 16],
+    /// W_(k+1) / W_k for the product (0 in the padding lane).
+    pub rw: [f64; NW],
+    /// 1 / rw (0 in the padding lane, so its carry is 0).
+    pub rw_inv: [f64; NW],
+}
+
+const fn radices_of(v: u64) -> Radices {
+    let (r, rw) = (radices(v), wide_radices(v));
+    let mut out = Radices {
+        r: [0.0; 16],
+        r_inv: [0.0; 16],
+        rw: [0.0; NW],
+        rw_inv: [0.0; NW],
+    };
+    let mut i = 0;
+    while i < N {
+        out.r[i] = r[i] as f64;
+        out.r_inv[i] = 1.0 / out.r[i];
+        i += 1;
+    }
+    let mut k = 0;
+    while k + 1 < NW {
+        out.rw[k] = rw[k] as f64;
+        out.rw_inv[k] = 1.0 / out.rw[k];
+        k += 1;
+    }
+    out
+}
+
+/// The constants of one [`CubeBnParams`], computed at compile time.
 struct Consts<P>(PhantomData<P>);
 
 impl<P: CubeBnParams> Consts<P> {
     const R: [u64; N] = radices(P::V);
-    const RW: [u64; NW] = wide_radices(P::V);
-    const R_F64: [f64; N] = {
-        let mut r = [0.0; N];
-        let mut i = 0;
-        while i < N {
-            r[i] = Self::R[i] as f64;
-            i += 1;
+    const RADICES: Radices = radices_of(P::V);
+}
+
+/// The polynomial reduction as one matrix: coefficient i of the result is
+/// t_i + sum over k of `REDUCE[i][k] * t_(12+k)`, the folds of [`FOLD`] applied top down and
+/// composed (so that the SIMD code can apply it as 11 broadcast multiply-adds).
+pub const REDUCE: [[i64; 11]; N] = {
+    // contrib[j][x]: how much of t_(12+j) currently sits at position x.
+    let mut contrib = [[0i64; NW]; 11];
+    let mut j = 0;
+    while j < 11 {
+        contrib[j][12 + j] = 1;
+        j += 1;
+    }
+    let mut k = 11;
+    while k > 0 {
+        k -= 1;
+        let mut j = 0;
+        while j < 11 {
+            let top = contrib[j][12 + k];
+            let mut n = 0;
+            while n < 4 {
+                let (tgt, f) = FOLD[k][n];
+                contrib[j][tgt] -= f as i64 * top;
+                n += 1;
+            }
+            contrib[j][12 + k] = 0;
+            j += 1;
         }
-        r
-    };
-    const R_INV: [f64; N] = {
-        let mut r = [0.0; N];
-        let mut i = 0;
-        while i < N {
-            r[i] = 1.0 / Self::R_F64[i];
-            i += 1;
+    }
+    let mut m = [[0i64; 11]; N];
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while j < 11 {
+            m[i][j] = contrib[j][i];
+            j += 1;
         }
-        r
-    };
-    const RW_F64: [f64; NW] = {
-        let mut r = [0.0; NW];
-        let mut k = 0;
-        while k + 1 < NW {
-            r[k] = Self::RW[k] as f64;
-            k += 1;
+        i += 1;
+    }
+    m
+};
+
+/// One round of carries over the twelve coefficients at once (each carry independent of the
+/// others, so a SIMD round): f_i -= c_i r_i, f_(i+1) += c_i, and the top carry folded by
+/// 36v^12 = -(36v^9 + 24v^6 + 6v^3 + 1): f0, f3, f9 -= c11 and f6 -= 4 c11.
+#[inline(always)]
+pub fn carry_round_portable<C: Coeff>(c: &mut [C; N], k: &Radices) {
+    let mut q = [C::ZERO; N];
+    for i in 0..N {
+        let (rem, cy) = c[i].carry(k.r[i], k.r_inv[i]);
+        c[i] = rem;
+        q[i] = cy;
+    }
+    for i in 1..N {
+        c[i] = c[i] + q[i - 1];
+    }
+    let top = q[N - 1];
+    c[0] = c[0] - top;
+    c[3] = c[3] - top;
+    c[6] = c[6] - top.scale(4.0);
+    c[9] = c[9] - top;
+}
+
+/// One round of carries over the product's 23 coefficients: brings them to about v before the
+/// polynomial reduction multiplies them by up to a few thousand and adds them up. The top carry c
+/// (a multiple of W_23 = 1296 v^23 = 36 v^11 * 36 v^12) folds by p's shape:
+/// t20, t14, t11 -= c and t17 -= 4c.
+#[inline(always)]
+pub fn wide_carry_round_portable<C: Coeff>(t: &mut [C; NW], k: &Radices) {
+    let mut q = [C::ZERO; NW];
+    for i in 0..NW - 1 {
+        let (rem, cy) = t[i].carry(k.rw[i], k.rw_inv[i]);
+        t[i] = rem;
+        q[i] = cy;
+    }
+    for i in 1..NW - 1 {
+        t[i] = t[i] + q[i - 1];
+    }
+    let top = q[NW - 2];
+    t[20] = t[20] - top;
+    t[17] = t[17] - top.scale(4.0);
+    t[14] = t[14] - top;
+    t[11] = t[11] - top;
+}
+
+/// The polynomial reduction of 23 coefficients to 12 by p's shape ([`REDUCE`]).
+#[inline(always)]
+pub fn poly_reduce_portable<C: Coeff>(t: &[C; NW]) -> [C; N] {
+    core::array::from_fn(|i| {
+        let mut acc = t[i];
+        for j in 0..11 {
+            if REDUCE[i][j] != 0 {
+                acc = acc + t[12 + j].scale(REDUCE[i][j] as f64);
+            }
         }
-        r
-    };
-    const RW_INV: [f64; NW] = {
-        let mut r = [0.0; NW];
-        let mut k = 0;
-        while k + 1 < NW {
-            r[k] = 1.0 / Self::RW_F64[k];
-            k += 1;
-        }
-        r
-    };
+        acc
+    })
+}
+
+/// The unreduced product of two elements whose coefficients may be sums of many reduced ones
+/// (the tower adds before it multiplies): one carry round on each operand brings every
+/// coefficient to about radix/2 first, so the 23 product coefficients stay below 2^47 whatever
+/// the sums were (up to 2^53).
+#[inline(always)]
+pub fn mul_wide_portable<C: Coeff>(a: &[C; N], b: &[C; N], k: &Radices) -> [C; NW] {
+    let (mut a, mut b) = (*a, *b);
+    C::carry_round(&mut a, k);
+    C::carry_round(&mut b, k);
+    C::poly_mul(&a, &b)
+}
+
+/// The full reduction of a product: a carry round on the 23 coefficients (to about v), the
+/// polynomial reduction (to below 2^32), a carry round on the 12 (to radix/2 plus a few
+/// thousand).
+#[inline(always)]
+pub fn reduce_wide_portable<C: Coeff>(t: &[C; NW], k: &Radices) -> [C; N] {
+    let mut t = *t;
+    wide_carry_round_portable(&mut t, k);
+    let mut c = poly_reduce_portable(&t);
+    carry_round_portable(&mut c, k);
+    c
 }
 
 impl<P: CubeBnParams, C: Coeff> Dclxvi<P, C> {
@@ -362,86 +510,39 @@ impl<P: CubeBnParams, C: Coeff> Dclxvi<P, C> {
         Self::from_coeffs(c)
     }
 
-    /// One round of carries over all twelve coefficients at once (each carry independent of the
-    /// others, so a SIMD round): f_i -= c_i r_i, f_(i+1) += c_i, and the top carry folded by
-    /// 36v^12 = -(36v^9 + 24v^6 + 6v^3 + 1): f0, f3, f9 -= c11 and f6 -= 4 c11.
+    /// One carry round ([`carry_round_portable`], or its SIMD form for `f64`).
     #[inline(always)]
     pub fn carry_round(c: &mut [C; N]) {
-        let (r, ri) = (&Consts::<P>::R_F64, &Consts::<P>::R_INV);
-        let mut q = [C::ZERO; N];
-        for i in 0..N {
-            let (rem, cy) = c[i].carry(r[i], ri[i]);
-            c[i] = rem;
-            q[i] = cy;
-        }
-        for i in 1..N {
-            c[i] = c[i] + q[i - 1];
-        }
-        let top = q[N - 1];
-        c[0] = c[0] - top;
-        c[3] = c[3] - top;
-        c[6] = c[6] - top.scale(4.0);
-        c[9] = c[9] - top;
+        C::carry_round(c, &Consts::<P>::RADICES);
     }
 
-    /// One round of carries over the product's 23 coefficients: brings them to about v before
-    /// the polynomial reduction multiplies them by up to 24 and adds them up. The top carry c
-    /// (a multiple of W_23 = 1296 v^23 = 36 v^11 * 36 v^12) folds by p's shape:
-    /// t20, t14, t11 -= c and t17 -= 4c.
+    /// The carry round of a product ([`wide_carry_round_portable`]).
     #[inline(always)]
     pub fn wide_carry_round(t: &mut [C; NW]) {
-        let (r, ri) = (&Consts::<P>::RW_F64, &Consts::<P>::RW_INV);
-        let mut q = [C::ZERO; NW];
-        for k in 0..NW - 1 {
-            let (rem, cy) = t[k].carry(r[k], ri[k]);
-            t[k] = rem;
-            q[k] = cy;
-        }
-        for k in 1..NW - 1 {
-            t[k] = t[k] + q[k - 1];
-        }
-        let top = q[NW - 2];
-        t[20] = t[20] - top;
-        t[17] = t[17] - top.scale(4.0);
-        t[14] = t[14] - top;
-        t[11] = t[11] - top;
+        wide_carry_round_portable(t, &Consts::<P>::RADICES);
     }
 
-    /// The polynomial reduction: coefficients 22 down to 12 folded by p's shape ([`FOLD`]).
+    /// The polynomial reduction ([`poly_reduce_portable`]).
     #[inline(always)]
     pub fn poly_reduce(t: &[C; NW]) -> [C; N] {
-        let mut t = *t;
-        for k in (0..11).rev() {
-            let top = t[12 + k];
-            for &(tgt, f) in FOLD[k].iter() {
-                t[tgt] = t[tgt] - top.scale(f as f64);
-            }
-        }
-        core::array::from_fn(|i| t[i])
+        poly_reduce_portable(t)
     }
 
-    /// The full reduction of a product: a carry round on the 23 coefficients (to about v), the
-    /// polynomial reduction (to below 2^32), a carry round on the 12 (to radix/2 plus a few
-    /// thousand).
+    /// The full reduction of a product ([`reduce_wide_portable`], or its SIMD form for `f64`).
     #[inline(always)]
     pub fn reduce_wide_coeffs(t: &[C; NW]) -> Self {
-        let mut t = *t;
-        Self::wide_carry_round(&mut t);
-        let mut c = Self::poly_reduce(&t);
-        Self::carry_round(&mut c);
-        Self::from_coeffs(c)
+        Self::from_coeffs(C::reduce_wide(t, &Consts::<P>::RADICES))
     }
 
-    /// The unreduced product of two elements whose coefficients may be sums of many reduced
-    /// ones (the tower adds before it multiplies): one carry round on each operand brings every
-    /// coefficient to about radix/2 first, so the 23 product coefficients stay below 2^47
-    /// whatever the sums were (up to 2^53).
+    /// The unreduced product with carried operands ([`mul_wide_portable`], or its SIMD form).
     #[inline(always)]
     pub fn mul_wide_coeffs(a: &[C; N], b: &[C; N]) -> [C; NW] {
-        let (mut a, mut b) = (*a, *b);
-        Self::carry_round(&mut a);
-        Self::carry_round(&mut b);
-        C::poly_mul(&a, &b)
+        C::mul_wide(a, b, &Consts::<P>::RADICES)
+    }
+
+    /// The radices of this prime.
+    pub fn radices() -> &'static Radices {
+        &Consts::<P>::RADICES
     }
 
     #[inline(always)]
@@ -630,7 +731,10 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
 
 /// The SIMD polynomial products for `f64` coefficients, chosen per call through [`crate::cpu`].
 pub mod simd {
-    use super::{poly_mul_portable, N, NW, SIX};
+    use super::{
+        carry_round_portable, mul_wide_portable, poly_mul_portable, reduce_wide_portable,
+        Radices, N, NW, SIX,
+    };
     #[cfg(target_arch = "x86_64")]
     use crate::cpu::{Avx2Fma, Avx512F};
 
@@ -647,6 +751,390 @@ pub mod simd {
             }
         }
         poly_mul_portable(a, b)
+    }
+
+    /// One carry round with the widest kernels this CPU has.
+    #[inline(always)]
+    pub fn carry_round_dispatch(c: &mut [f64; N], k: &Radices) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                return carry_round_avx512(p, c, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return carry_round_avx2(p, c, k);
+            }
+        }
+        carry_round_portable(c, k)
+    }
+
+    /// Carried operands and their product with the widest kernels this CPU has.
+    #[inline(always)]
+    pub fn mul_wide_dispatch(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                return mul_wide_avx512(p, a, b, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return mul_wide_avx2(p, a, b, k);
+            }
+        }
+        mul_wide_portable(a, b, k)
+    }
+
+    /// The full reduction of a product with the widest kernels this CPU has.
+    #[inline(always)]
+    pub fn reduce_wide_dispatch(t: &[f64; NW], k: &Radices) -> [f64; N] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                return reduce_wide_avx512(p, t, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return reduce_wide_avx2(p, t, k);
+            }
+        }
+        reduce_wide_portable(t, k)
+    }
+
+    /// The portable carry round compiled for AVX-512F (vectorized by the compiler; no FMA
+    /// contraction happens in Rust, so the results are the portable ones bit for bit).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn carry_round_avx512(_proof: Avx512F, c: &mut [f64; N], k: &Radices) {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { carry_round_avx512_inner(c, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn carry_round_avx512_inner(c: &mut [f64; N], k: &Radices) {
+        use core::arch::x86_64::*;
+        // SAFETY: 8 + 4 lanes of a 12-double array; the masked load/store touch lanes 8..11 only.
+        unsafe {
+            let lo = _mm512_loadu_pd(c.as_ptr());
+            let hi = _mm512_maskz_loadu_pd(0x0f, c.as_ptr().add(8));
+            let (lo, hi) = avx512::carry12(lo, hi, k);
+            _mm512_storeu_pd(c.as_mut_ptr(), lo);
+            _mm512_mask_storeu_pd(c.as_mut_ptr().add(8), 0x0f, hi);
+        }
+    }
+
+    /// Carried operands and the AVX-512 product.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn mul_wide_avx512(_proof: Avx512F, a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { mul_wide_avx512_inner(a, b, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn mul_wide_avx512_inner(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        use core::arch::x86_64::*;
+        let mut out = [0.0; NW];
+        // SAFETY: 8 + 4 lanes of 12-double arrays (masked loads for lanes 8..11); three full
+        // stores into the 24-double output.
+        unsafe {
+            let a = avx512::carry12(
+                _mm512_loadu_pd(a.as_ptr()),
+                _mm512_maskz_loadu_pd(0x0f, a.as_ptr().add(8)),
+                k,
+            );
+            let b = avx512::carry12(
+                _mm512_loadu_pd(b.as_ptr()),
+                _mm512_maskz_loadu_pd(0x0f, b.as_ptr().add(8)),
+                k,
+            );
+            let t = avx512::poly_mul(a, b);
+            for (v, tv) in t.iter().enumerate() {
+                _mm512_storeu_pd(out.as_mut_ptr().add(8 * v), *tv);
+            }
+        }
+        out
+    }
+
+    /// The full reduction of a product with AVX-512F: the wide carry round on three vectors, the
+    /// polynomial reduction as 11 broadcast multiply-adds of [`super::REDUCE`]'s columns, the carry
+    /// round on two vectors. Every sum is exact (the bounds checker proves it for the portable
+    /// order, and each partial sum here is bounded by the same total), so the results equal the
+    /// portable ones bit for bit.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn reduce_wide_avx512(_proof: Avx512F, t: &[f64; NW], k: &Radices) -> [f64; N] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { reduce_wide_avx512_inner(t, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn reduce_wide_avx512_inner(t: &[f64; NW], k: &Radices) -> [f64; N] {
+        use core::arch::x86_64::*;
+        let mut out = [0.0; N];
+        // SAFETY: three full 8-lane loads of a 24-double array; the stores write lanes 0..7 and
+        // (masked) 8..11 of a 12-double array.
+        unsafe {
+            let w = [
+                _mm512_loadu_pd(t.as_ptr()),
+                _mm512_loadu_pd(t.as_ptr().add(8)),
+                _mm512_loadu_pd(t.as_ptr().add(16)),
+            ];
+            let w = avx512::wide_carry(w, k);
+            let (lo, hi) = avx512::poly_reduce(w);
+            let (lo, hi) = avx512::carry12(lo, hi, k);
+            _mm512_storeu_pd(out.as_mut_ptr(), lo);
+            _mm512_mask_storeu_pd(out.as_mut_ptr().add(8), 0x0f, hi);
+        }
+        out
+    }
+
+    /// The AVX-512 building blocks on registers: an element is (lanes 0..7, lanes 8..11 with four
+    /// zero lanes), a product three full vectors (lane 23 zero). Constants are read straight from
+    /// memory laid out in whole vectors (no vector load of freshly written scalars).
+    #[cfg(target_arch = "x86_64")]
+    mod avx512 {
+        use super::super::{Radices, N, REDUCE, SIX};
+        use core::arch::x86_64::*;
+
+        /// A 64-byte-aligned vector constant.
+        #[repr(C, align(64))]
+        struct V8([f64; 8]);
+
+        /// The top carry's fold into the element: lanes 0, 3, 6 (x4), 9.
+        static FOLD12: [V8; 2] = [
+            V8([-1.0, 0.0, 0.0, -1.0, 0.0, 0.0, -4.0, 0.0]),
+            V8([0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+        ];
+        /// The top product carry's fold: lanes 11, 14, 17 (x4), 20.
+        static FOLD23: [V8; 2] = [
+            V8([0.0, 0.0, 0.0, -1.0, 0.0, 0.0, -1.0, 0.0]),
+            V8([0.0, -4.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0]),
+        ];
+        /// [`REDUCE`]'s columns as (lanes 0..7, lanes 8..11).
+        static REDUCE_COLS: [[V8; 2]; 11] = {
+            let mut t = [const { [V8([0.0; 8]), V8([0.0; 8])] }; 11];
+            let mut j = 0;
+            while j < 11 {
+                let mut i = 0;
+                while i < N {
+                    t[j][i / 8].0[i % 8] = REDUCE[i][j] as f64;
+                    i += 1;
+                }
+                j += 1;
+            }
+            t
+        };
+        /// Per row i and output vector v: which lanes take 6 f_i (the blend mask of [`SIX`]).
+        const SIX_MASK: [[u8; 3]; N] = {
+            let mut m = [[0u8; 3]; N];
+            let mut i = 0;
+            while i < N {
+                let mut j = 0;
+                while j < N {
+                    if SIX[i][j] {
+                        m[i][(i + j) / 8] |= 1 << ((i + j) % 8);
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            m
+        };
+
+        #[inline(always)]
+        fn load(v: &V8) -> __m512d {
+            // SAFETY: reads the 8 doubles of a 64-byte-aligned constant.
+            unsafe { _mm512_load_pd(v.0.as_ptr()) }
+        }
+
+        #[inline(always)]
+        fn load_at(a: &[f64], at: usize) -> __m512d {
+            assert!(at + 8 <= a.len());
+            // SAFETY: at + 8 <= a.len(), checked above (a constant-folded check).
+            unsafe { _mm512_loadu_pd(a.as_ptr().add(at)) }
+        }
+
+        /// round(x) to nearest, ties to even: the same as the portable magic-constant rounding.
+        #[inline(always)]
+        fn round(x: __m512d) -> __m512d {
+            // SAFETY: register-only; the enclosing functions enable AVX-512F.
+            unsafe { _mm512_roundscale_pd::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(x) }
+        }
+
+        /// Lane indices for the permutes.
+        #[inline(always)]
+        fn idx(i: [i64; 8]) -> __m512i {
+            // SAFETY: register-only.
+            unsafe { _mm512_set_epi64(i[7], i[6], i[5], i[4], i[3], i[2], i[1], i[0]) }
+        }
+
+        /// [`super::super::carry_round_portable`] on (lo, hi).
+        #[inline(always)]
+        pub(super) fn carry12(lo: __m512d, hi: __m512d, k: &Radices) -> (__m512d, __m512d) {
+            // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
+            unsafe {
+                let c_lo = round(_mm512_mul_pd(lo, load_at(&k.r_inv, 0)));
+                let c_hi = round(_mm512_mul_pd(hi, load_at(&k.r_inv, 8)));
+                let lo = _mm512_fnmadd_pd(c_lo, load_at(&k.r, 0), lo);
+                let hi = _mm512_fnmadd_pd(c_hi, load_at(&k.r, 8), hi);
+                // Carries one lane up: lane 0 takes c_hi's lane 7 (a zero padding lane).
+                let sh_lo = _mm512_permutex2var_pd(c_lo, idx([15, 0, 1, 2, 3, 4, 5, 6]), c_hi);
+                let sh_hi =
+                    _mm512_maskz_permutex2var_pd(0x0f, c_lo, idx([7, 8, 9, 10, 0, 0, 0, 0]), c_hi);
+                let top = _mm512_permutexvar_pd(_mm512_set1_epi64(3), c_hi);
+                let lo = _mm512_fmadd_pd(top, load(&FOLD12[0]), _mm512_add_pd(lo, sh_lo));
+                let hi = _mm512_fmadd_pd(top, load(&FOLD12[1]), _mm512_add_pd(hi, sh_hi));
+                (lo, hi)
+            }
+        }
+
+        /// [`super::super::wide_carry_round_portable`] on three vectors.
+        #[inline(always)]
+        pub(super) fn wide_carry(w: [__m512d; 3], k: &Radices) -> [__m512d; 3] {
+            // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
+            unsafe {
+                let mut c = [_mm512_setzero_pd(); 3];
+                let mut x = [_mm512_setzero_pd(); 3];
+                for v in 0..3 {
+                    c[v] = round(_mm512_mul_pd(w[v], load_at(&k.rw_inv, 8 * v)));
+                    x[v] = _mm512_fnmadd_pd(c[v], load_at(&k.rw, 8 * v), w[v]);
+                }
+                let up = idx([7, 8, 9, 10, 11, 12, 13, 14]);
+                let sh0 = _mm512_maskz_permutexvar_pd(0xfe, idx([0, 0, 1, 2, 3, 4, 5, 6]), c[0]);
+                let sh1 = _mm512_permutex2var_pd(c[0], up, c[1]);
+                // Lane 23 stays zero: the top carry c22 is folded instead.
+                let sh2 = _mm512_maskz_permutex2var_pd(0x7f, c[1], up, c[2]);
+                let top = _mm512_permutexvar_pd(_mm512_set1_epi64(6), c[2]);
+                let x0 = _mm512_add_pd(x[0], sh0);
+                let x1 = _mm512_fmadd_pd(top, load(&FOLD23[0]), _mm512_add_pd(x[1], sh1));
+                let x2 = _mm512_fmadd_pd(top, load(&FOLD23[1]), _mm512_add_pd(x[2], sh2));
+                [x0, x1, x2]
+            }
+        }
+
+        /// [`super::super::poly_reduce_portable`]: coefficients 12..22 broadcast and multiplied
+        /// by [`REDUCE`]'s columns into the low twelve, in the portable order.
+        #[inline(always)]
+        pub(super) fn poly_reduce(w: [__m512d; 3]) -> (__m512d, __m512d) {
+            // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
+            unsafe {
+                let mut lo = w[0];
+                let mut hi = _mm512_maskz_mov_pd(0x0f, w[1]);
+                macro_rules! cols {
+                    ($($j:literal)*) => { $( {
+                        let pos = 12 + $j;
+                        let b = _mm512_permutexvar_pd(_mm512_set1_epi64((pos % 8) as i64), w[pos / 8]);
+                        lo = _mm512_fmadd_pd(b, load(&REDUCE_COLS[$j][0]), lo);
+                        hi = _mm512_fmadd_pd(b, load(&REDUCE_COLS[$j][1]), hi);
+                    } )* };
+                }
+                cols!(0 1 2 3 4 5 6 7 8 9 10);
+                (lo, hi)
+            }
+        }
+
+        /// The 8-lane window of (0, b_lo, b_hi, 0) starting at lane s (s in 1..=27).
+        #[inline(always)]
+        fn window(e: &[__m512i; 4], s: usize) -> __m512d {
+            // SAFETY: register-only AVX-512F lane shifts (the callers enable it).
+            unsafe {
+                let (q, r) = (s / 8, s % 8);
+                let (lo, hi) = (e[q], if q + 1 < 4 { e[q + 1] } else { e[3] });
+                let x = match r {
+                    0 => lo,
+                    1 => _mm512_alignr_epi64::<1>(hi, lo),
+                    2 => _mm512_alignr_epi64::<2>(hi, lo),
+                    3 => _mm512_alignr_epi64::<3>(hi, lo),
+                    4 => _mm512_alignr_epi64::<4>(hi, lo),
+                    5 => _mm512_alignr_epi64::<5>(hi, lo),
+                    6 => _mm512_alignr_epi64::<6>(hi, lo),
+                    _ => _mm512_alignr_epi64::<7>(hi, lo),
+                };
+                _mm512_castsi512_pd(x)
+            }
+        }
+
+        /// The schoolbook product on registers: for row i and output vector v, f_i (or 6 f_i in
+        /// the lanes [`SIX`] marks) times the window of b shifted by i.
+        #[inline(always)]
+        pub(super) fn poly_mul(a: (__m512d, __m512d), b: (__m512d, __m512d)) -> [__m512d; 3] {
+            // SAFETY: register-only AVX-512F arithmetic, permutes and blends (the callers enable it).
+            unsafe {
+                let z = _mm512_setzero_si512();
+                let e = [z, _mm512_castpd_si512(b.0), _mm512_castpd_si512(b.1), z];
+                let mut acc = [_mm512_setzero_pd(); 3];
+                // Fully unrolled (rows and vectors are literals), so every window shift, blend
+                // mask and skipped pair is decided at compile time.
+                macro_rules! step {
+                    ($i:literal, $fi:ident, $fi6:ident, $v:literal) => {
+                        if !(8 * $v + 7 < $i || 8 * $v > $i + N - 1) {
+                            let g = window(&e, (8usize + 8 * $v).wrapping_sub($i));
+                            let m = SIX_MASK[$i][$v];
+                            let f = if m == 0 { $fi } else { _mm512_mask_blend_pd(m, $fi, $fi6) };
+                            acc[$v] = _mm512_fmadd_pd(f, g, acc[$v]);
+                        }
+                    };
+                }
+                macro_rules! rows {
+                    ($($i:literal)*) => { $( {
+                        let src = if $i < 8 { a.0 } else { a.1 };
+                        let fi = _mm512_permutexvar_pd(_mm512_set1_epi64(($i % 8) as i64), src);
+                        let fi6 = _mm512_mul_pd(fi, _mm512_set1_pd(6.0));
+                        step!($i, fi, fi6, 0);
+                        step!($i, fi, fi6, 1);
+                        step!($i, fi, fi6, 2);
+                    } )* };
+                }
+                rows!(0 1 2 3 4 5 6 7 8 9 10 11);
+                acc
+            }
+        }
+    }
+
+    /// The portable carry round compiled for AVX2 and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn carry_round_avx2(_proof: Avx2Fma, c: &mut [f64; N], k: &Radices) {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { carry_round_avx2_inner(c, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn carry_round_avx2_inner(c: &mut [f64; N], k: &Radices) {
+        carry_round_portable(c, k)
+    }
+
+    /// Carried operands and the AVX2 product.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn mul_wide_avx2(_proof: Avx2Fma, a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { mul_wide_avx2_inner(a, b, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn mul_wide_avx2_inner(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        let (mut a, mut b) = (*a, *b);
+        carry_round_portable(&mut a, k);
+        carry_round_portable(&mut b, k);
+        poly_mul_avx2_inner(&a, &b)
+    }
+
+    /// The full reduction of a product, the portable code compiled for AVX2 and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn reduce_wide_avx2(_proof: Avx2Fma, t: &[f64; NW], k: &Radices) -> [f64; N] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { reduce_wide_avx2_inner(t, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn reduce_wide_avx2_inner(t: &[f64; NW], k: &Radices) -> [f64; N] {
+        reduce_wide_portable(t, k)
     }
 
     /// b and 6b with zeros around: lane k of a load at `PAD + k - i` holds b_(k-i) (or 0).
@@ -680,23 +1168,6 @@ pub mod simd {
         t
     };
 
-    /// The blend masks of [`SIX_LANES`] for 8-lane vectors: bit l of `[i][v]` is lane 8v + l.
-    const MASK8: [[u8; 3]; N] = {
-        let mut m = [[0u8; 3]; N];
-        let mut i = 0;
-        while i < N {
-            let mut k = 0;
-            while k < NW {
-                if SIX_LANES[i][k] {
-                    m[i][k / 8] |= 1 << (k % 8);
-                }
-                k += 1;
-            }
-            i += 1;
-        }
-        m
-    };
-
     /// The product with AVX-512F: per row i, f_i broadcast times the shifted b (blended with
     /// 6b where [`SIX`] says) into three 8-lane accumulators.
     #[cfg(target_arch = "x86_64")]
@@ -710,36 +1181,16 @@ pub mod simd {
     #[target_feature(enable = "avx512f")]
     fn poly_mul_avx512_inner(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
         use core::arch::x86_64::*;
-        let (g, g6) = padded(b);
-        let mut acc = [_mm512_setzero_pd(); 3];
-        for i in 0..N {
-            let fi = _mm512_set1_pd(a[i]);
-            for (v, accv) in acc.iter_mut().enumerate() {
-                // Rows that miss this vector entirely (b_(k-i) = 0 in every lane) are skipped.
-                if 8 * v + 7 < i || 8 * v > i + N - 1 {
-                    continue;
-                }
-                let at = PAD + 8 * v - i;
-                // SAFETY: at + 8 <= PAD + 16 + 8 <= BUF, so both loads stay inside the buffers.
-                let (x, x6) = unsafe {
-                    (
-                        _mm512_loadu_pd(g.as_ptr().add(at)),
-                        _mm512_loadu_pd(g6.as_ptr().add(at)),
-                    )
-                };
-                let m = MASK8[i][v];
-                let y = if m == 0 {
-                    x
-                } else {
-                    _mm512_mask_blend_pd(m, x, x6)
-                };
-                *accv = _mm512_fmadd_pd(fi, y, *accv);
-            }
-        }
         let mut out = [0.0; NW];
-        for (v, accv) in acc.iter().enumerate() {
-            // SAFETY: out has 24 = 3 * 8 doubles; each store writes lanes 8v..8v+7.
-            unsafe { _mm512_storeu_pd(out.as_mut_ptr().add(8 * v), *accv) };
+        // SAFETY: 8 + 4 lanes of 12-double arrays (masked loads for lanes 8..11); three full
+        // stores into the 24-double output.
+        unsafe {
+            let a = (_mm512_loadu_pd(a.as_ptr()), _mm512_maskz_loadu_pd(0x0f, a.as_ptr().add(8)));
+            let b = (_mm512_loadu_pd(b.as_ptr()), _mm512_maskz_loadu_pd(0x0f, b.as_ptr().add(8)));
+            let t = avx512::poly_mul(a, b);
+            for (v, tv) in t.iter().enumerate() {
+                _mm512_storeu_pd(out.as_mut_ptr().add(8 * v), *tv);
+            }
         }
         out
     }
