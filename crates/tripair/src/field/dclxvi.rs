@@ -798,6 +798,53 @@ pub mod simd {
         reduce_wide_portable(t, k)
     }
 
+    /// 16 bytes from memory in one 16-byte load, in asm: the compiler would merge the
+    /// intrinsic loads of [`load8`] back into one 64-byte load.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load2(p: &[f64]) -> core::arch::x86_64::__m128d {
+        assert!(p.len() >= 2);
+        let x: core::arch::x86_64::__m128d;
+        // SAFETY: reads p[0..2] (length checked above), an unaligned 16-byte load; no other
+        // memory or flags are touched.
+        unsafe {
+            core::arch::asm!(
+                "vmovupd {x}, xmmword ptr [{p}]",
+                x = out(xmm_reg) x,
+                p = in(reg) p.as_ptr(),
+                options(pure, readonly, nostack, preserves_flags),
+            );
+        }
+        x
+    }
+
+    /// Eight doubles from memory as four 16-byte loads: the glue code between the kernels (the
+    /// generic tower, compiled for baseline x86-64) writes values 16 bytes at a time, and a
+    /// 64-byte load of such data cannot be forwarded from the store buffer; 16-byte loads can.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load8(p: &[f64]) -> core::arch::x86_64::__m512d {
+        use core::arch::x86_64::*;
+        // SAFETY: register-only AVX/AVX-512F inserts; AVX-512F is enabled by every caller.
+        unsafe {
+            let lo = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
+            let hi = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[4..6])), load2(&p[6..8]));
+            _mm512_insertf64x4::<1>(_mm512_castpd256_pd512(lo), hi)
+        }
+    }
+
+    /// Four doubles from memory (two 16-byte loads) in lanes 0..3, zeros above.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load4(p: &[f64]) -> core::arch::x86_64::__m512d {
+        use core::arch::x86_64::*;
+        // SAFETY: register-only AVX/AVX-512F inserts; AVX-512F is enabled by every caller.
+        unsafe {
+            let lo = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
+            _mm512_zextpd256_pd512(lo)
+        }
+    }
+
     /// The portable carry round compiled for AVX-512F (vectorized by the compiler; no FMA
     /// contraction happens in Rust, so the results are the portable ones bit for bit).
     #[cfg(target_arch = "x86_64")]
@@ -813,8 +860,8 @@ pub mod simd {
         use core::arch::x86_64::*;
         // SAFETY: 8 + 4 lanes of a 12-double array; the masked load/store touch lanes 8..11 only.
         unsafe {
-            let lo = _mm512_loadu_pd(c.as_ptr());
-            let hi = _mm512_maskz_loadu_pd(0x0f, c.as_ptr().add(8));
+            let lo = load8(&c[..8]);
+            let hi = load4(&c[8..]);
             let (lo, hi) = avx512::carry12(lo, hi, k);
             _mm512_storeu_pd(c.as_mut_ptr(), lo);
             _mm512_mask_storeu_pd(c.as_mut_ptr().add(8), 0x0f, hi);
@@ -837,16 +884,8 @@ pub mod simd {
         // SAFETY: 8 + 4 lanes of 12-double arrays (masked loads for lanes 8..11); three full
         // stores into the 24-double output.
         unsafe {
-            let a = avx512::carry12(
-                _mm512_loadu_pd(a.as_ptr()),
-                _mm512_maskz_loadu_pd(0x0f, a.as_ptr().add(8)),
-                k,
-            );
-            let b = avx512::carry12(
-                _mm512_loadu_pd(b.as_ptr()),
-                _mm512_maskz_loadu_pd(0x0f, b.as_ptr().add(8)),
-                k,
-            );
+            let a = avx512::carry12(load8(&a[..8]), load4(&a[8..]), k);
+            let b = avx512::carry12(load8(&b[..8]), load4(&b[8..]), k);
             let t = avx512::poly_mul(a, b);
             for (v, tv) in t.iter().enumerate() {
                 _mm512_storeu_pd(out.as_mut_ptr().add(8 * v), *tv);
@@ -875,11 +914,7 @@ pub mod simd {
         // SAFETY: three full 8-lane loads of a 24-double array; the stores write lanes 0..7 and
         // (masked) 8..11 of a 12-double array.
         unsafe {
-            let w = [
-                _mm512_loadu_pd(t.as_ptr()),
-                _mm512_loadu_pd(t.as_ptr().add(8)),
-                _mm512_loadu_pd(t.as_ptr().add(16)),
-            ];
+            let w = [load8(&t[..8]), load8(&t[8..16]), load8(&t[16..])];
             let w = avx512::wide_carry(w, k);
             let (lo, hi) = avx512::poly_reduce(w);
             let (lo, hi) = avx512::carry12(lo, hi, k);
@@ -1185,8 +1220,8 @@ pub mod simd {
         // SAFETY: 8 + 4 lanes of 12-double arrays (masked loads for lanes 8..11); three full
         // stores into the 24-double output.
         unsafe {
-            let a = (_mm512_loadu_pd(a.as_ptr()), _mm512_maskz_loadu_pd(0x0f, a.as_ptr().add(8)));
-            let b = (_mm512_loadu_pd(b.as_ptr()), _mm512_maskz_loadu_pd(0x0f, b.as_ptr().add(8)));
+            let a = (load8(&a[..8]), load4(&a[8..]));
+            let b = (load8(&b[..8]), load4(&b[8..]));
             let t = avx512::poly_mul(a, b);
             for (v, tv) in t.iter().enumerate() {
                 _mm512_storeu_pd(out.as_mut_ptr().add(8 * v), *tv);
