@@ -24,7 +24,6 @@
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
-use crate::arith::Limbs;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -38,6 +37,9 @@ pub trait CubeBnParams:
     type Fp: FpParams;
     /// v with u = v^3 and p = 36u^4 + 36u^3 + 24u^2 + 6u + 1.
     const V: u64;
+    /// Storage for the coefficients of 1/2 = (p + 1)/2, converted once ([`BaseField::half`]
+    /// multiplies by it in every point doubling): each prime keeps its own.
+    fn half_cache() -> &'static std::sync::OnceLock<[f64; N]>;
 }
 
 /// Number of coefficients of an element.
@@ -310,6 +312,19 @@ struct Consts<P>(PhantomData<P>);
 impl<P: CubeBnParams> Consts<P> {
     const R: [u64; N] = radices(P::V);
     const RADICES: Radices = radices_of(P::V);
+    /// m = floor(2^88 / d) + 1 per radix d < 2^24: for cur < 2^56, floor(cur * m / 2^88) =
+    /// floor(cur / d), since the error cur * (m - 2^88/d) / 2^88 < 2^-32 is below the gap 1/d
+    /// between cur/d and the next integer.
+    const RECIP: [u128; N] = {
+        let mut m = [0u128; N];
+        let mut i = 0;
+        while i < N {
+            assert!(Self::R[i] < 1 << 24, "v must stay below about 2^21");
+            m[i] = (1u128 << 88) / Self::R[i] as u128 + 1;
+            i += 1;
+        }
+        m
+    };
 }
 
 /// The polynomial reduction as one matrix: coefficient i of the result is
@@ -479,20 +494,21 @@ impl<P: CubeBnParams, C: Coeff> Dclxvi<P, C> {
     /// a multiplication by a precomputed reciprocal, so the time does not depend on the value.
     pub fn from_fp(x: &Fp<P::Fp>) -> Self {
         let limbs = x.to_canonical_limbs();
-        // 32-bit digits, most significant first.
-        let mut halves: Vec<u64> = Vec::with_capacity(2 * <P::Fp as FpParams>::Limbs::N);
-        for &l in limbs.as_ref().iter().rev() {
-            halves.push(l >> 32);
-            halves.push(l & 0xffff_ffff);
+        let limbs = limbs.as_ref();
+        // 32-bit digits, most significant first, in a fixed buffer (no allocation: the tower
+        // converts its constants through here).
+        let n = 2 * limbs.len();
+        assert!(n <= 32, "at most 16 limbs");
+        let mut buf = [0u64; 32];
+        for (k, &l) in limbs.iter().rev().enumerate() {
+            buf[2 * k] = l >> 32;
+            buf[2 * k + 1] = l & 0xffff_ffff;
         }
+        let halves = &mut buf[..n];
         let radix = Consts::<P>::R;
         let mut c = [C::ZERO; N];
         for i in 0..N - 1 {
-            let d = radix[i];
-            debug_assert!(d < 1 << 24);
-            // m = floor(2^88 / d) + 1: for cur < 2^56, floor(cur * m / 2^88) = floor(cur / d)
-            // (the error cur * (m - 2^88/d) / 2^88 < 2^-32 is below the gap 1/d to the next integer).
-            let m: u128 = (1u128 << 88) / d as u128 + 1;
+            let (d, m) = (radix[i], Consts::<P>::RECIP[i]);
             let mut rem: u64 = 0;
             for h in halves.iter_mut() {
                 let cur = (rem << 32) | *h;
@@ -659,8 +675,14 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
         *self + *self
     }
     fn half(&self) -> Self {
-        // Multiplication by the constant 1/2 = (p + 1)/2.
-        *self * Self::from_fp(&Fp::ONE.half())
+        // Multiplication by the constant 1/2 = (p + 1)/2, its digits converted once.
+        let d = P::half_cache()
+            .get_or_init(|| Dclxvi::<P, f64>::from_fp(&Fp::ONE.half()).c);
+        let r = &Consts::<P>::R;
+        let half = Self::from_coeffs(core::array::from_fn(|i| {
+            C::with_bound(d[i], if i + 1 == N { 2.0 * P::V as f64 } else { r[i] as f64 })
+        }));
+        *self * half
     }
     #[inline(always)]
     fn mul_small(&self, k: u64) -> Self {

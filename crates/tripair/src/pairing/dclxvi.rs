@@ -15,6 +15,10 @@ pub struct DclxviCube;
 impl CubeBnParams for DclxviCube {
     type Fp = DclxviFq;
     const V: u64 = 1868033;
+    fn half_cache() -> &'static std::sync::OnceLock<[f64; 12]> {
+        static HALF: std::sync::OnceLock<[f64; 12]> = std::sync::OnceLock::new();
+        &HALF
+    }
 }
 
 /// An element of the dclxvi F_p as twelve coefficients of type `C`.
