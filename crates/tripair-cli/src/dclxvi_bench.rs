@@ -121,3 +121,27 @@ pub fn write_table(out: &mut dyn Write, t: &DclxviTable) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// The rows as JSON values (one per operation and representation), in the fields of the other
+/// bench tables plus `core_cycles` and the slides' figure.
+pub fn rows_json(t: &DclxviTable) -> Vec<serde_json::Value> {
+    let k = t.core_per_tick.unwrap_or(1.0);
+    let mut v = Vec::new();
+    for r in &t.rows {
+        for (implementation, m) in [("montgomery", &r.montgomery), ("12_doubles", &r.float)] {
+            v.push(serde_json::json!({
+                "curve": "dclxvi",
+                "op": r.op,
+                "impl": implementation,
+                "median_ns": m.median_ns,
+                "min_ns": m.min_ns,
+                "max_ns": m.max_ns,
+                "samples": m.samples,
+                "cycles": m.cycles,
+                "core_cycles": m.cycles * k,
+                "slides_core2_cycles": r.slides,
+            }));
+        }
+    }
+    v
+}

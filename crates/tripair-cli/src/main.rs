@@ -490,11 +490,19 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
         Table::Acar => tripair_cli::acar::CURVES,
         Table::Threads => tripair_cli::ggp::CURVES,
         Table::Dclxvi => {
+            if args.curve.iter().any(|c| c != "dclxvi") || args.plot.is_some() {
+                eprintln!("error: --table dclxvi is for the dclxvi curve only and has no --plot");
+                return ExitCode::from(2);
+            }
             let samples = args.samples as usize;
             return write_out(|out| {
-                write_bench_header(out, false, samples)?;
+                write_bench_header(out, args.json, samples)?;
                 let t = tripair_cli::dclxvi_bench::table(samples);
-                tripair_cli::dclxvi_bench::write_table(out, &t)
+                if args.json {
+                    report::write_json_lines(out, &tripair_cli::dclxvi_bench::rows_json(&t))
+                } else {
+                    tripair_cli::dclxvi_bench::write_table(out, &t)
+                }
             });
         }
     };

@@ -133,7 +133,7 @@ fn operations_equal_montgomery() {
         assert_eq!(BaseField::ct_eq_mask(&da2, &da), u64::MAX);
         assert_eq!(BaseField::select(&da, &db, 0).to_fp(), a);
         assert_eq!(BaseField::select(&da, &db, u64::MAX).to_fp(), b);
-        assert_eq!(da2 == da, true);
+        assert!(da2 == da, "a product by 1 is the same element");
         // The wide operations, against the same formulas in F_p.
         let (mut w1, mut w2) = (D::WIDE_ZERO, D::WIDE_ZERO);
         da.add_unreduced(&db).mul_wide_into(&da.sub_unreduced(&db), &mut w1);

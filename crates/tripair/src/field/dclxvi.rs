@@ -12,11 +12,28 @@
 //! How the [`BaseField`] contract reads here: an element is *any* coefficient vector whose value
 //! sum f_i w_i is congruent to the element modulo p ("below 2p" and "modulo p * 2^(64N)" of the
 //! Montgomery field become "coefficients small enough that the next product stays exact");
-//! additions, subtractions and the wide operations are coefficient-wise and never reduce;
-//! every multiplication, `mul_small` and `small_lincomb` ends with a coefficient reduction.
-//! Whether that schedule keeps every coefficient below 2^53 through the tower, the Miller loop and
-//! the final exponentiation is proven by running them on [`super::dclxvi_bounds::CheckedCoeff`]
-//! (the slides' CheckDouble), which carries a worst-case bound beside every value.
+//! additions, subtractions and the wide operations are coefficient-wise and never reduce.
+//! The reduction schedule:
+//! - `mul_wide_into` carries each operand once (one round of carries, all twelve at once) before
+//!   the polynomial product: the tower multiplies sums (F_p12 Karatsuba over F_p6 Karatsuba over
+//!   F_p2 Karatsuba: up to eight reduced values per coefficient), which the slides' "sometimes
+//!   also before a multiplication after several additions" covers;
+//! - `reduce_wide` = one carry round on the 23 product coefficients, the polynomial reduction,
+//!   one carry round on the twelve; an F_p2 product (Karatsuba, [`BaseField::LAZY`]) takes two of
+//!   them, i.e. two polynomial reductions and two (double) coefficient reductions as in dclxvi,
+//!   and F_p6/F_p12 products reduce their sums of wide F_p2 products once per coefficient;
+//! - `mul_small` and `small_lincomb` end with one carry round.
+//!
+//! That this keeps every coefficient (and every partial sum) below 2^53 through the tower, the
+//! Miller loop and the final exponentiation, for every input, is proven by running them on
+//! [`super::dclxvi_bounds::CheckedCoeff`] (the slides' CheckDouble), which carries a worst-case
+//! bound beside every value; the tests also show that removing the operand carry or the carry
+//! round on the product is caught.
+//!
+//! The polynomial product of `f64` coefficients runs on AVX-512F (or AVX2 with FMA) where
+//! [`crate::cpu`] detects it, checked once per operation (one relaxed atomic load), and otherwise
+//! on the portable code; the kernels compute the same exact integers, so the results are equal
+//! bit for bit (tested).
 //!
 //! Equality and the canonical encoding go through the integer sum f_i w_i mod p; `inv` and
 //! `inv_vartime` convert to the Montgomery field, invert there and convert back (the pairing

@@ -36,7 +36,8 @@ impl CheckedCoeff {
     #[inline]
     #[track_caller]
     fn checked(value: f64, bound: f64, op: &str) -> Self {
-        if !(bound < LIMIT) {
+        // A NaN bound (impossible from finite operands) fails too.
+        if bound >= LIMIT || bound.is_nan() {
             panic!("dclxvi coefficient overflow: {op} could reach {bound:e} >= 2^53");
         }
         assert!(
