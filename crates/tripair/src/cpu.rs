@@ -154,6 +154,11 @@ pub fn describe() -> String {
     if Avx512Ifma::detect().is_some() {
         v.push("avx512ifma");
     }
+    if Avx512F::detect().is_some() {
+        v.push("avx512f");
+    } else if Avx2Fma::detect().is_some() {
+        v.push("avx2+fma");
+    }
     if v.is_empty() {
         "portable (no extension detected)".to_string()
     } else {
