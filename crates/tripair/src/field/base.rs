@@ -26,11 +26,6 @@ pub trait BaseField: super::traits::FieldOps {
     /// Whether the lazy-reduction operations below are available: products of unreduced sums
     /// (below 2p) must stay below p * 2^(64N).
     const LAZY: bool;
-    /// Whether F_p6 and F_p12 may also form sums of several double-width F_p2 products (times
-    /// xi) before reducing, beyond the F_p2 sums that [`BaseField::LAZY`] allows: true for the
-    /// Montgomery field, whose wide values absorb any number of terms modulo p * 2^(64N); a
-    /// representation with bounded headroom (floating-point coefficients) may refuse it.
-    const LAZY_TOWER: bool = Self::LAZY;
 
     /// The constant `x` in every element (curve and tower constants).
     fn splat(x: &Fp<Self::Params>) -> Self;

@@ -352,7 +352,7 @@ fn fp4_square<T: TowerParams, F: BaseField<Params = T::Fp>>(
     a0: &Fp2<T, F>,
     a1: &Fp2<T, F>,
 ) -> (Fp2<T, F>, Fp2<T, F>) {
-    if Fp2::<T, F>::LAZY_TOWER {
+    if Fp2::<T, F>::LAZY {
         // The same on unreduced squares: 2 reductions of F_p2 values instead of 3.
         let t0 = a0.square_wide();
         let t1 = a1.square_wide();

@@ -448,8 +448,6 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
     /// Whether this tower has the lazy-reduction paths: u^2 = -1, and a base field whose
     /// products of values below 2p stay below p*2^(64N).
     pub const LAZY: bool = T::BETA == -1 && F::LAZY;
-    /// Whether F_p6 and F_p12 use the lazy-reduction paths too ([`BaseField::LAZY_TOWER`]).
-    pub const LAZY_TOWER: bool = Self::LAZY && F::LAZY_TOWER;
 
     /// The product before reduction (requires [`Self::LAZY`]): 3 double-width products. Out of
     /// line: in the F_p6 and F_p12 products this leaves the caller's registers to the caller

@@ -70,7 +70,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
     /// self * (b0 + b1 v): 5 multiplications in F_p2 (sparse line values).
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<T, F>, b1: &Fp2<T, F>) -> Self {
-        if Fp2::<T, F>::LAZY_TOWER {
+        if Fp2::<T, F>::LAZY {
             // As below, with the sums of products reduced once per coefficient.
             let v0 = self.c0.mul_wide(b0);
             let v1 = self.c1.mul_wide(b1);
@@ -104,7 +104,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
     /// Squaring by Chung–Hasan SQR2 (5 F_p2 squarings/multiplications).
     #[inline]
     pub fn square(&self) -> Self {
-        if Fp2::<T, F>::LAZY_TOWER {
+        if Fp2::<T, F>::LAZY {
             // As below, with the sums of products reduced once per coefficient.
             let s0 = self.c0.square_wide();
             let s1 = self.c0.mul_wide(&self.c1).double();
@@ -217,7 +217,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
     #[inline]
     fn mul(self, b: Self) -> Self {
-        if Fp2::<T, F>::LAZY_TOWER {
+        if Fp2::<T, F>::LAZY {
             // The same formulas on unreduced F_p2 products: 3 reductions of F_p2 values, not 6.
             let v0 = self.c0.mul_wide(&b.c0);
             let v1 = self.c1.mul_wide(&b.c1);
