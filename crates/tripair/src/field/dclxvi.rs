@@ -28,7 +28,9 @@
 //! Miller loop and the final exponentiation, for every input, is proven by running them on
 //! [`super::dclxvi_bounds::CheckedCoeff`] (the slides' CheckDouble), which carries a worst-case
 //! bound beside every value; the tests also show that removing the operand carry or the carry
-//! round on the product is caught.
+//! round on the product is caught. The proof covers the pairing's sequence of operations (which
+//! does not depend on the inputs); other uses of this field (say, `mul_small` by 65535 of a long
+//! sum) are proven the same way, by running them once on `CheckedCoeff`.
 //!
 //! The polynomial product of `f64` coefficients runs on AVX-512F (or AVX2 with FMA) where
 //! [`crate::cpu`] detects it, checked once per operation (one relaxed atomic load), and otherwise
