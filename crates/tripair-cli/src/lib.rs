@@ -9,6 +9,7 @@ pub mod bench;
 pub mod bls_bench;
 pub mod bls_cmd;
 pub mod curves;
+pub mod dclxvi_bench;
 pub mod fuzz_bodies;
 pub mod ggp;
 pub mod lines;

@@ -177,6 +177,9 @@ enum Table {
     /// Vejda-Page-Grossschaedl 2007: Tables 2-4 on the model of the tri-field MAC unit
     /// (tripair-vpg), Appendix A, and tripair's x86 field table at the same sizes.
     Vpg,
+    /// Naehrig-Niederhagen-Schwabe 2010 (dclxvi): F_p2 multiplication, squaring and the pairing
+    /// on the dclxvi curve with F_p as 12 doubles beside the Montgomery field.
+    Dclxvi,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -512,6 +515,22 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                 tripair_cli::vpg_bench::write_table(out, samples)
             });
         }
+        Table::Dclxvi => {
+            if args.curve.iter().any(|c| c != "dclxvi") || args.plot.is_some() {
+                eprintln!("error: --table dclxvi is for the dclxvi curve only and has no --plot");
+                return ExitCode::from(2);
+            }
+            let samples = args.samples as usize;
+            return write_out(|out| {
+                write_bench_header(out, args.json, samples)?;
+                let t = tripair_cli::dclxvi_bench::table(samples);
+                if args.json {
+                    report::write_json_lines(out, &tripair_cli::dclxvi_bench::rows_json(&t))
+                } else {
+                    tripair_cli::dclxvi_bench::write_table(out, &t)
+                }
+            });
+        }
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -558,7 +577,7 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                     }
                 }
                 // Answered before the curve loop.
-                Table::Vpg => {}
+                Table::Vpg | Table::Dclxvi => {}
                 Table::Threads => {
                     progress(&format!("{c} threads"));
                     let t = tripair_cli::ggp::curve_table(c, samples).map_err(io::Error::other)?;

@@ -14,6 +14,8 @@ const AVX512_VBMI2_BMI2: u32 = 1 << 2;
 const CLMUL_BMI2: u32 = 1 << 3;
 const AVX512_IFMA: u32 = 1 << 4;
 const FORCED_PORTABLE: u32 = 1 << 5;
+const AVX512F: u32 = 1 << 6;
+const AVX2_FMA: u32 = 1 << 7;
 
 static STATE: AtomicU32 = AtomicU32::new(0);
 
@@ -51,6 +53,12 @@ fn detect_all() -> u32 {
             }
             if has!("avx512f") && has!("avx512ifma") {
                 s |= AVX512_IFMA;
+            }
+            if has!("avx512f") {
+                s |= AVX512F;
+            }
+            if has!("avx2") && has!("fma") {
+                s |= AVX2_FMA;
             }
         }
     }
@@ -117,6 +125,17 @@ proof_type!(
     AVX512_IFMA
 );
 
+proof_type!(
+    /// AVX-512 F: the 8-lane double-precision kernels (dclxvi's F_p as twelve doubles).
+    Avx512F,
+    AVX512F
+);
+proof_type!(
+    /// AVX2 and FMA: the 4-lane double-precision kernels (dclxvi's F_p as twelve doubles).
+    Avx2Fma,
+    AVX2_FMA
+);
+
 /// A one-line description of what was detected, for benchmark headers.
 pub fn describe() -> String {
     if forced_portable() {
@@ -134,6 +153,11 @@ pub fn describe() -> String {
     }
     if Avx512Ifma::detect().is_some() {
         v.push("avx512ifma");
+    }
+    if Avx512F::detect().is_some() {
+        v.push("avx512f");
+    } else if Avx2Fma::detect().is_some() {
+        v.push("avx2+fma");
     }
     if v.is_empty() {
         "portable (no extension detected)".to_string()

@@ -10,6 +10,7 @@
 //!
 //! Both are fixed powers (coprime to r) of the reduced pairing, so bilinearity and non-degeneracy hold.
 
+pub mod dclxvi;
 pub mod final_exp;
 pub mod gt;
 pub mod miller;

@@ -1,0 +1,1321 @@
+//! F_p as twelve double-precision coefficients, the representation of the dclxvi software
+//! (Naehrig–Niederhagen–Schwabe, "New software speed records for cryptographic pairings",
+//! Latincrypt 2010), for a BN prime p = p(u) whose parameter is a cube, u = v^3.
+//!
+//! An element is f = f0 + 6v f1 + 6v^2 f2 + ... + 6v^6 f6 + 36v^7 f7 + ... + 36v^11 f11 with small
+//! integer coefficients held exactly in doubles (53-bit mantissa): products and sums stay exact as
+//! long as every coefficient stays below 2^53 in magnitude. Multiplication is a 12x12 polynomial
+//! product (23 coefficients, the [`BaseField::Wide`] value), reduced modulo p through the
+//! polynomial shape of p(u) = 36v^12 + 36v^9 + 24v^6 + 6v^3 + 1, with coefficient reductions
+//! (carries c = round(f_i / radix)) bringing coefficients back to about v/2.
+//!
+//! How the [`BaseField`] contract reads here: an element is *any* coefficient vector whose value
+//! sum f_i w_i is congruent to the element modulo p ("below 2p" and "modulo p * 2^(64N)" of the
+//! Montgomery field become "coefficients small enough that the next product stays exact");
+//! additions, subtractions and the wide operations are coefficient-wise and never reduce.
+//! The reduction schedule:
+//! - `mul_wide_into` carries each operand once (one round of carries, all twelve at once) before
+//!   the polynomial product: the tower multiplies sums (F_p12 Karatsuba over F_p6 Karatsuba over
+//!   F_p2 Karatsuba: up to eight reduced values per coefficient), which the slides' "sometimes
+//!   also before a multiplication after several additions" covers;
+//! - `reduce_wide` = one carry round on the 23 product coefficients, the polynomial reduction,
+//!   one carry round on the twelve; an F_p2 product (Karatsuba, [`BaseField::LAZY`]) takes two of
+//!   them, i.e. two polynomial reductions and two (double) coefficient reductions as in dclxvi,
+//!   and F_p6/F_p12 products reduce their sums of wide F_p2 products once per coefficient;
+//! - `mul_small` and `small_lincomb` end with one carry round.
+//!
+//! That this keeps every coefficient (and every partial sum) below 2^53 through the tower, the
+//! Miller loop and the final exponentiation, for every input, is proven by running them on
+//! [`super::dclxvi_bounds::CheckedCoeff`] (the slides' CheckDouble), which carries a worst-case
+//! bound beside every value; the tests also show that removing the operand carry or the carry
+//! round on the product is caught. The proof covers the pairing's sequence of operations (which
+//! does not depend on the inputs); other uses of this field (say, `mul_small` by 65535 of a long
+//! sum) are proven the same way, by running them once on `CheckedCoeff`.
+//!
+//! The polynomial product of `f64` coefficients runs on AVX-512F (or AVX2 with FMA) where
+//! [`crate::cpu`] detects it, checked once per operation (one relaxed atomic load), and otherwise
+//! on the portable code; the kernels compute the same exact integers, so the results are equal
+//! bit for bit (tested).
+//!
+//! Equality and the canonical encoding go through the integer sum f_i w_i mod p; `inv` and
+//! `inv_vartime` convert to the Montgomery field, invert there and convert back (the pairing
+//! inverts once, in the final exponentiation).
+
+use super::base::BaseField;
+use super::fp::{Fp, FpParams};
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// A BN prime field whose parameter u = v^3 is a cube, with v small enough (below about 2^21)
+/// that products of reduced coefficients stay far below 2^53.
+pub trait CubeBnParams:
+    'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sync
+{
+    /// The Montgomery field of the same prime.
+    type Fp: FpParams;
+    /// v with u = v^3 and p = 36u^4 + 36u^3 + 24u^2 + 6u + 1.
+    const V: u64;
+    /// Storage for the coefficients of 1/2 = (p + 1)/2, converted once ([`BaseField::half`]
+    /// multiplies by it in every point doubling): each prime keeps its own.
+    fn half_cache() -> &'static std::sync::OnceLock<[f64; N]>;
+}
+
+/// Number of coefficients of an element.
+pub const N: usize = 12;
+/// Number of coefficients of an unreduced product (23, padded to 24 for three 8-lane vectors).
+pub const NW: usize = 24;
+
+/// The weight class of coefficient i of an element: w_i = 6^class * v^i.
+const fn class(i: usize) -> u32 {
+    match i {
+        0 => 0,
+        1..=6 => 1,
+        _ => 2,
+    }
+}
+
+/// The weight class of coefficient k of a product: W_k = 6^class * v^k, the largest power of 6
+/// dividing every s_i s_j with i + j = k, and such that the reduction below has integer factors.
+const fn wide_class(k: usize) -> u32 {
+    match k {
+        0 => 0,
+        1..=6 => 1,
+        7..=12 => 2,
+        13..=17 => 3,
+        _ => 4,
+    }
+}
+
+/// Whether term f_i g_j of the product enters coefficient i + j with factor 6 (else 1):
+/// s_i s_j / S_(i+j) is 6^(class(i) + class(j) - wide_class(i + j)), an exponent of 0 or 1.
+const fn times_six(i: usize, j: usize) -> bool {
+    class(i) + class(j) > wide_class(i + j)
+}
+
+/// `SIX[i][j]`: whether f_i g_j enters the product with factor 6.
+pub const SIX: [[bool; N]; N] = {
+    let mut t = [[false; N]; N];
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while j < N {
+            t[i][j] = times_six(i, j);
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+const fn pow6(e: u32) -> u64 {
+    6u64.pow(e)
+}
+
+/// The polynomial reduction, top coefficient first: 36v^12 = -(36v^9 + 24v^6 + 6v^3 + 1) mod p,
+/// so t_(12+k) W_(12+k) folds into coefficients 9+k, 6+k, 3+k and k with these (subtracted)
+/// factors: `FOLD[k] = [(target, factor); 4]`.
+pub const FOLD: [[(usize, u64); 4]; 11] = {
+    let mut t = [[(0usize, 0u64); 4]; 11];
+    let mut k = 0;
+    while k < 11 {
+        let f = pow6(wide_class(12 + k)) / 36;
+        let terms = [(36u64, 9usize), (24, 6), (6, 3), (1, 0)];
+        let mut n = 0;
+        while n < 4 {
+            let tgt = terms[n].1 + k;
+            t[k][n] = (tgt, f * terms[n].0 / pow6(wide_class(tgt)));
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The radices of the element's coefficients: w_(i+1) / w_i (and v for the top one, whose carry
+/// is folded by p's shape).
+const fn radices(v: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        r[i] = if i + 1 == N {
+            v
+        } else {
+            v * pow6(class(i + 1) - class(i))
+        };
+        i += 1;
+    }
+    r
+}
+
+/// The radices of the product's coefficients: W_(k+1) / W_k (k <= 22; W_23 = 1296 v^23, whose
+/// multiples fold like the others).
+const fn wide_radices(v: u64) -> [u64; NW] {
+    let mut r = [0u64; NW];
+    let mut k = 0;
+    while k + 1 < NW {
+        r[k] = v * pow6(wide_class(k + 1) - wide_class(k));
+        k += 1;
+    }
+    r
+}
+
+/// A coefficient: an exact integer in a double (`f64`), or the same with a proven bound beside it
+/// ([`super::dclxvi_bounds::CheckedCoeff`]).
+pub trait Coeff:
+    Copy
+    + fmt::Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+{
+    /// 0.
+    const ZERO: Self;
+    /// 1.
+    const ONE: Self;
+    /// The integer x (|x| < 2^53), known to lie in [-bound, bound].
+    fn with_bound(x: f64, bound: f64) -> Self;
+    /// The value.
+    fn value(self) -> f64;
+    /// self * k for a small public integer k.
+    fn scale(self, k: f64) -> Self;
+    /// (self - c * radix, c) with c = round(self / radix): one carry; `radix_inv` = 1 / radix.
+    fn carry(self, radix: f64, radix_inv: f64) -> (Self, Self);
+    /// `self` where mask = 0, `other` where mask = !0.
+    fn select(self, other: Self, mask: u64) -> Self;
+    /// The unreduced product of two elements (23 coefficients, the 24th zero). The defaults here
+    /// are the portable code; `f64` picks SIMD kernels where the CPU has them.
+    #[inline(always)]
+    fn poly_mul(a: &[Self; N], b: &[Self; N]) -> [Self; NW] {
+        poly_mul_portable(a, b)
+    }
+    /// One carry round over an element ([`carry_round_portable`]).
+    #[inline(always)]
+    fn carry_round(c: &mut [Self; N], k: &Radices) {
+        carry_round_portable(c, k)
+    }
+    /// Carried operands and their product ([`mul_wide_portable`]).
+    #[inline(always)]
+    fn mul_wide(a: &[Self; N], b: &[Self; N], k: &Radices) -> [Self; NW] {
+        mul_wide_portable(a, b, k)
+    }
+    /// The full reduction of a product ([`reduce_wide_portable`]).
+    #[inline(always)]
+    fn reduce_wide(t: &[Self; NW], k: &Radices) -> [Self; N] {
+        reduce_wide_portable(t, k)
+    }
+}
+
+/// round(x) for |x| < 2^51, by adding and removing 1.5 * 2^52 (ties to even): no libm call and
+/// no SSE4.1 needed, and the same in every SIMD lane.
+#[inline(always)]
+pub fn round_f64(x: f64) -> f64 {
+    const MAGIC: f64 = 6755399441055744.0;
+    (x + MAGIC) - MAGIC
+}
+
+impl Coeff for f64 {
+    const ZERO: Self = 0.0;
+    const ONE: Self = 1.0;
+    #[inline(always)]
+    fn with_bound(x: f64, _bound: f64) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn value(self) -> f64 {
+        self
+    }
+    #[inline(always)]
+    fn scale(self, k: f64) -> Self {
+        self * k
+    }
+    #[inline(always)]
+    fn carry(self, radix: f64, radix_inv: f64) -> (Self, Self) {
+        let c = round_f64(self * radix_inv);
+        // Exact: c * radix and the difference are integers below 2^53.
+        (self - c * radix, c)
+    }
+    #[inline(always)]
+    fn select(self, other: Self, mask: u64) -> Self {
+        f64::from_bits((self.to_bits() & !mask) | (other.to_bits() & mask))
+    }
+    #[inline(always)]
+    fn poly_mul(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        simd::poly_mul_dispatch(a, b)
+    }
+    #[inline(always)]
+    fn carry_round(c: &mut [f64; N], k: &Radices) {
+        simd::carry_round_dispatch(c, k)
+    }
+    #[inline(always)]
+    fn mul_wide(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        simd::mul_wide_dispatch(a, b, k)
+    }
+    #[inline(always)]
+    fn reduce_wide(t: &[f64; NW], k: &Radices) -> [f64; N] {
+        simd::reduce_wide_dispatch(t, k)
+    }
+}
+
+/// The schoolbook product, coefficient k = sum over i + j = k of f_i g_j (times 6 where
+/// [`SIX`] says): 144 multiply-adds.
+#[inline(always)]
+pub fn poly_mul_portable<C: Coeff>(a: &[C; N], b: &[C; N]) -> [C; NW] {
+    let b6: [C; N] = core::array::from_fn(|j| b[j].scale(6.0));
+    let mut t = [C::ZERO; NW];
+    for i in 0..N {
+        for j in 0..N {
+            let g = if SIX[i][j] { b6[j] } else { b[j] };
+            t[i + j] = t[i + j] + a[i] * g;
+        }
+    }
+    t
+}
+
+/// An element of F_p as twelve coefficients of type `C` (see the module documentation).
+#[derive(Clone, Copy)]
+pub struct Dclxvi<P: CubeBnParams, C: Coeff = f64> {
+    /// The coefficients f0..f11.
+    pub c: [C; N],
+    _p: PhantomData<P>,
+}
+
+/// An unreduced product: 23 coefficients (the 24th is zero) with weights W_k = 6^class v^k.
+#[derive(Clone, Copy, Debug)]
+pub struct DclxviWide<C: Coeff>(pub [C; NW]);
+
+/// The radices of one prime as doubles, with their reciprocals: what the carries need.
+#[derive(Clone, Copy, Debug)]
+pub struct Radices {
+    /// w_(i+1) / w_i for the element (v for the top coefficient), then four zero lanes.
+    pub r: [f64; 16],
+    /// 1 / r (zero in the four padding lanes, so their carries are 0).
+    pub r_inv: [f64; 16],
+    /// W_(k+1) / W_k for the product (0 in the padding lane).
+    pub rw: [f64; NW],
+    /// 1 / rw (0 in the padding lane, so its carry is 0).
+    pub rw_inv: [f64; NW],
+}
+
+const fn radices_of(v: u64) -> Radices {
+    let (r, rw) = (radices(v), wide_radices(v));
+    let mut out = Radices {
+        r: [0.0; 16],
+        r_inv: [0.0; 16],
+        rw: [0.0; NW],
+        rw_inv: [0.0; NW],
+    };
+    let mut i = 0;
+    while i < N {
+        out.r[i] = r[i] as f64;
+        out.r_inv[i] = 1.0 / out.r[i];
+        i += 1;
+    }
+    let mut k = 0;
+    while k + 1 < NW {
+        out.rw[k] = rw[k] as f64;
+        out.rw_inv[k] = 1.0 / out.rw[k];
+        k += 1;
+    }
+    out
+}
+
+/// The constants of one [`CubeBnParams`], computed at compile time.
+struct Consts<P>(PhantomData<P>);
+
+impl<P: CubeBnParams> Consts<P> {
+    const R: [u64; N] = radices(P::V);
+    const RADICES: Radices = radices_of(P::V);
+    /// m = floor(2^88 / d) + 1 per radix d < 2^24: for cur < 2^56, floor(cur * m / 2^88) =
+    /// floor(cur / d), since the error cur * (m - 2^88/d) / 2^88 < 2^-32 is below the gap 1/d
+    /// between cur/d and the next integer.
+    const RECIP: [u128; N] = {
+        let mut m = [0u128; N];
+        let mut i = 0;
+        while i < N {
+            assert!(Self::R[i] < 1 << 24, "v must stay below about 2^21");
+            m[i] = (1u128 << 88) / Self::R[i] as u128 + 1;
+            i += 1;
+        }
+        m
+    };
+}
+
+/// The polynomial reduction as one matrix: coefficient i of the result is
+/// t_i + sum over k of `REDUCE[i][k] * t_(12+k)`, the folds of [`FOLD`] applied top down and
+/// composed (so that the SIMD code can apply it as 11 broadcast multiply-adds).
+pub const REDUCE: [[i64; 11]; N] = {
+    // contrib[j][x]: how much of t_(12+j) currently sits at position x.
+    let mut contrib = [[0i64; NW]; 11];
+    let mut j = 0;
+    while j < 11 {
+        contrib[j][12 + j] = 1;
+        j += 1;
+    }
+    let mut k = 11;
+    while k > 0 {
+        k -= 1;
+        let mut j = 0;
+        while j < 11 {
+            let top = contrib[j][12 + k];
+            let mut n = 0;
+            while n < 4 {
+                let (tgt, f) = FOLD[k][n];
+                contrib[j][tgt] -= f as i64 * top;
+                n += 1;
+            }
+            contrib[j][12 + k] = 0;
+            j += 1;
+        }
+    }
+    let mut m = [[0i64; 11]; N];
+    let mut i = 0;
+    while i < N {
+        let mut j = 0;
+        while j < 11 {
+            m[i][j] = contrib[j][i];
+            j += 1;
+        }
+        i += 1;
+    }
+    m
+};
+
+/// One round of carries over the twelve coefficients at once (each carry independent of the
+/// others, so a SIMD round): f_i -= c_i r_i, f_(i+1) += c_i, and the top carry folded by
+/// 36v^12 = -(36v^9 + 24v^6 + 6v^3 + 1): f0, f3, f9 -= c11 and f6 -= 4 c11.
+#[inline(always)]
+pub fn carry_round_portable<C: Coeff>(c: &mut [C; N], k: &Radices) {
+    let mut q = [C::ZERO; N];
+    for i in 0..N {
+        let (rem, cy) = c[i].carry(k.r[i], k.r_inv[i]);
+        c[i] = rem;
+        q[i] = cy;
+    }
+    for i in 1..N {
+        c[i] = c[i] + q[i - 1];
+    }
+    let top = q[N - 1];
+    c[0] = c[0] - top;
+    c[3] = c[3] - top;
+    c[6] = c[6] - top.scale(4.0);
+    c[9] = c[9] - top;
+}
+
+/// One round of carries over the product's 23 coefficients: brings them to about v before the
+/// polynomial reduction multiplies them by up to a few thousand and adds them up. The top carry c
+/// (a multiple of W_23 = 1296 v^23 = 36 v^11 * 36 v^12) folds by p's shape:
+/// t20, t14, t11 -= c and t17 -= 4c.
+#[inline(always)]
+pub fn wide_carry_round_portable<C: Coeff>(t: &mut [C; NW], k: &Radices) {
+    let mut q = [C::ZERO; NW];
+    for i in 0..NW - 1 {
+        let (rem, cy) = t[i].carry(k.rw[i], k.rw_inv[i]);
+        t[i] = rem;
+        q[i] = cy;
+    }
+    for i in 1..NW - 1 {
+        t[i] = t[i] + q[i - 1];
+    }
+    let top = q[NW - 2];
+    t[20] = t[20] - top;
+    t[17] = t[17] - top.scale(4.0);
+    t[14] = t[14] - top;
+    t[11] = t[11] - top;
+}
+
+/// The polynomial reduction of 23 coefficients to 12 by p's shape ([`REDUCE`]).
+#[inline(always)]
+pub fn poly_reduce_portable<C: Coeff>(t: &[C; NW]) -> [C; N] {
+    core::array::from_fn(|i| {
+        let mut acc = t[i];
+        for j in 0..11 {
+            if REDUCE[i][j] != 0 {
+                acc = acc + t[12 + j].scale(REDUCE[i][j] as f64);
+            }
+        }
+        acc
+    })
+}
+
+/// The unreduced product of two elements whose coefficients may be sums of many reduced ones
+/// (the tower adds before it multiplies): one carry round on each operand brings every
+/// coefficient to about radix/2 first, so the 23 product coefficients stay below 2^47 whatever
+/// the sums were (up to 2^53).
+#[inline(always)]
+pub fn mul_wide_portable<C: Coeff>(a: &[C; N], b: &[C; N], k: &Radices) -> [C; NW] {
+    let (mut a, mut b) = (*a, *b);
+    C::carry_round(&mut a, k);
+    C::carry_round(&mut b, k);
+    C::poly_mul(&a, &b)
+}
+
+/// The full reduction of a product: a carry round on the 23 coefficients (to about v), the
+/// polynomial reduction (to below 2^32), a carry round on the 12 (to radix/2 plus a few
+/// thousand).
+#[inline(always)]
+pub fn reduce_wide_portable<C: Coeff>(t: &[C; NW], k: &Radices) -> [C; N] {
+    let mut t = *t;
+    wide_carry_round_portable(&mut t, k);
+    let mut c = poly_reduce_portable(&t);
+    carry_round_portable(&mut c, k);
+    c
+}
+
+impl<P: CubeBnParams, C: Coeff> Dclxvi<P, C> {
+    /// From coefficients.
+    #[inline(always)]
+    pub const fn from_coeffs(c: [C; N]) -> Self {
+        Dclxvi { c, _p: PhantomData }
+    }
+
+    /// The weights w_i = 6^class(i) v^i as Montgomery elements.
+    fn weights() -> [Fp<P::Fp>; N] {
+        let v = Fp::<P::Fp>::from_u64(P::V);
+        let mut w = [Fp::ONE; N];
+        for i in 1..N {
+            w[i] = w[i - 1] * v;
+        }
+        for (i, wi) in w.iter_mut().enumerate() {
+            *wi *= Fp::from_u64(pow6(class(i)));
+        }
+        w
+    }
+
+    /// The element of the Montgomery field this stands for: sum f_i w_i mod p.
+    pub fn to_fp(&self) -> Fp<P::Fp> {
+        let w = Self::weights();
+        let mut acc = Fp::ZERO;
+        for (ci, wi) in self.c.iter().zip(w.iter()) {
+            let x = ci.value();
+            debug_assert!(x == x.trunc() && x.abs() < 9007199254740992.0);
+            let x = x as i64;
+            let a = Fp::<P::Fp>::from_u64(x.unsigned_abs());
+            // Sign by mask, not branch: the coefficients may be secret.
+            let a = a.select(&-a, (x >> 63) as u64);
+            acc += a * *wi;
+        }
+        acc
+    }
+
+    /// The canonical little-endian limbs of the value (fully reduced modulo p).
+    pub fn to_canonical_limbs(&self) -> <P::Fp as FpParams>::Limbs {
+        self.to_fp().to_canonical_limbs()
+    }
+
+    /// From the Montgomery field: the digits of the canonical integer in the mixed radix
+    /// (6v, v, v, v, v, v, 6v, v, v, v, v), the last digit below 2v. Division by each radix is
+    /// a multiplication by a precomputed reciprocal, so the time does not depend on the value.
+    pub fn from_fp(x: &Fp<P::Fp>) -> Self {
+        let limbs = x.to_canonical_limbs();
+        let limbs = limbs.as_ref();
+        // 32-bit digits, most significant first, in a fixed buffer (no allocation: the tower
+        // converts its constants through here).
+        let n = 2 * limbs.len();
+        assert!(n <= 32, "at most 16 limbs");
+        let mut buf = [0u64; 32];
+        for (k, &l) in limbs.iter().rev().enumerate() {
+            buf[2 * k] = l >> 32;
+            buf[2 * k + 1] = l & 0xffff_ffff;
+        }
+        let halves = &mut buf[..n];
+        let radix = Consts::<P>::R;
+        let mut c = [C::ZERO; N];
+        for i in 0..N - 1 {
+            let (d, m) = (radix[i], Consts::<P>::RECIP[i]);
+            let mut rem: u64 = 0;
+            for h in halves.iter_mut() {
+                let cur = (rem << 32) | *h;
+                let q = ((cur as u128 * m) >> 88) as u64;
+                rem = cur - q * d;
+                *h = q;
+            }
+            c[i] = C::with_bound(rem as f64, d as f64);
+        }
+        // What is left is p / w_11 < 2v at most: it fits the low 64 bits.
+        let n = halves.len();
+        let top = (halves[n - 2] << 32) | halves[n - 1];
+        debug_assert!(halves[..n - 2].iter().all(|&h| h == 0));
+        c[N - 1] = C::with_bound(top as f64, 2.0 * P::V as f64);
+        Self::from_coeffs(c)
+    }
+
+    /// One carry round ([`carry_round_portable`], or its SIMD form for `f64`).
+    #[inline(always)]
+    pub fn carry_round(c: &mut [C; N]) {
+        C::carry_round(c, &Consts::<P>::RADICES);
+    }
+
+    /// The carry round of a product ([`wide_carry_round_portable`]).
+    #[inline(always)]
+    pub fn wide_carry_round(t: &mut [C; NW]) {
+        wide_carry_round_portable(t, &Consts::<P>::RADICES);
+    }
+
+    /// The polynomial reduction ([`poly_reduce_portable`]).
+    #[inline(always)]
+    pub fn poly_reduce(t: &[C; NW]) -> [C; N] {
+        poly_reduce_portable(t)
+    }
+
+    /// The full reduction of a product ([`reduce_wide_portable`], or its SIMD form for `f64`).
+    #[inline(always)]
+    pub fn reduce_wide_coeffs(t: &[C; NW]) -> Self {
+        Self::from_coeffs(C::reduce_wide(t, &Consts::<P>::RADICES))
+    }
+
+    /// The unreduced product with carried operands ([`mul_wide_portable`], or its SIMD form).
+    #[inline(always)]
+    pub fn mul_wide_coeffs(a: &[C; N], b: &[C; N]) -> [C; NW] {
+        C::mul_wide(a, b, &Consts::<P>::RADICES)
+    }
+
+    /// The radices of this prime.
+    pub fn radices() -> &'static Radices {
+        &Consts::<P>::RADICES
+    }
+
+    #[inline(always)]
+    fn zip(&self, o: &Self, f: impl Fn(C, C) -> C) -> Self {
+        Self::from_coeffs(core::array::from_fn(|i| f(self.c[i], o.c[i])))
+    }
+
+    #[inline(always)]
+    fn map(&self, f: impl Fn(C) -> C) -> Self {
+        Self::from_coeffs(core::array::from_fn(|i| f(self.c[i])))
+    }
+}
+
+impl<P: CubeBnParams, C: Coeff> fmt::Debug for Dclxvi<P, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.to_fp())
+    }
+}
+
+impl<P: CubeBnParams, C: Coeff> Default for Dclxvi<P, C> {
+    fn default() -> Self {
+        Self::from_coeffs([C::ZERO; N])
+    }
+}
+
+/// Equality of the values modulo p (many coefficient vectors stand for one element).
+impl<P: CubeBnParams, C: Coeff> PartialEq for Dclxvi<P, C> {
+    fn eq(&self, o: &Self) -> bool {
+        self.to_fp() == o.to_fp()
+    }
+}
+impl<P: CubeBnParams, C: Coeff> Eq for Dclxvi<P, C> {}
+
+impl<P: CubeBnParams, C: Coeff> Add for Dclxvi<P, C> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, r: Self) -> Self {
+        self.zip(&r, |a, b| a + b)
+    }
+}
+impl<P: CubeBnParams, C: Coeff> Sub for Dclxvi<P, C> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, r: Self) -> Self {
+        self.zip(&r, |a, b| a - b)
+    }
+}
+impl<P: CubeBnParams, C: Coeff> Neg for Dclxvi<P, C> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        self.map(|a| -a)
+    }
+}
+impl<P: CubeBnParams, C: Coeff> Mul for Dclxvi<P, C> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, r: Self) -> Self {
+        let mut w = DclxviWide([C::ZERO; NW]);
+        self.mul_wide_into(&r, &mut w);
+        Self::reduce_wide(&w)
+    }
+}
+impl<P: CubeBnParams, C: Coeff> AddAssign for Dclxvi<P, C> {
+    #[inline(always)]
+    fn add_assign(&mut self, r: Self) {
+        *self = *self + r;
+    }
+}
+impl<P: CubeBnParams, C: Coeff> SubAssign for Dclxvi<P, C> {
+    #[inline(always)]
+    fn sub_assign(&mut self, r: Self) {
+        *self = *self - r;
+    }
+}
+impl<P: CubeBnParams, C: Coeff> MulAssign for Dclxvi<P, C> {
+    #[inline(always)]
+    fn mul_assign(&mut self, r: Self) {
+        *self = *self * r;
+    }
+}
+
+/// Largest constant `mul_small` applies coefficient-wise (then carries); larger ones become a
+/// full multiplication by the constant.
+const SMALL_SCALE: u64 = 1 << 16;
+
+impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
+    type Params = P::Fp;
+    type Mask = u64;
+    type Wide = DclxviWide<C>;
+    const ZERO: Self = Dclxvi {
+        c: [C::ZERO; N],
+        _p: PhantomData,
+    };
+    const ONE: Self = {
+        let mut c = [C::ZERO; N];
+        c[0] = C::ONE;
+        Dclxvi { c, _p: PhantomData }
+    };
+    /// The wide values are exact 23-coefficient sums: F_p2 takes two polynomial and two
+    /// coefficient reductions per product, as in dclxvi, and F_p6 and F_p12 sum wide F_p2 products
+    /// before reducing (the bounds checker shows these sums stay below 2^53).
+    const LAZY: bool = true;
+
+    fn splat(x: &Fp<P::Fp>) -> Self {
+        Self::from_fp(x)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        *self * *self
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        *self + *self
+    }
+    fn half(&self) -> Self {
+        // Multiplication by the constant 1/2 = (p + 1)/2, its digits converted once.
+        let d = P::half_cache()
+            .get_or_init(|| Dclxvi::<P, f64>::from_fp(&Fp::ONE.half()).c);
+        let r = &Consts::<P>::R;
+        let half = Self::from_coeffs(core::array::from_fn(|i| {
+            C::with_bound(d[i], if i + 1 == N { 2.0 * P::V as f64 } else { r[i] as f64 })
+        }));
+        *self * half
+    }
+    #[inline(always)]
+    fn mul_small(&self, k: u64) -> Self {
+        if k < SMALL_SCALE {
+            let mut c = self.map(|a| a.scale(k as f64)).c;
+            Self::carry_round(&mut c);
+            Self::from_coeffs(c)
+        } else {
+            *self * Self::from_fp(&Fp::from_u64(k))
+        }
+    }
+    #[inline(always)]
+    fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
+        let mut c = a.zip(b, |x, y| x.scale(ka as f64) + y.scale(kb as f64)).c;
+        Self::carry_round(&mut c);
+        Self::from_coeffs(c)
+    }
+    fn inv(&self) -> Self {
+        Self::from_fp(&self.to_fp().inv())
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        self.to_fp().inv_vartime().map(|x| Self::from_fp(&x))
+    }
+    fn ct_eq_mask(&self, other: &Self) -> u64 {
+        self.to_fp().ct_eq_mask(&other.to_fp())
+    }
+    #[inline(always)]
+    fn select(&self, other: &Self, mask: u64) -> Self {
+        self.zip(other, |a, b| a.select(b, mask))
+    }
+
+    #[inline(always)]
+    fn add_unreduced(&self, b: &Self) -> Self {
+        *self + *b
+    }
+    #[inline(always)]
+    fn sub_unreduced(&self, b: &Self) -> Self {
+        *self - *b
+    }
+    const WIDE_ZERO: Self::Wide = DclxviWide([C::ZERO; NW]);
+    #[inline(always)]
+    fn mul_wide_into(&self, b: &Self, out: &mut Self::Wide) {
+        out.0 = Self::mul_wide_coeffs(&self.c, &b.c);
+    }
+    #[inline(always)]
+    fn reduce_wide(w: &Self::Wide) -> Self {
+        Self::reduce_wide_coeffs(&w.0)
+    }
+    #[inline(always)]
+    fn wide_add(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        DclxviWide(core::array::from_fn(|k| a.0[k] + b.0[k]))
+    }
+    #[inline(always)]
+    fn wide_sub(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        DclxviWide(core::array::from_fn(|k| a.0[k] - b.0[k]))
+    }
+    #[inline(always)]
+    fn wide_sub_nonneg(a: &Self::Wide, b: &Self::Wide) -> Self::Wide {
+        Self::wide_sub(a, b)
+    }
+    #[inline(always)]
+    fn wide_lincomb(a: &Self::Wide, ka: i64, b: &Self::Wide, kb: i64) -> Self::Wide {
+        DclxviWide(core::array::from_fn(|k| {
+            a.0[k].scale(ka as f64) + b.0[k].scale(kb as f64)
+        }))
+    }
+}
+
+/// The SIMD polynomial products for `f64` coefficients, chosen per call through [`crate::cpu`].
+pub mod simd {
+    use super::{
+        carry_round_portable, mul_wide_portable, poly_mul_portable, reduce_wide_portable,
+        Radices, N, NW, SIX,
+    };
+    #[cfg(target_arch = "x86_64")]
+    use crate::cpu::{Avx2Fma, Avx512F};
+
+    /// The product with the widest kernel this CPU has (AVX-512, AVX2 with FMA, or portable).
+    #[inline(always)]
+    pub fn poly_mul_dispatch(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                return poly_mul_avx512(p, a, b);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return poly_mul_avx2(p, a, b);
+            }
+        }
+        poly_mul_portable(a, b)
+    }
+
+    /// One carry round with the widest kernels this CPU has.
+    #[inline(always)]
+    pub fn carry_round_dispatch(c: &mut [f64; N], k: &Radices) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                return carry_round_avx512(p, c, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return carry_round_avx2(p, c, k);
+            }
+        }
+        carry_round_portable(c, k)
+    }
+
+    /// Carried operands and their product with the widest kernels this CPU has.
+    #[inline(always)]
+    pub fn mul_wide_dispatch(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                return mul_wide_avx512(p, a, b, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return mul_wide_avx2(p, a, b, k);
+            }
+        }
+        mul_wide_portable(a, b, k)
+    }
+
+    /// The full reduction of a product with the widest kernels this CPU has.
+    #[inline(always)]
+    pub fn reduce_wide_dispatch(t: &[f64; NW], k: &Radices) -> [f64; N] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                return reduce_wide_avx512(p, t, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return reduce_wide_avx2(p, t, k);
+            }
+        }
+        reduce_wide_portable(t, k)
+    }
+
+    /// 16 bytes from memory in one 16-byte load, in asm: the compiler would merge the
+    /// intrinsic loads of [`load8`] back into one 64-byte load.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load2(p: &[f64]) -> core::arch::x86_64::__m128d {
+        assert!(p.len() >= 2);
+        let x: core::arch::x86_64::__m128d;
+        // SAFETY: reads p[0..2] (length checked above), an unaligned 16-byte load; no other
+        // memory or flags are touched.
+        unsafe {
+            core::arch::asm!(
+                "vmovupd {x}, xmmword ptr [{p}]",
+                x = out(xmm_reg) x,
+                p = in(reg) p.as_ptr(),
+                options(pure, readonly, nostack, preserves_flags),
+            );
+        }
+        x
+    }
+
+    /// Eight doubles from memory as four 16-byte loads: the glue code between the kernels (the
+    /// generic tower, compiled for baseline x86-64) writes values 16 bytes at a time, and a
+    /// 64-byte load of such data cannot be forwarded from the store buffer; 16-byte loads can.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load8(p: &[f64]) -> core::arch::x86_64::__m512d {
+        use core::arch::x86_64::*;
+        // SAFETY: register-only AVX/AVX-512F inserts; AVX-512F is enabled by every caller.
+        unsafe {
+            let lo = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
+            let hi = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[4..6])), load2(&p[6..8]));
+            _mm512_insertf64x4::<1>(_mm512_castpd256_pd512(lo), hi)
+        }
+    }
+
+    /// Four doubles from memory (two 16-byte loads) in lanes 0..3, zeros above.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load4(p: &[f64]) -> core::arch::x86_64::__m512d {
+        use core::arch::x86_64::*;
+        // SAFETY: register-only AVX/AVX-512F inserts; AVX-512F is enabled by every caller.
+        unsafe {
+            let lo = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
+            _mm512_zextpd256_pd512(lo)
+        }
+    }
+
+    /// The portable carry round compiled for AVX-512F (vectorized by the compiler; no FMA
+    /// contraction happens in Rust, so the results are the portable ones bit for bit).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn carry_round_avx512(_proof: Avx512F, c: &mut [f64; N], k: &Radices) {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { carry_round_avx512_inner(c, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn carry_round_avx512_inner(c: &mut [f64; N], k: &Radices) {
+        use core::arch::x86_64::*;
+        // SAFETY: 8 + 4 lanes of a 12-double array; the masked load/store touch lanes 8..11 only.
+        unsafe {
+            let lo = load8(&c[..8]);
+            let hi = load4(&c[8..]);
+            let (lo, hi) = avx512::carry12(lo, hi, k);
+            _mm512_storeu_pd(c.as_mut_ptr(), lo);
+            _mm512_mask_storeu_pd(c.as_mut_ptr().add(8), 0x0f, hi);
+        }
+    }
+
+    /// Carried operands and the AVX-512 product.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn mul_wide_avx512(_proof: Avx512F, a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { mul_wide_avx512_inner(a, b, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn mul_wide_avx512_inner(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        use core::arch::x86_64::*;
+        let mut out = [0.0; NW];
+        // SAFETY: 8 + 4 lanes of 12-double arrays (masked loads for lanes 8..11); three full
+        // stores into the 24-double output.
+        unsafe {
+            let a = avx512::carry12(load8(&a[..8]), load4(&a[8..]), k);
+            let b = avx512::carry12(load8(&b[..8]), load4(&b[8..]), k);
+            let t = avx512::poly_mul(a, b);
+            for (v, tv) in t.iter().enumerate() {
+                _mm512_storeu_pd(out.as_mut_ptr().add(8 * v), *tv);
+            }
+        }
+        out
+    }
+
+    /// The full reduction of a product with AVX-512F: the wide carry round on three vectors, the
+    /// polynomial reduction as 11 broadcast multiply-adds of [`super::REDUCE`]'s columns, the carry
+    /// round on two vectors. Every sum is exact (the bounds checker proves it for the portable
+    /// order, and each partial sum here is bounded by the same total), so the results equal the
+    /// portable ones bit for bit.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn reduce_wide_avx512(_proof: Avx512F, t: &[f64; NW], k: &Radices) -> [f64; N] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { reduce_wide_avx512_inner(t, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn reduce_wide_avx512_inner(t: &[f64; NW], k: &Radices) -> [f64; N] {
+        use core::arch::x86_64::*;
+        let mut out = [0.0; N];
+        // SAFETY: three full 8-lane loads of a 24-double array; the stores write lanes 0..7 and
+        // (masked) 8..11 of a 12-double array.
+        unsafe {
+            let w = [load8(&t[..8]), load8(&t[8..16]), load8(&t[16..])];
+            let w = avx512::wide_carry(w, k);
+            let (lo, hi) = avx512::poly_reduce(w);
+            let (lo, hi) = avx512::carry12(lo, hi, k);
+            _mm512_storeu_pd(out.as_mut_ptr(), lo);
+            _mm512_mask_storeu_pd(out.as_mut_ptr().add(8), 0x0f, hi);
+        }
+        out
+    }
+
+    /// The AVX-512 building blocks on registers: an element is (lanes 0..7, lanes 8..11 with four
+    /// zero lanes), a product three full vectors (lane 23 zero). Constants are read straight from
+    /// memory laid out in whole vectors (no vector load of freshly written scalars).
+    #[cfg(target_arch = "x86_64")]
+    mod avx512 {
+        use super::super::{Radices, N, REDUCE, SIX};
+        use core::arch::x86_64::*;
+
+        /// A 64-byte-aligned vector constant.
+        #[repr(C, align(64))]
+        struct V8([f64; 8]);
+
+        /// The top carry's fold into the element: lanes 0, 3, 6 (x4), 9.
+        static FOLD12: [V8; 2] = [
+            V8([-1.0, 0.0, 0.0, -1.0, 0.0, 0.0, -4.0, 0.0]),
+            V8([0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+        ];
+        /// The top product carry's fold: lanes 11, 14, 17 (x4), 20.
+        static FOLD23: [V8; 2] = [
+            V8([0.0, 0.0, 0.0, -1.0, 0.0, 0.0, -1.0, 0.0]),
+            V8([0.0, -4.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0]),
+        ];
+        /// [`REDUCE`]'s columns as (lanes 0..7, lanes 8..11).
+        static REDUCE_COLS: [[V8; 2]; 11] = {
+            let mut t = [const { [V8([0.0; 8]), V8([0.0; 8])] }; 11];
+            let mut j = 0;
+            while j < 11 {
+                let mut i = 0;
+                while i < N {
+                    t[j][i / 8].0[i % 8] = REDUCE[i][j] as f64;
+                    i += 1;
+                }
+                j += 1;
+            }
+            t
+        };
+        /// Per row i and output vector v: which lanes take 6 f_i (the blend mask of [`SIX`]).
+        const SIX_MASK: [[u8; 3]; N] = {
+            let mut m = [[0u8; 3]; N];
+            let mut i = 0;
+            while i < N {
+                let mut j = 0;
+                while j < N {
+                    if SIX[i][j] {
+                        m[i][(i + j) / 8] |= 1 << ((i + j) % 8);
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            m
+        };
+
+        #[inline(always)]
+        fn load(v: &V8) -> __m512d {
+            // SAFETY: reads the 8 doubles of a 64-byte-aligned constant.
+            unsafe { _mm512_load_pd(v.0.as_ptr()) }
+        }
+
+        #[inline(always)]
+        fn load_at(a: &[f64], at: usize) -> __m512d {
+            assert!(at + 8 <= a.len());
+            // SAFETY: at + 8 <= a.len(), checked above (a constant-folded check).
+            unsafe { _mm512_loadu_pd(a.as_ptr().add(at)) }
+        }
+
+        /// round(x) to nearest, ties to even: the same as the portable magic-constant rounding.
+        #[inline(always)]
+        fn round(x: __m512d) -> __m512d {
+            // SAFETY: register-only; the enclosing functions enable AVX-512F.
+            unsafe { _mm512_roundscale_pd::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(x) }
+        }
+
+        /// Lane indices for the permutes.
+        #[inline(always)]
+        fn idx(i: [i64; 8]) -> __m512i {
+            // SAFETY: register-only.
+            unsafe { _mm512_set_epi64(i[7], i[6], i[5], i[4], i[3], i[2], i[1], i[0]) }
+        }
+
+        /// [`super::super::carry_round_portable`] on (lo, hi).
+        #[inline(always)]
+        pub(super) fn carry12(lo: __m512d, hi: __m512d, k: &Radices) -> (__m512d, __m512d) {
+            // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
+            unsafe {
+                let c_lo = round(_mm512_mul_pd(lo, load_at(&k.r_inv, 0)));
+                let c_hi = round(_mm512_mul_pd(hi, load_at(&k.r_inv, 8)));
+                let lo = _mm512_fnmadd_pd(c_lo, load_at(&k.r, 0), lo);
+                let hi = _mm512_fnmadd_pd(c_hi, load_at(&k.r, 8), hi);
+                // Carries one lane up: lane 0 takes c_hi's lane 7 (a zero padding lane).
+                let sh_lo = _mm512_permutex2var_pd(c_lo, idx([15, 0, 1, 2, 3, 4, 5, 6]), c_hi);
+                let sh_hi =
+                    _mm512_maskz_permutex2var_pd(0x0f, c_lo, idx([7, 8, 9, 10, 0, 0, 0, 0]), c_hi);
+                let top = _mm512_permutexvar_pd(_mm512_set1_epi64(3), c_hi);
+                let lo = _mm512_fmadd_pd(top, load(&FOLD12[0]), _mm512_add_pd(lo, sh_lo));
+                let hi = _mm512_fmadd_pd(top, load(&FOLD12[1]), _mm512_add_pd(hi, sh_hi));
+                (lo, hi)
+            }
+        }
+
+        /// [`super::super::wide_carry_round_portable`] on three vectors.
+        #[inline(always)]
+        pub(super) fn wide_carry(w: [__m512d; 3], k: &Radices) -> [__m512d; 3] {
+            // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
+            unsafe {
+                let mut c = [_mm512_setzero_pd(); 3];
+                let mut x = [_mm512_setzero_pd(); 3];
+                for v in 0..3 {
+                    c[v] = round(_mm512_mul_pd(w[v], load_at(&k.rw_inv, 8 * v)));
+                    x[v] = _mm512_fnmadd_pd(c[v], load_at(&k.rw, 8 * v), w[v]);
+                }
+                let up = idx([7, 8, 9, 10, 11, 12, 13, 14]);
+                let sh0 = _mm512_maskz_permutexvar_pd(0xfe, idx([0, 0, 1, 2, 3, 4, 5, 6]), c[0]);
+                let sh1 = _mm512_permutex2var_pd(c[0], up, c[1]);
+                // Lane 23 stays zero: the top carry c22 is folded instead.
+                let sh2 = _mm512_maskz_permutex2var_pd(0x7f, c[1], up, c[2]);
+                let top = _mm512_permutexvar_pd(_mm512_set1_epi64(6), c[2]);
+                let x0 = _mm512_add_pd(x[0], sh0);
+                let x1 = _mm512_fmadd_pd(top, load(&FOLD23[0]), _mm512_add_pd(x[1], sh1));
+                let x2 = _mm512_fmadd_pd(top, load(&FOLD23[1]), _mm512_add_pd(x[2], sh2));
+                [x0, x1, x2]
+            }
+        }
+
+        /// [`super::super::poly_reduce_portable`]: coefficients 12..22 broadcast and multiplied
+        /// by [`REDUCE`]'s columns into the low twelve, in the portable order.
+        #[inline(always)]
+        pub(super) fn poly_reduce(w: [__m512d; 3]) -> (__m512d, __m512d) {
+            // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
+            unsafe {
+                let mut lo = w[0];
+                let mut hi = _mm512_maskz_mov_pd(0x0f, w[1]);
+                macro_rules! cols {
+                    ($($j:literal)*) => { $( {
+                        let pos = 12 + $j;
+                        let b = _mm512_permutexvar_pd(_mm512_set1_epi64((pos % 8) as i64), w[pos / 8]);
+                        lo = _mm512_fmadd_pd(b, load(&REDUCE_COLS[$j][0]), lo);
+                        hi = _mm512_fmadd_pd(b, load(&REDUCE_COLS[$j][1]), hi);
+                    } )* };
+                }
+                cols!(0 1 2 3 4 5 6 7 8 9 10);
+                (lo, hi)
+            }
+        }
+
+        /// The 8-lane window of (0, b_lo, b_hi, 0) starting at lane s (s in 1..=27).
+        #[inline(always)]
+        fn window(e: &[__m512i; 4], s: usize) -> __m512d {
+            // SAFETY: register-only AVX-512F lane shifts (the callers enable it).
+            unsafe {
+                let (q, r) = (s / 8, s % 8);
+                let (lo, hi) = (e[q], if q + 1 < 4 { e[q + 1] } else { e[3] });
+                let x = match r {
+                    0 => lo,
+                    1 => _mm512_alignr_epi64::<1>(hi, lo),
+                    2 => _mm512_alignr_epi64::<2>(hi, lo),
+                    3 => _mm512_alignr_epi64::<3>(hi, lo),
+                    4 => _mm512_alignr_epi64::<4>(hi, lo),
+                    5 => _mm512_alignr_epi64::<5>(hi, lo),
+                    6 => _mm512_alignr_epi64::<6>(hi, lo),
+                    _ => _mm512_alignr_epi64::<7>(hi, lo),
+                };
+                _mm512_castsi512_pd(x)
+            }
+        }
+
+        /// The schoolbook product on registers: for row i and output vector v, f_i (or 6 f_i in
+        /// the lanes [`SIX`] marks) times the window of b shifted by i.
+        #[inline(always)]
+        pub(super) fn poly_mul(a: (__m512d, __m512d), b: (__m512d, __m512d)) -> [__m512d; 3] {
+            // SAFETY: register-only AVX-512F arithmetic, permutes and blends (the callers enable it).
+            unsafe {
+                let z = _mm512_setzero_si512();
+                let e = [z, _mm512_castpd_si512(b.0), _mm512_castpd_si512(b.1), z];
+                let mut acc = [_mm512_setzero_pd(); 3];
+                // Fully unrolled (rows and vectors are literals), so every window shift, blend
+                // mask and skipped pair is decided at compile time.
+                macro_rules! step {
+                    ($i:literal, $fi:ident, $fi6:ident, $v:literal) => {
+                        if !(8 * $v + 7 < $i || 8 * $v > $i + N - 1) {
+                            let g = window(&e, (8usize + 8 * $v).wrapping_sub($i));
+                            let m = SIX_MASK[$i][$v];
+                            let f = if m == 0 { $fi } else { _mm512_mask_blend_pd(m, $fi, $fi6) };
+                            acc[$v] = _mm512_fmadd_pd(f, g, acc[$v]);
+                        }
+                    };
+                }
+                macro_rules! rows {
+                    ($($i:literal)*) => { $( {
+                        let src = if $i < 8 { a.0 } else { a.1 };
+                        let fi = _mm512_permutexvar_pd(_mm512_set1_epi64(($i % 8) as i64), src);
+                        let fi6 = _mm512_mul_pd(fi, _mm512_set1_pd(6.0));
+                        step!($i, fi, fi6, 0);
+                        step!($i, fi, fi6, 1);
+                        step!($i, fi, fi6, 2);
+                    } )* };
+                }
+                rows!(0 1 2 3 4 5 6 7 8 9 10 11);
+                acc
+            }
+        }
+    }
+
+    /// The portable carry round compiled for AVX2 and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn carry_round_avx2(_proof: Avx2Fma, c: &mut [f64; N], k: &Radices) {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { carry_round_avx2_inner(c, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn carry_round_avx2_inner(c: &mut [f64; N], k: &Radices) {
+        carry_round_portable(c, k)
+    }
+
+    /// Carried operands and the AVX2 product.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn mul_wide_avx2(_proof: Avx2Fma, a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { mul_wide_avx2_inner(a, b, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn mul_wide_avx2_inner(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
+        let (mut a, mut b) = (*a, *b);
+        carry_round_portable(&mut a, k);
+        carry_round_portable(&mut b, k);
+        poly_mul_avx2_inner(&a, &b)
+    }
+
+    /// The full reduction of a product, the portable code compiled for AVX2 and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn reduce_wide_avx2(_proof: Avx2Fma, t: &[f64; NW], k: &Radices) -> [f64; N] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { reduce_wide_avx2_inner(t, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn reduce_wide_avx2_inner(t: &[f64; NW], k: &Radices) -> [f64; N] {
+        reduce_wide_portable(t, k)
+    }
+
+    /// b and 6b with zeros around: lane k of a load at `PAD + k - i` holds b_(k-i) (or 0).
+    const PAD: usize = 11;
+    const BUF: usize = PAD + NW + 8;
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn padded(b: &[f64; N]) -> ([f64; BUF], [f64; BUF]) {
+        let mut g = [0.0; BUF];
+        let mut g6 = [0.0; BUF];
+        for j in 0..N {
+            g[PAD + j] = b[j];
+            g6[PAD + j] = 6.0 * b[j];
+        }
+        (g, g6)
+    }
+
+    /// `SIX_LANES[i][k]`: whether output lane k takes 6 b_(k-i) from row i.
+    const SIX_LANES: [[bool; NW]; N] = {
+        let mut t = [[false; NW]; N];
+        let mut i = 0;
+        while i < N {
+            let mut j = 0;
+            while j < N {
+                t[i][i + j] = SIX[i][j];
+                j += 1;
+            }
+            i += 1;
+        }
+        t
+    };
+
+    /// The product with AVX-512F: per row i, f_i broadcast times the shifted b (blended with
+    /// 6b where [`SIX`] says) into three 8-lane accumulators.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn poly_mul_avx512(_proof: Avx512F, a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { poly_mul_avx512_inner(a, b) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn poly_mul_avx512_inner(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        use core::arch::x86_64::*;
+        let mut out = [0.0; NW];
+        // SAFETY: 8 + 4 lanes of 12-double arrays (masked loads for lanes 8..11); three full
+        // stores into the 24-double output.
+        unsafe {
+            let a = (load8(&a[..8]), load4(&a[8..]));
+            let b = (load8(&b[..8]), load4(&b[8..]));
+            let t = avx512::poly_mul(a, b);
+            for (v, tv) in t.iter().enumerate() {
+                _mm512_storeu_pd(out.as_mut_ptr().add(8 * v), *tv);
+            }
+        }
+        out
+    }
+
+    /// The product with AVX2 and FMA: as the AVX-512 kernel on six 4-lane accumulators, the
+    /// 6b lanes chosen with `blendv` against mask vectors.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn poly_mul_avx2(_proof: Avx2Fma, a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { poly_mul_avx2_inner(a, b) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn poly_mul_avx2_inner(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        use core::arch::x86_64::*;
+        let (g, g6) = padded(b);
+        let mut acc = [_mm256_setzero_pd(); 6];
+        for i in 0..N {
+            let fi = _mm256_set1_pd(a[i]);
+            for (v, accv) in acc.iter_mut().enumerate() {
+                if 4 * v + 3 < i || 4 * v > i + N - 1 {
+                    continue;
+                }
+                let at = PAD + 4 * v - i;
+                // SAFETY: at + 4 <= PAD + 20 + 4 <= BUF, so both loads stay inside the buffers.
+                let (x, x6) = unsafe {
+                    (
+                        _mm256_loadu_pd(g.as_ptr().add(at)),
+                        _mm256_loadu_pd(g6.as_ptr().add(at)),
+                    )
+                };
+                let lanes = &SIX_LANES[i][4 * v..4 * v + 4];
+                let y = if lanes.iter().any(|&s| s) {
+                    let m = |l: usize| if lanes[l] { -1i64 } else { 0 };
+                    let mask = _mm256_castsi256_pd(_mm256_set_epi64x(m(3), m(2), m(1), m(0)));
+                    _mm256_blendv_pd(x, x6, mask)
+                } else {
+                    x
+                };
+                *accv = _mm256_fmadd_pd(fi, y, *accv);
+            }
+        }
+        let mut out = [0.0; NW];
+        for (v, accv) in acc.iter().enumerate() {
+            // SAFETY: out has 24 = 6 * 4 doubles; each store writes lanes 4v..4v+3.
+            unsafe { _mm256_storeu_pd(out.as_mut_ptr().add(4 * v), *accv) };
+        }
+        out
+    }
+}

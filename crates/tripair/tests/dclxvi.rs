@@ -1,0 +1,337 @@
+//! F_p as twelve doubles (dclxvi, Naehrig–Niederhagen–Schwabe 2010) against the Montgomery field:
+//! - the constants: p(v^3) is the dclxvi prime, v^3 the curve's u, each fold of the polynomial
+//!   reduction is a multiple of p;
+//! - conversions round-trip for random values, 0, 1 and p - 1;
+//! - every base-field operation, wide ones included, equals the Montgomery field's on random and
+//!   edge inputs, and on inputs at the largest coefficients a reduced element can have;
+//! - the SIMD products (AVX-512F, AVX2+FMA) equal the portable one where the CPU has them;
+//! - F_p2 products and squares, and pairings (GT bytes) for random pairs and the point at infinity,
+//!   equal the Montgomery engine's;
+//! - the bounds-tracking coefficient (CheckDouble) runs a whole pairing without reaching 2^53,
+//!   and catches a removed coefficient reduction.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use tripair::curve::curves::{Dclxvi as Curve, DclxviFq};
+use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve};
+use tripair::field::dclxvi::{poly_mul_portable, simd, Coeff, CubeBnParams, Dclxvi, FOLD, N, NW};
+use tripair::field::dclxvi_bounds::CheckedCoeff;
+use tripair::field::{BaseField, Fp, Fp2};
+use tripair::pairing::dclxvi::{
+    fp2_from_montgomery, fp2_to_montgomery, pairing_float, pairing_in, DclxviCube, DclxviFp,
+};
+use tripair::pairing::pairing;
+use tripair_testkit::TestRng;
+
+type M = Fp<DclxviFq>;
+type D = DclxviFp<f64>;
+type K = DclxviFp<CheckedCoeff>;
+
+fn edge_values() -> Vec<M> {
+    vec![M::ZERO, M::ONE, -M::ONE, M::from_u64(2), -M::from_u64(DclxviCube::V)]
+}
+
+fn test_values(rng: &mut TestRng, n: usize) -> Vec<M> {
+    let mut v = edge_values();
+    v.extend((0..n).map(|_| M::random(rng)));
+    v
+}
+
+/// The element with every coefficient at its extreme after a coefficient reduction (about half
+/// a radix, sign alternating): the largest operands the multiplication sees from reduced values.
+fn extreme(sign: f64) -> D {
+    let v = DclxviCube::V as f64;
+    let c: [f64; N] = core::array::from_fn(|i| {
+        let r = if i == 0 || i == 6 { 6.0 * v } else { v };
+        let s = if i % 2 == 0 { sign } else { -sign };
+        s * ((r / 2.0).floor() + 2.0)
+    });
+    Dclxvi::from_coeffs(c)
+}
+
+#[test]
+fn constants_match_the_curve() {
+    let v = DclxviCube::V as u128;
+    let u = v * v * v;
+    assert_eq!(u, 6518589491078791937, "v^3 is the dclxvi u");
+    let uf = M::from_u64(u as u64);
+    let p_of_u = uf.square().square().mul_small(36)
+        + uf.square() * uf * M::from_u64(36)
+        + uf.square() * M::from_u64(24)
+        + uf * M::from_u64(6)
+        + M::ONE;
+    assert_eq!(p_of_u, M::ZERO, "p(v^3) = 0 in the dclxvi field");
+    // Each fold: W_(12+k) + sum f * W_target = 0 mod p, W_k = 6^class v^k.
+    let vf = M::from_u64(DclxviCube::V);
+    let wide_class = |k: usize| match k {
+        0 => 0,
+        1..=6 => 1,
+        7..=12 => 2,
+        13..=17 => 3,
+        _ => 4,
+    };
+    let w = |k: usize| vf.pow_vartime(&[k as u64]) * M::from_u64(6u64.pow(wide_class(k)));
+    for (k, fold) in FOLD.iter().enumerate() {
+        let mut s = w(12 + k);
+        for &(t, f) in fold {
+            s += w(t) * M::from_u64(f);
+        }
+        assert_eq!(s, M::ZERO, "fold of coefficient {}", 12 + k);
+    }
+    // The carry out of the top product coefficient: W_23 = 1296 v^23.
+    let w23 = vf.pow_vartime(&[23]) * M::from_u64(1296);
+    assert_eq!(w23 + w(20) + w(17).mul_small(4) + w(14) + w(11), M::ZERO);
+}
+
+#[test]
+fn conversions_round_trip() {
+    let mut rng = TestRng::new(0xd1);
+    for x in test_values(&mut rng, 200) {
+        let d = D::from_fp(&x);
+        assert_eq!(d.to_fp(), x);
+        assert_eq!(d.to_canonical_limbs(), x.to_canonical_limbs());
+        for c in d.c {
+            assert!(c >= 0.0 && c < 2.0 * 6.0 * DclxviCube::V as f64 && c == c.trunc());
+        }
+        assert_eq!(K::from_fp(&x).to_fp(), x);
+    }
+}
+
+#[test]
+fn operations_equal_montgomery() {
+    let mut rng = TestRng::new(0xd2);
+    let xs = test_values(&mut rng, 40);
+    let (e1, e2) = (extreme(1.0), extreme(-1.0));
+    let (m1, m2) = (e1.to_fp(), e2.to_fp());
+    assert_eq!((e1 * e2).to_fp(), m1 * m2, "extreme operands");
+    assert_eq!((e1 * e1).to_fp(), m1 * m1, "extreme operands");
+    for (i, &a) in xs.iter().enumerate() {
+        let b = xs[(i * 7 + 3) % xs.len()];
+        let (da, db) = (D::from_fp(&a), D::from_fp(&b));
+        // A non-canonical representative of a: a product result.
+        let da2 = da * D::ONE;
+        assert_eq!((da + db).to_fp(), a + b);
+        assert_eq!((da - db).to_fp(), a - b);
+        assert_eq!((-da).to_fp(), -a);
+        assert_eq!((da * db).to_fp(), a * b);
+        assert_eq!((da2 * db).to_fp(), a * b);
+        assert_eq!(BaseField::square(&da).to_fp(), a.square());
+        assert_eq!(BaseField::double(&da).to_fp(), a.double());
+        assert_eq!(BaseField::half(&da).to_fp(), a.half());
+        for k in [0u64, 1, 3, 8, 65535, 65536, u64::MAX] {
+            assert_eq!(BaseField::mul_small(&da, k).to_fp(), a.mul_small(k), "k = {k}");
+        }
+        assert_eq!(
+            D::small_lincomb(&da, 3, &db, -1).to_fp(),
+            M::small_lincomb(&a, 3, &b, -1)
+        );
+        assert_eq!(BaseField::inv(&da).to_fp(), a.inv());
+        assert_eq!(
+            BaseField::inv_vartime(&da).map(|x| x.to_fp()),
+            a.inv_vartime()
+        );
+        assert_eq!(BaseField::ct_eq_mask(&da, &db), a.ct_eq_mask(&b));
+        assert_eq!(BaseField::ct_eq_mask(&da2, &da), u64::MAX);
+        assert_eq!(BaseField::select(&da, &db, 0).to_fp(), a);
+        assert_eq!(BaseField::select(&da, &db, u64::MAX).to_fp(), b);
+        assert!(da2 == da, "a product by 1 is the same element");
+        // The wide operations, against the same formulas in F_p.
+        let (mut w1, mut w2) = (D::WIDE_ZERO, D::WIDE_ZERO);
+        da.add_unreduced(&db).mul_wide_into(&da.sub_unreduced(&db), &mut w1);
+        db.mul_wide_into(&da2, &mut w2);
+        let (s1, s2) = ((a + b) * (a - b), b * a);
+        assert_eq!(D::reduce_wide(&w1).to_fp(), s1);
+        assert_eq!(D::reduce_wide(&D::wide_add(&w1, &w2)).to_fp(), s1 + s2);
+        assert_eq!(D::reduce_wide(&D::wide_sub(&w1, &w2)).to_fp(), s1 - s2);
+        assert_eq!(D::reduce_wide(&D::wide_sub_nonneg(&w1, &w2)).to_fp(), s1 - s2);
+        assert_eq!(
+            D::reduce_wide(&D::wide_lincomb(&w1, 3, &w2, -1)).to_fp(),
+            s1.mul_small(3) - s2
+        );
+    }
+}
+
+#[test]
+fn simd_products_equal_portable() {
+    let mut rng = TestRng::new(0xd3);
+    // Integers up to 2^24 in magnitude: every product sum stays exact, so all kernels must agree
+    // bit for bit.
+    let coeffs = |rng: &mut TestRng| -> [f64; N] {
+        core::array::from_fn(|_| (rng.next_u64() % (1 << 25)) as f64 - (1 << 24) as f64)
+    };
+    let mut cases: Vec<([f64; N], [f64; N])> = (0..200).map(|_| (coeffs(&mut rng), coeffs(&mut rng))).collect();
+    cases.push((extreme(1.0).c, extreme(-1.0).c));
+    cases.push(([0.0; N], extreme(1.0).c));
+    let mut tried = 0;
+    for (a, b) in &cases {
+        let want = poly_mul_portable(a, b);
+        assert_eq!(simd::poly_mul_dispatch(a, b), want);
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = tripair::cpu::Avx512F::detect() {
+                assert_eq!(simd::poly_mul_avx512(p, a, b), want, "avx512");
+                tried += 1;
+            }
+            if let Some(p) = tripair::cpu::Avx2Fma::detect() {
+                assert_eq!(simd::poly_mul_avx2(p, a, b), want, "avx2");
+                tried += 1;
+            }
+        }
+    }
+    // Carries, carried products and reductions: SIMD against portable on large exact values.
+    let k = D::radices();
+    let big = |rng: &mut TestRng, bits: u32| -> f64 {
+        (rng.next_u64() % (1u64 << bits)) as f64 - (1u64 << (bits - 1)) as f64
+    };
+    for n in 0..300 {
+        let bits = 20 + (n % 30) as u32;
+        let a: [f64; N] = core::array::from_fn(|_| big(&mut rng, bits));
+        let b: [f64; N] = core::array::from_fn(|_| big(&mut rng, bits));
+        let mut w: [f64; NW] = core::array::from_fn(|_| big(&mut rng, 40 + (n % 12) as u32));
+        w[NW - 1] = 0.0;
+        let mut ca = a;
+        tripair::field::dclxvi::carry_round_portable(&mut ca, k);
+        let want_mul = tripair::field::dclxvi::mul_wide_portable(&a, &b, k);
+        let want_red = tripair::field::dclxvi::reduce_wide_portable(&w, k);
+        let mut got = a;
+        simd::carry_round_dispatch(&mut got, k);
+        assert_eq!(got, ca);
+        assert_eq!(simd::mul_wide_dispatch(&a, &b, k), want_mul);
+        assert_eq!(simd::reduce_wide_dispatch(&w, k), want_red);
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = tripair::cpu::Avx512F::detect() {
+                let mut got = a;
+                simd::carry_round_avx512(p, &mut got, k);
+                assert_eq!(got, ca, "avx512 carry");
+                assert_eq!(simd::mul_wide_avx512(p, &a, &b, k), want_mul, "avx512 mul");
+                assert_eq!(simd::reduce_wide_avx512(p, &w, k), want_red, "avx512 reduce");
+                tried += 1;
+            }
+            if let Some(p) = tripair::cpu::Avx2Fma::detect() {
+                let mut got = a;
+                simd::carry_round_avx2(p, &mut got, k);
+                assert_eq!(got, ca, "avx2 carry");
+                assert_eq!(simd::mul_wide_avx2(p, &a, &b, k), want_mul, "avx2 mul");
+                assert_eq!(simd::reduce_wide_avx2(p, &w, k), want_red, "avx2 reduce");
+                tried += 1;
+            }
+        }
+    }
+    eprintln!("SIMD kernels compared: {tried} cases ({})", tripair::cpu::describe());
+    // The padding coefficient stays zero.
+    assert_eq!(poly_mul_portable(&extreme(1.0).c, &extreme(1.0).c)[NW - 1], 0.0);
+}
+
+#[test]
+fn fp2_products_equal_montgomery() {
+    let mut rng = TestRng::new(0xd4);
+    for _ in 0..50 {
+        let a = Fp2::<Curve>::new(M::random(&mut rng), M::random(&mut rng));
+        let b = Fp2::<Curve>::new(M::random(&mut rng), M::random(&mut rng));
+        let (da, db) = (fp2_from_montgomery::<f64>(&a), fp2_from_montgomery::<f64>(&b));
+        assert_eq!(fp2_to_montgomery(&(da * db)), a * b);
+        assert_eq!(fp2_to_montgomery(&da.square()), a.square());
+        assert_eq!(fp2_to_montgomery(&(da * db).square()), (a * b).square());
+        assert_eq!(fp2_to_montgomery(&da.mul_by_xi()), a.mul_by_xi());
+    }
+}
+
+fn random_pair(rng: &mut TestRng) -> (G1Affine<Curve>, G2Affine<Curve>) {
+    let a = Fp::<<Curve as PairingCurve>::Fr>::random(rng);
+    let b = Fp::<<Curve as PairingCurve>::Fr>::random(rng);
+    (
+        (G1Projective::<Curve>::generator() * a).to_affine(),
+        (G2Projective::<Curve>::generator() * b).to_affine(),
+    )
+}
+
+#[test]
+fn pairings_equal_montgomery() {
+    let mut rng = TestRng::new(0xd5);
+    for _ in 0..3 {
+        let (p, q) = random_pair(&mut rng);
+        assert_eq!(pairing_float(&p, &q).to_bytes(), pairing(&p, &q).to_bytes());
+    }
+    let (p, q) = random_pair(&mut rng);
+    let (p0, q0) = (G1Affine::<Curve>::identity(), G2Affine::<Curve>::identity());
+    for (a, b) in [(p0, q), (p, q0), (p0, q0)] {
+        let g = pairing_float(&a, &b);
+        assert!(g.is_identity());
+        assert_eq!(g.to_bytes(), pairing(&a, &b).to_bytes());
+    }
+}
+
+/// One whole pairing (Miller loop and final exponentiation, every tower operation) on the
+/// bounds-tracking coefficient: no coefficient can reach 2^53 for any input, since the starting
+/// bounds (digits of the canonical integer) hold for every element and the sequence of operations
+/// does not depend on the input.
+#[test]
+fn bounds_hold_through_a_whole_pairing() {
+    let mut rng = TestRng::new(0xd6);
+    let (p, q) = random_pair(&mut rng);
+    assert_eq!(
+        pairing_in::<CheckedCoeff>(&p, &q).to_bytes(),
+        pairing(&p, &q).to_bytes()
+    );
+}
+
+/// Without the carry round on the 23 product coefficients, the polynomial reduction of an F_p6
+/// lazy sum (Karatsuba over F_p2 times xi = 3 + i: up to about 40 products of reduced values per
+/// coefficient) could pass 2^53: the checker says so; with the carry round it passes.
+#[test]
+fn removed_wide_carry_is_caught() {
+    let x = K::from_fp(&-M::ONE) * K::from_fp(&-M::from_u64(3));
+    let mut p = K::WIDE_ZERO;
+    x.mul_wide_into(&x, &mut p);
+    let mut sum = p;
+    for _ in 0..39 {
+        sum = K::wide_add(&sum, &p);
+    }
+    assert_eq!(K::reduce_wide(&sum).to_fp(), (x.to_fp().square()).mul_small(40));
+    let without = catch_unwind(AssertUnwindSafe(|| {
+        let mut c = Dclxvi::<DclxviCube, CheckedCoeff>::poly_reduce(&sum.0);
+        Dclxvi::<DclxviCube, CheckedCoeff>::carry_round(&mut c);
+    }));
+    assert!(without.is_err(), "the checker must reject the reduction without the wide carry");
+}
+
+/// Without the carry round on each operand, a product of tower sums (an F_p12 Karatsuba sum
+/// of F_p6 sums of F_p2 sums: eight reduced values per coefficient) feeds the F_p2 middle
+/// term past 2^53: the checker says so; with it the same product passes.
+#[test]
+fn removed_operand_carry_is_caught() {
+    let x = K::from_fp(&-M::ONE) * K::from_fp(&-M::from_u64(3));
+    let mut s = x;
+    for _ in 0..7 {
+        s += x;
+    }
+    let karatsuba_c1 = |mul: &dyn Fn(&K, &K) -> [CheckedCoeff; NW]| {
+        let t0 = mul(&s, &s);
+        let t2 = mul(&(s + s), &(s + s));
+        let c: [CheckedCoeff; NW] = core::array::from_fn(|k| t2[k] - t0[k] - t0[k]);
+        K::reduce_wide_coeffs(&c)
+    };
+    let with = karatsuba_c1(&|a, b| K::mul_wide_coeffs(&a.c, &b.c));
+    assert_eq!(with.to_fp(), (x.to_fp() * M::from_u64(8)).square().mul_small(2));
+    let without = catch_unwind(AssertUnwindSafe(|| {
+        karatsuba_c1(&|a, b| poly_mul_portable(&a.c, &b.c))
+    }));
+    assert!(without.is_err(), "the checker must reject products of unreduced sums");
+}
+
+/// The bounds are worst cases, not samples: the checked product of extreme operands carries a
+/// bound at least as large as its value, and every element's canonical form agrees with f64.
+#[test]
+fn checked_and_plain_agree() {
+    let mut rng = TestRng::new(0xd7);
+    for x in test_values(&mut rng, 20) {
+        let (d, k) = (D::from_fp(&x), K::from_fp(&x));
+        let (dd, kk) = (d * d * d, k * k * k);
+        for i in 0..N {
+            assert_eq!(dd.c[i], kk.c[i].value());
+            assert!(kk.c[i].value().abs() <= kk.c[i].bound());
+        }
+    }
+    let _ = <CheckedCoeff as Coeff>::ZERO;
+}
+
