@@ -10,6 +10,7 @@ pub mod bls_cmd;
 pub mod curves;
 pub mod fuzz_bodies;
 pub mod ggp;
+pub mod ggp_lanes;
 pub mod lines;
 pub mod measure;
 #[cfg(feature = "peers")]

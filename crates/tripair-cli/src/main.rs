@@ -170,6 +170,10 @@ enum Table {
     /// Grabher-Grossschaedl-Page 2008: batches and products of 8 and 64 pairings on 1 and 2
     /// threads, one pairing split or pipelined over 2 threads (bn254, bls12-381).
     Threads,
+    /// Grabher-Grossschaedl-Page 2008, Table 3: F_p and F_p12 Inv/Add/Mul and e(P,Q) for A (portable
+    /// scalar), B (ADX scalar), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads)
+    /// (bn256d, bn254, bls12-381).
+    Ggp,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -486,6 +490,7 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
     let default = match table {
         Table::Acar => tripair_cli::acar::CURVES,
         Table::Threads => tripair_cli::ggp::CURVES,
+        Table::Ggp => tripair_cli::ggp_lanes::CURVES,
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -525,6 +530,17 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                     }
                     if let Some(dir) = &args.plot {
                         plot::plot_acar(dir, &t).map_err(io::Error::other)?;
+                    }
+                }
+                Table::Ggp => {
+                    progress(&format!("{c} ggp"));
+                    let t = tripair_cli::ggp_lanes::curve_table(c, samples)
+                        .map_err(io::Error::other)?;
+                    progress(&format!("{c} done"));
+                    if args.json {
+                        report::write_json_lines(out, &tripair_cli::ggp_lanes::rows_json(&t))?;
+                    } else {
+                        pb.suspend(|| tripair_cli::ggp_lanes::write_table(out, &t))?;
                     }
                 }
                 Table::Threads => {

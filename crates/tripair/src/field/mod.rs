@@ -36,6 +36,7 @@ pub mod fp;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;
+pub mod lanes;
 pub mod traits;
 
 pub use base::BaseField;
