@@ -24,13 +24,7 @@ pub const CURVES: &[&str] = &["bn256d", "bn254", "bls12-381"];
 
 /// The columns: F_p Inv, Add, Mul; F_p12 Inv, Add, Mul; e(P, Q).
 pub const COLUMNS: [&str; 7] = [
-    "fp_inv",
-    "fp_add",
-    "fp_mul",
-    "fp12_inv",
-    "fp12_add",
-    "fp12_mul",
-    "pairing",
+    "fp_inv", "fp_add", "fp_mul", "fp12_inv", "fp12_add", "fp12_mul", "pairing",
 ];
 
 /// The paper's Table 3 (Core 2 Duo, 256-bit BN curve), cycles, rows A to H in the columns above.
@@ -138,9 +132,10 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     let pairs_a = random_pairs::<CA<C>>(&mut rng, 1);
     let mut all: Closures = Vec::new();
     // A: the portable scalar field.
-    all.extend(field_closures::<CA<C>, Fp<<CA<C> as tripair::field::TowerParams>::Fp>>(
-        || Fp::random(&mut rng),
-    ));
+    all.extend(field_closures::<
+        CA<C>,
+        Fp<<CA<C> as tripair::field::TowerParams>::Fp>,
+    >(|| Fp::random(&mut rng)));
     let (pa, qa) = pairs_a[0];
     all.push(Box::new(move || {
         black_box(pairing::<CA<C>>(black_box(&pa), black_box(&qa)));
@@ -172,10 +167,20 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     let ms = measure_interleaved(&mut fs, samples, 4_000_000);
     let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
     let with_pairing = |fields: usize, pairing_at: usize| -> [Measurement; 7] {
-        core::array::from_fn(|i| if i < 6 { ms[7 * fields + i] } else { ms[pairing_at] })
+        core::array::from_fn(|i| {
+            if i < 6 {
+                ms[7 * fields + i]
+            } else {
+                ms[pairing_at]
+            }
+        })
     };
     let ifma = lanes_available();
-    let lanes = if ifma { "AVX-512 IFMA" } else { "portable lanes: no IFMA here" };
+    let lanes = if ifma {
+        "AVX-512 IFMA"
+    } else {
+        "portable lanes: no IFMA here"
+    };
     GgpTable {
         curve: C::NAME.to_string(),
         ifma,

@@ -9,7 +9,7 @@ use tripair::cpu::Avx512Ifma;
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES};
 use tripair::field::{BaseField, Fp, FpParams};
-use tripair::pairing::{pairing, pairings_lanes, pairings_lanes_with};
+use tripair::pairing::{pairing, pairing_batch, pairings_lanes, pairings_lanes_with};
 use tripair_testkit::TestRng;
 
 /// 2^k as a field element.
@@ -77,7 +77,7 @@ fn check_ops<P: FpParams, B: LaneBackend>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANE
         );
     }
     each(a.inv(), &|i| xs[i].inv(), "inv");
-    let any_zero = xs.iter().any(|x| *x == Fp::ZERO);
+    let any_zero = xs.contains(&Fp::ZERO);
     match a.inv_vartime() {
         None => assert!(any_zero, "{}: inv_vartime refused without a zero", P::NAME),
         Some(v) => {
@@ -98,11 +98,16 @@ fn check_ops<P: FpParams, B: LaneBackend>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANE
         &|i| if i % 3 == 1 { ys[i] } else { xs[i] },
         "select",
     );
-    each(a.select(&b, eq & pick), &|i| xs[i], "select under a combined mask");
+    each(
+        a.select(&b, eq & pick),
+        &|i| xs[i],
+        "select under a combined mask",
+    );
     // The "wide" operations (reduced at once in the lanes) keep the lazy-reduction contract.
     let mut w1 = <L<P, B> as BaseField>::WIDE_ZERO;
     let mut w2 = <L<P, B> as BaseField>::WIDE_ZERO;
-    a.add_unreduced(&b).mul_wide_into(&a.sub_unreduced(&b), &mut w1);
+    a.add_unreduced(&b)
+        .mul_wide_into(&a.sub_unreduced(&b), &mut w1);
     b.mul_wide_into(&b, &mut w2);
     let want = |i: usize| (xs[i] + ys[i]) * (xs[i] - ys[i]);
     each(L::<P, B>::reduce_wide(&w1), &want, "mul_wide");
@@ -190,6 +195,23 @@ fn check_pairings<C: PairingCurve>() {
     }
     assert_eq!(ifma.len(), 8);
     assert!(pairings_lanes::<C>(&[]).is_empty());
+    // The threaded batch (groups of eight in lanes where they pay, the rest one by one).
+    let mut many = pairs.clone();
+    many.extend_from_slice(&pairs[..6]);
+    let mut want_many = want.clone();
+    want_many.extend_from_slice(&want[..6]);
+    assert_eq!(
+        pairing_batch::<C>(&many, 2),
+        want_many,
+        "{}: batch",
+        C::NAME
+    );
+    assert_eq!(
+        pairing_batch::<C>(&many[..9], 1),
+        want_many[..9],
+        "{}",
+        C::NAME
+    );
 }
 
 macro_rules! lane_tests {
@@ -208,6 +230,10 @@ tripair::for_each_prime_curve!(lane_tests);
 fn detection_reported() {
     println!(
         "AVX-512 IFMA: {}",
-        if Avx512Ifma::detect().is_some() { "yes" } else { "no" }
+        if Avx512Ifma::detect().is_some() {
+            "yes"
+        } else {
+            "no"
+        }
     );
 }

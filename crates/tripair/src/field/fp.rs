@@ -84,12 +84,12 @@ macro_rules! define_fp {
             const S: u32 = (Self::MODULUS[0] - 1).trailing_zeros();
             const T: [u64; $n] = $crate::arith::limbs::shr(&Self::MODULUS, Self::S);
             const T_MINUS_1_HALF: [u64; $n] = $crate::arith::limbs::shr1(&Self::T);
-            type LaneDigits = [$crate::field::lanes::Row; (64 * $n + 51) / 52];
+            type LaneDigits = [$crate::field::lanes::Row; (64 * $n as usize).div_ceil(52)];
             const LANE_P: Self::LaneDigits = $crate::field::lanes::splat_digits(&Self::MODULUS);
             const LANE_ONE: Self::LaneDigits = $crate::field::lanes::splat_digits(
-                &$crate::arith::limbs::pow2_mod(52 * ((64 * $n + 51) / 52), &Self::MODULUS));
+                &$crate::arith::limbs::pow2_mod((52 * (64 * $n as usize).div_ceil(52)) as u32, &Self::MODULUS));
             const LANE_R2: Self::LaneDigits = $crate::field::lanes::splat_digits(
-                &$crate::arith::limbs::pow2_mod(104 * ((64 * $n + 51) / 52), &Self::MODULUS));
+                &$crate::arith::limbs::pow2_mod((104 * (64 * $n as usize).div_ceil(52)) as u32, &Self::MODULUS));
             const LANE_INV: u64 = Self::INV & ((1 << 52) - 1);
         }
     };

@@ -10,14 +10,15 @@
 //! 52-bit-digit form of Gueron–Krasnov ("Accelerating big integer arithmetic using Intel IFMA
 //! extensions", ARITH 2016). Every element stays fully reduced (digits < 2^52, value < p).
 //!
-//! The kernels are written once over a vector of eight u64 ([`V8`]) and run on two backends:
+//! The kernels are written once over a vector of eight u64 (`V8`) and run on two backends:
 //! [`PortableLanes`] (plain u64 arithmetic per lane, any CPU) and [`IfmaLanes`] (AVX-512 F + IFMA,
-//! which asks [`crate::cpu`] for the [`Avx512Ifma`] proof, one cached load per operation, and runs
+//! which asks [`crate::cpu`] for the [`crate::cpu::Avx512Ifma`] proof, one cached load per operation, and runs
 //! the portable kernels without it or under `TRIPAIR_BACKEND=portable`).
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
 use crate::arith::Limbs;
+#[cfg(target_arch = "x86_64")]
 use crate::cpu::Avx512Ifma;
 use core::fmt;
 use core::hash::Hash;
@@ -145,7 +146,7 @@ impl LaneBackend for PortableLanes {
     }
 }
 
-/// AVX-512 IFMA kernels when the CPU has them (the [`Avx512Ifma`] proof, one cached load per
+/// AVX-512 IFMA kernels when the CPU has them (the [`crate::cpu::Avx512Ifma`] proof, one cached load per
 /// operation), the portable kernels otherwise (other CPUs, or `TRIPAIR_BACKEND=portable`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct IfmaLanes;
@@ -319,17 +320,29 @@ impl V8 for Scalar8 {
 }
 
 /// The kernels, once for every [`V8`]: inputs fully reduced (digits < 2^52, value < p), outputs too.
+#[allow(clippy::needless_range_loop)] // digit loops index several arrays, as the formulas do
 mod kernels {
-    use super::{Row, V8, MASK52};
+    use super::{Row, MASK52, V8};
+
+    // Plain loops throughout, no `core::array::from_fn`: its closure call is not always inlined,
+    // and out of line it would run the vector operations outside the target-feature functions.
 
     #[inline(always)]
     fn load_all<V: V8, const M: usize>(x: &[Row; M]) -> [V; M] {
-        core::array::from_fn(|i| V::load(&x[i]))
+        let mut v = [V::zero(); M];
+        for j in 0..M {
+            v[j] = V::load(&x[j]);
+        }
+        v
     }
 
     #[inline(always)]
     fn store_all<V: V8, const M: usize>(x: [V; M]) -> [Row; M] {
-        core::array::from_fn(|i| x[i].store())
+        let mut r = [Row([0; super::LANES]); M];
+        for j in 0..M {
+            r[j] = x[j].store();
+        }
+        r
     }
 
     /// `a` where m = 0, `b` where m = !0.
@@ -362,7 +375,10 @@ mod kernels {
         }
         // All ones where t < p (the subtraction borrowed out of the top digit).
         let keep = V::zero().sub(borrow);
-        core::array::from_fn(|j| select(d[j], t[j], keep))
+        for j in 0..M {
+            d[j] = select(d[j], t[j], keep);
+        }
+        d
     }
 
     /// Montgomery multiplication, operand scanning: per digit a_i, t += a_i b, then t += m p with
@@ -421,7 +437,10 @@ mod kernels {
         b: &[Row; M],
         p: &[Row; M],
     ) -> [Row; M] {
-        let mut s: [V; M] = core::array::from_fn(|j| V::load(&a[j]).add(V::load(&b[j])));
+        let mut s = [V::zero(); M];
+        for j in 0..M {
+            s[j] = V::load(&a[j]).add(V::load(&b[j]));
+        }
         carry(&mut s);
         store_all(reduce_once(s, &load_all(p)))
     }
@@ -443,7 +462,10 @@ mod kernels {
             d[j] = x.and(mask);
         }
         let m = V::zero().sub(borrow);
-        let mut e: [V; M] = core::array::from_fn(|j| d[j].add(V::load(&p[j]).and(m)));
+        let mut e = [V::zero(); M];
+        for j in 0..M {
+            e[j] = d[j].add(V::load(&p[j]).and(m));
+        }
         carry(&mut e);
         e[M - 1] = e[M - 1].and(mask);
         store_all(e)
@@ -454,15 +476,17 @@ mod kernels {
     pub(super) fn half_mod<V: V8, const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         let one = V::splat(1);
         let odd = V::zero().sub(V::load(&a[0]).and(one));
-        let mut s: [V; M] = core::array::from_fn(|j| V::load(&a[j]).add(V::load(&p[j]).and(odd)));
+        let mut s = [V::zero(); M];
+        for j in 0..M {
+            s[j] = V::load(&a[j]).add(V::load(&p[j]).and(odd));
+        }
         carry(&mut s);
-        store_all(core::array::from_fn(|j| {
-            if j + 1 < M {
-                s[j].shr1().or(s[j + 1].and(one).shl51())
-            } else {
-                s[j].shr1()
-            }
-        }))
+        let mut h = [V::zero(); M];
+        for j in 0..M - 1 {
+            h[j] = s[j].shr1().or(s[j + 1].and(one).shl51());
+        }
+        h[M - 1] = s[M - 1].shr1();
+        store_all(h)
     }
 }
 
@@ -612,7 +636,11 @@ mod ifma {
     }
 
     #[inline(always)]
-    pub(super) fn half_mod<const M: usize>(_cpu: Avx512Ifma, a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+    pub(super) fn half_mod<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        p: &[Row; M],
+    ) -> [Row; M] {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { half_mod_tf(a, p) }
     }
@@ -676,7 +704,12 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
 
     /// From canonical values (digits of x < p, not yet in Montgomery form): one product by R^2.
     fn from_canonical_digits(d: &P::LaneDigits) -> Self {
-        Self::from_digits(LaneDigits::mont_mul::<B>(d, &P::LANE_R2, &P::LANE_P, P::LANE_INV))
+        Self::from_digits(LaneDigits::mont_mul::<B>(
+            d,
+            &P::LANE_R2,
+            &P::LANE_P,
+            P::LANE_INV,
+        ))
     }
 
     /// Lane i holds `xs[i]`.
@@ -723,13 +756,29 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
         Lanes::from_digits(self.d)
     }
 
-    /// self * k by double-and-add over the bits of the public constant k.
+    /// self * k by double-and-add over the bits of the public constant k, from the top bit.
     fn mul_u64(&self, k: u64) -> Self {
-        let mut r = Self::ZERO;
-        for bit in (0..64 - k.leading_zeros()).rev() {
+        Self::lincomb_u64(self, k, &Self::ZERO, 0)
+    }
+
+    /// ka * a + kb * b for public constants: one shared double-and-add over both (Straus–Shamir),
+    /// so ka = 9, kb = 1 costs 3 doublings and 2 additions.
+    fn lincomb_u64(a: &Self, ka: u64, b: &Self, kb: u64) -> Self {
+        let top = 64 - (ka | kb).leading_zeros();
+        if top == 0 {
+            return Self::ZERO;
+        }
+        let pick = |bit: u32| match ((ka >> bit) & 1, (kb >> bit) & 1) {
+            (1, 1) => Some(*a + *b),
+            (1, 0) => Some(*a),
+            (0, 1) => Some(*b),
+            _ => None,
+        };
+        let mut r = pick(top - 1).expect("the top bit is set in ka or kb");
+        for bit in (0..top - 1).rev() {
             r = r.double_lanes();
-            if (k >> bit) & 1 == 1 {
-                r = r + *self;
+            if let Some(t) = pick(bit) {
+                r += t;
             }
         }
         r
@@ -856,13 +905,12 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
         self.mul_u64(k)
     }
     fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
-        let ta = a.mul_u64(ka.unsigned_abs());
-        let tb = b.mul_u64(kb.unsigned_abs());
+        let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
         match (ka < 0, kb < 0) {
-            (false, false) => ta + tb,
-            (false, true) => ta - tb,
-            (true, false) => tb - ta,
-            (true, true) => -(ta + tb),
+            (false, false) => Self::lincomb_u64(a, ua, b, ub),
+            (false, true) => Self::lincomb_u64(a, ua, &-*b, ub),
+            (true, false) => Self::lincomb_u64(&-*a, ua, b, ub),
+            (true, true) => -Self::lincomb_u64(a, ua, b, ub),
         }
     }
     /// Fermat: x^(p-2), constant time (0 maps to 0).
@@ -880,8 +928,8 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     fn ct_eq_mask(&self, other: &Self) -> LaneMask {
         let mut acc = [0u64; LANES];
         for (x, y) in self.d.as_ref().iter().zip(other.d.as_ref()) {
-            for i in 0..LANES {
-                acc[i] |= x.0[i] ^ y.0[i];
+            for (a, (xi, yi)) in acc.iter_mut().zip(x.0.iter().zip(&y.0)) {
+                *a |= xi ^ yi;
             }
         }
         // (a | -a) has its top bit set exactly when a != 0 (a < 2^63 here).
@@ -890,8 +938,8 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     fn select(&self, other: &Self, mask: LaneMask) -> Self {
         let mut d = self.d;
         for (r, o) in d.as_mut().iter_mut().zip(other.d.as_ref()) {
-            for i in 0..LANES {
-                r.0[i] ^= (r.0[i] ^ o.0[i]) & mask.0[i];
+            for ((ri, oi), m) in r.0.iter_mut().zip(&o.0).zip(&mask.0) {
+                *ri ^= (*ri ^ oi) & m;
             }
         }
         Self::from_digits(d)

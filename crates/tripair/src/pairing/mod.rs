@@ -31,8 +31,9 @@ pub use miller::{
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    available_threads, miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads,
-    pairing_batch, pairing_check_threads, pairing_pipelined, pairing_split_loop,
+    available_threads, lanes_pay, miller_loop_threads, multi_miller_loop_threads,
+    multi_pairing_threads, pairing_batch, pairing_check_threads, pairing_pipelined,
+    pairing_split_loop,
 };
 
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
