@@ -16,11 +16,10 @@ use super::miller::{
     ProjectiveLines,
 };
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
-use crate::arith::Limbs;
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LANES};
+use crate::field::Fp;
 use crate::field::Fp12;
-use crate::field::{Fp, FpParams};
 use num_bigint::BigInt;
 use std::sync::OnceLock;
 
@@ -105,11 +104,12 @@ pub fn pairing_batch<C: PairingCurve>(
 }
 
 /// Whether eight pairings in AVX-512 IFMA lanes beat eight scalar (MULX/ADX) pairings on this curve
-/// here: the CPU has IFMA and the field has 6 or more 64-bit limbs. Measured with
-/// `tripair bench --table ggp` on an AMD EPYC (cycles per pairing, lanes over scalar): bn254 and
-/// bn256d (4 limbs) about 1.4-2x slower in lanes, bls12-381 (6 limbs) faster (see docs/ggp-table.txt).
+/// here: wherever the CPU has IFMA. Measured with `tripair bench --table ggp` on an AMD EPYC (time
+/// per pairing, lanes over scalar, fastest batches of 101): bn254 0.91x, bn256d 0.79x, bls12-381
+/// 0.78x, bn446 0.64x, bn638 0.72x (see docs/ggp-table.txt). The curve parameter keeps the choice
+/// per curve should a field size ever lose.
 pub fn lanes_pay<C: PairingCurve>() -> bool {
-    lanes_available() && <<C::Fp as FpParams>::Limbs as Limbs>::N >= 6
+    lanes_available()
 }
 
 /// The Miller loop of a product split over `threads` threads: each thread's loop over its share of
