@@ -12,6 +12,7 @@ pub mod curves;
 pub mod dclxvi_bench;
 pub mod fuzz_bodies;
 pub mod ggp;
+pub mod ggp_lanes;
 pub mod lines;
 pub mod measure;
 #[cfg(feature = "peers")]

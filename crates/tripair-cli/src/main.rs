@@ -180,6 +180,10 @@ enum Table {
     /// Naehrig-Niederhagen-Schwabe 2010 (dclxvi): F_p2 multiplication, squaring and the pairing
     /// on the dclxvi curve with F_p as 12 doubles beside the Montgomery field.
     Dclxvi,
+    /// Grabher-Grossschaedl-Page 2008, Table 3: F_p and F_p12 Inv/Add/Mul and e(P,Q) for A (portable
+    /// scalar), B (ADX scalar), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads)
+    /// (bn256d, bn254, bls12-381).
+    Ggp,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -531,6 +535,7 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                 }
             });
         }
+        Table::Ggp => tripair_cli::ggp_lanes::CURVES,
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -578,6 +583,17 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                 }
                 // Answered before the curve loop.
                 Table::Vpg | Table::Dclxvi => {}
+                Table::Ggp => {
+                    progress(&format!("{c} ggp"));
+                    let t = tripair_cli::ggp_lanes::curve_table(c, samples)
+                        .map_err(io::Error::other)?;
+                    progress(&format!("{c} done"));
+                    if args.json {
+                        report::write_json_lines(out, &tripair_cli::ggp_lanes::rows_json(&t))?;
+                    } else {
+                        pb.suspend(|| tripair_cli::ggp_lanes::write_table(out, &t))?;
+                    }
+                }
                 Table::Threads => {
                     progress(&format!("{c} threads"));
                     let t = tripair_cli::ggp::curve_table(c, samples).map_err(io::Error::other)?;

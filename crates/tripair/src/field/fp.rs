@@ -44,6 +44,16 @@ pub trait FpParams:
     const T: Self::Limbs;
     /// (T - 1) / 2, for Tonelli–Shanks.
     const T_MINUS_1_HALF: Self::Limbs;
+    /// Eight elements in radix 2^52 for [`crate::field::lanes`]: `[Row; M]`, M = ceil(64N / 52).
+    type LaneDigits: crate::field::lanes::LaneDigits;
+    /// p in every lane, in 52-bit digits.
+    const LANE_P: Self::LaneDigits;
+    /// 2^(52M) mod p in every lane: one in the lanes' Montgomery form.
+    const LANE_ONE: Self::LaneDigits;
+    /// 2^(104M) mod p in every lane: converts into the lanes' Montgomery form.
+    const LANE_R2: Self::LaneDigits;
+    /// -p^{-1} mod 2^52.
+    const LANE_INV: u64;
 }
 
 /// Defines a zero-sized type implementing [`FpParams`] for a modulus given as a `[u64; N]` constant
@@ -74,6 +84,13 @@ macro_rules! define_fp {
             const S: u32 = (Self::MODULUS[0] - 1).trailing_zeros();
             const T: [u64; $n] = $crate::arith::limbs::shr(&Self::MODULUS, Self::S);
             const T_MINUS_1_HALF: [u64; $n] = $crate::arith::limbs::shr1(&Self::T);
+            type LaneDigits = [$crate::field::lanes::Row; (64 * $n as usize).div_ceil(52)];
+            const LANE_P: Self::LaneDigits = $crate::field::lanes::splat_digits(&Self::MODULUS);
+            const LANE_ONE: Self::LaneDigits = $crate::field::lanes::splat_digits(
+                &$crate::arith::limbs::pow2_mod((52 * (64 * $n as usize).div_ceil(52)) as u32, &Self::MODULUS));
+            const LANE_R2: Self::LaneDigits = $crate::field::lanes::splat_digits(
+                &$crate::arith::limbs::pow2_mod((104 * (64 * $n as usize).div_ceil(52)) as u32, &Self::MODULUS));
+            const LANE_INV: u64 = Self::INV & ((1 << 52) - 1);
         }
     };
 }

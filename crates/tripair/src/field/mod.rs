@@ -39,6 +39,7 @@ pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod generic_primes;
+pub mod lanes;
 pub mod traits;
 
 pub use base::BaseField;

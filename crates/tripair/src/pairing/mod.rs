@@ -13,6 +13,7 @@
 pub mod dclxvi;
 pub mod final_exp;
 pub mod gt;
+pub mod lanes;
 pub mod miller;
 #[cfg(feature = "parallel")]
 pub mod parallel;
@@ -21,6 +22,7 @@ pub use final_exp::{
     final_exponentiation, final_exponentiation_in, final_exponentiation_slow, hard_part_exponent,
 };
 pub use gt::{Gt, MillerLoopOutput};
+pub use lanes::{lanes_available, pairings_in_lanes, pairings_lanes, pairings_lanes_with};
 pub use miller::{
     affine_product_threshold, ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into,
     finish, miller_loop, miller_loop_affine, miller_loop_affine_vartime, miller_loops_affine,
@@ -30,8 +32,9 @@ pub use miller::{
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    available_threads, miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads,
-    pairing_batch, pairing_check_threads, pairing_pipelined, pairing_split_loop,
+    available_threads, lanes_pay, miller_loop_threads, multi_miller_loop_threads,
+    multi_pairing_threads, pairing_batch, pairing_check_threads, pairing_pipelined,
+    pairing_split_loop,
 };
 
 use crate::curve::{G1Affine, G2Affine, PairingCurve};

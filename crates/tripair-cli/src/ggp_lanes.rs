@@ -1,0 +1,370 @@
+//! `tripair bench --table ggp`: Table 3 of Grabher, Großschädl and Page ("On Software Parallel
+//! Implementation of Cryptographic Pairings", SAC 2008) on this machine: F_p and F_p12 Inv/Add/Mul
+//! and e(P, Q) in cycles for their implementations A (portable 64-bit scalar), B (scalar with the
+//! fastest instructions: here MULX/ADX), G (several pairings in SIMD lanes: here eight, AVX-512
+//! IFMA) and H (two pairings on two cores), plus G on two cores (16 pairings). As in the paper, a
+//! row that produces k results at once quotes the total cycles for all k; the last column divides
+//! by k. The paper's Core 2 Duo row stands under each. Everything is measured interleaved in one
+//! run (medians of rdtsc ticks over batches).
+
+use crate::bench::random_pairs;
+use crate::measure::{measure_interleaved, Measurement};
+use serde_json::{json, Value};
+use std::hint::black_box;
+use std::io::{self, Write};
+use tripair::arith::Portable;
+use tripair::curve::PairingCurve;
+use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
+use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6};
+use tripair::pairing::{lanes_available, pairing, pairing_batch, pairings_in_lanes};
+use tripair_testkit::TestRng;
+
+/// The curves of the table: the paper's bn256d, then bn254 and bls12-381.
+pub const CURVES: &[&str] = &["bn256d", "bn254", "bls12-381"];
+
+/// The columns: F_p Inv, Add, Mul; F_p12 Inv, Add, Mul; e(P, Q).
+pub const COLUMNS: [&str; 7] = [
+    "fp_inv", "fp_add", "fp_mul", "fp12_inv", "fp12_add", "fp12_mul", "pairing",
+];
+
+/// The paper's Table 3 (Core 2 Duo, 256-bit BN curve), cycles, rows A to H in the columns above.
+pub const PAPER_CORE2: [(&str, [u64; 7]); 8] = [
+    ("A", [156179, 132, 1117, 287160, 1061, 76002, 44814516]),
+    ("B", [155567, 107, 395, 208603, 779, 31484, 23319673]),
+    ("C", [155514, 114, 477, 290536, 842, 64490, 28452901]),
+    ("D", [154295, 132, 1106, 278503, 1062, 73336, 35215963]),
+    ("E", [154217, 107, 399, 207236, 787, 24494, 14429439]),
+    ("F", [155567, 108, 394, 208612, 781, 31491, 25321173]),
+    ("G", [157287, 261, 1444, 390626, 2705, 137356, 64879334]),
+    ("H", [155567, 108, 390, 208607, 773, 31485, 25925534]),
+];
+
+/// How many pairings the paper's row produces per run (G: two in SSE lanes; H: two on two cores).
+fn paper_results(row: &str) -> usize {
+    if row == "G" || row == "H" {
+        2
+    } else {
+        1
+    }
+}
+
+/// One row of the table.
+#[derive(Clone, Debug)]
+pub struct GgpRow {
+    /// The paper's letter ("G+H" for lanes on two cores).
+    pub row: &'static str,
+    /// What the row runs here.
+    pub label: String,
+    /// Pairings one e(P, Q) call produces.
+    pub results: usize,
+    /// Where the field columns were measured ("B" for H: the same scalar code on each core).
+    pub fields_from: &'static str,
+    /// The seven columns (totals for all results of one call).
+    pub m: [Measurement; 7],
+}
+
+impl GgpRow {
+    /// e(P, Q) cycles per pairing.
+    pub fn per_pairing(&self) -> f64 {
+        self.m[6].cycles / self.results as f64
+    }
+    /// e(P, Q) nanoseconds per pairing in the fastest batch (the least disturbed on a busy machine).
+    pub fn fastest_ns_per_pairing(&self) -> f64 {
+        self.m[6].min_ns / self.results as f64
+    }
+    /// Cycles to produce n pairings with this row: whole calls of `results` pairings each.
+    pub fn cycles_for(&self, n: usize) -> f64 {
+        n.div_ceil(self.results) as f64 * self.m[6].cycles
+    }
+}
+
+/// The table of one curve.
+#[derive(Clone, Debug)]
+pub struct GgpTable {
+    /// The curve's name.
+    pub curve: String,
+    /// Whether G ran the AVX-512 IFMA kernels (otherwise the portable lanes).
+    pub ifma: bool,
+    /// Rows A, B, G, H, G+H.
+    pub rows: Vec<GgpRow>,
+}
+
+type Closures = Vec<Box<dyn FnMut()>>;
+
+/// An F_p12 element over F from twelve coefficients.
+fn fp12_from<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    mut next: impl FnMut() -> F,
+) -> Fp12<C, F> {
+    let mut fp2 = || Fp2::new(next(), next());
+    let mut fp6 = || Fp6::new(fp2(), fp2(), fp2());
+    Fp12::new(fp6(), fp6())
+}
+
+/// The six field closures (F_p Inv/Add/Mul, F_p12 Inv/Add/Mul) on the base field F.
+fn field_closures<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    mut next: impl FnMut() -> F,
+) -> Closures {
+    let (x, y) = (next(), next());
+    let a: Fp12<C, F> = fp12_from(&mut next);
+    let b: Fp12<C, F> = fp12_from(&mut next);
+    vec![
+        Box::new(move || {
+            black_box(BaseField::inv(&black_box(x)));
+        }),
+        Box::new(move || {
+            black_box(black_box(x) + black_box(y));
+        }),
+        Box::new(move || {
+            black_box(black_box(x) * black_box(y));
+        }),
+        Box::new(move || {
+            black_box(black_box(a).inv());
+        }),
+        Box::new(move || {
+            black_box(black_box(a) + black_box(b));
+        }),
+        Box::new(move || {
+            black_box(black_box(a) * black_box(b));
+        }),
+    ]
+}
+
+fn table<C: PairingCurve>(samples: usize) -> GgpTable {
+    type CA<C> = <C as PairingCurve>::WithBackend<Portable>;
+    let mut rng = TestRng::new(0x6e9);
+    let pairs = random_pairs::<C>(&mut rng, 2 * LANES);
+    let pairs_a = random_pairs::<CA<C>>(&mut rng, 1);
+    let mut all: Closures = Vec::new();
+    // A: the portable scalar field.
+    all.extend(field_closures::<
+        CA<C>,
+        Fp<<CA<C> as tripair::field::TowerParams>::Fp>,
+    >(|| Fp::random(&mut rng)));
+    let (pa, qa) = pairs_a[0];
+    all.push(Box::new(move || {
+        black_box(pairing::<CA<C>>(black_box(&pa), black_box(&qa)));
+    }));
+    // B: the default (ADX) scalar field.
+    all.extend(field_closures::<C, Fp<C::Fp>>(|| Fp::random(&mut rng)));
+    let (p, q) = pairs[0];
+    all.push(Box::new(move || {
+        black_box(pairing::<C>(black_box(&p), black_box(&q)));
+    }));
+    // G: eight pairings in lanes.
+    all.extend(field_closures::<C, Lanes<C::Fp, IfmaLanes>>(|| {
+        Lanes::from_lanes(&core::array::from_fn(|_| Fp::random(&mut rng)))
+    }));
+    let eight = pairs[..LANES].to_vec();
+    all.push(Box::new(move || {
+        black_box(pairings_in_lanes::<C, IfmaLanes>(black_box(&eight)));
+    }));
+    // H: two pairings on two threads; G+H: sixteen, eight in lanes on each of two threads.
+    let two = pairs[..2].to_vec();
+    all.push(Box::new(move || {
+        black_box(pairing_batch::<C>(black_box(&two), 2));
+    }));
+    let sixteen = pairs.clone();
+    all.push(Box::new(move || {
+        black_box(pairing_batch::<C>(black_box(&sixteen), 2));
+    }));
+    let mut fs: Vec<&mut dyn FnMut()> = all.iter_mut().map(|f| &mut **f as _).collect();
+    let ms = measure_interleaved(&mut fs, samples, 4_000_000);
+    let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
+    let with_pairing = |fields: usize, pairing_at: usize| -> [Measurement; 7] {
+        core::array::from_fn(|i| {
+            if i < 6 {
+                ms[7 * fields + i]
+            } else {
+                ms[pairing_at]
+            }
+        })
+    };
+    let ifma = lanes_available();
+    let lanes = if ifma {
+        "AVX-512 IFMA"
+    } else {
+        "portable lanes: no IFMA here"
+    };
+    GgpTable {
+        curve: C::NAME.to_string(),
+        ifma,
+        rows: vec![
+            GgpRow {
+                row: "A",
+                label: "portable 64-bit scalar".into(),
+                results: 1,
+                fields_from: "A",
+                m: seven(0),
+            },
+            GgpRow {
+                row: "B",
+                label: format!("scalar, {}", tripair::cpu::describe()),
+                results: 1,
+                fields_from: "B",
+                m: seven(1),
+            },
+            GgpRow {
+                row: "G",
+                label: format!("{LANES} pairings in lanes ({lanes})"),
+                results: LANES,
+                fields_from: "G",
+                m: seven(2),
+            },
+            GgpRow {
+                row: "H",
+                label: "2 pairings on 2 threads (B per core)".into(),
+                results: 2,
+                fields_from: "B",
+                m: with_pairing(1, 21),
+            },
+            GgpRow {
+                row: "G+H",
+                label: format!("{} pairings: lanes on 2 threads", 2 * LANES),
+                results: 2 * LANES,
+                fields_from: "G",
+                m: with_pairing(2, 22),
+            },
+        ],
+    }
+}
+
+/// The table for one prime-field curve by name.
+pub fn curve_table(name: &str, samples: usize) -> tripair::Result<GgpTable> {
+    Ok(tripair::with_prime_curve!(
+        name,
+        table(samples),
+        return Err(tripair::Error::UnknownCurve(name.to_string()))
+    ))
+}
+
+/// The row that produces n pairings in the fewest cycles here, with those cycles.
+pub fn winner(t: &GgpTable, n: usize) -> (&GgpRow, f64) {
+    t.rows
+        .iter()
+        .map(|r| (r, r.cycles_for(n)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("rows")
+}
+
+/// The table as JSON rows: curve, row, results, the seven columns in cycles, per-pairing cycles.
+pub fn rows_json(t: &GgpTable) -> Vec<Value> {
+    t.rows
+        .iter()
+        .map(|r| {
+            let cols: serde_json::Map<String, Value> = COLUMNS
+                .iter()
+                .zip(&r.m)
+                .map(|(c, m)| (format!("{c}_cycles"), json!(m.cycles)))
+                .collect();
+            json!({
+                "table": "ggp",
+                "curve": t.curve,
+                "row": r.row,
+                "impl": r.label,
+                "results": r.results,
+                "fields_from": r.fields_from,
+                "cycles": cols,
+                "pairing_ns": r.m[6].median_ns,
+                "per_pairing_cycles": r.per_pairing(),
+                "fastest_ns_per_pairing": r.fastest_ns_per_pairing(),
+            })
+        })
+        .collect()
+}
+
+fn paper_row(row: &str) -> Option<&'static [u64; 7]> {
+    PAPER_CORE2.iter().find(|(r, _)| *r == row).map(|(_, v)| v)
+}
+
+/// The table of one curve as text.
+pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n== {}: Grabher-Grosschaedl-Page 2008, Table 3, on this CPU (rdtsc cycles; a row \
+         producing k results quotes the total for all k) ==",
+        t.curve
+    )?;
+    writeln!(
+        out,
+        "{:<5} {:<44} {:>3} {:>9} {:>6} {:>7} {:>9} {:>8} {:>9} {:>12} {:>11}",
+        "row",
+        "implementation",
+        "k",
+        "Fp Inv",
+        "Fp Add",
+        "Fp Mul",
+        "Fp12 Inv",
+        "Fp12 Add",
+        "Fp12 Mul",
+        "e(P,Q) total",
+        "per pairing"
+    )?;
+    for r in &t.rows {
+        let c = |i: usize| r.m[i].cycles;
+        writeln!(
+            out,
+            "{:<5} {:<44} {:>3} {:>9.0} {:>6.0} {:>7.0} {:>9.0} {:>8.0} {:>9.0} {:>12.0} {:>11.0}",
+            r.row,
+            r.label,
+            r.results,
+            c(0),
+            c(1),
+            c(2),
+            c(3),
+            c(4),
+            c(5),
+            c(6),
+            r.per_pairing()
+        )?;
+        if let Some(p) = paper_row(r.row) {
+            let k = paper_results(r.row);
+            writeln!(
+                out,
+                "{:<5} {:<44} {:>3} {:>9} {:>6} {:>7} {:>9} {:>8} {:>9} {:>12} {:>11}",
+                "",
+                format!("  paper, Core 2 Duo ({})", r.row),
+                k,
+                p[0],
+                p[1],
+                p[2],
+                p[3],
+                p[4],
+                p[5],
+                p[6],
+                p[6] / k as u64
+            )?;
+        }
+    }
+    if !t.ifma {
+        writeln!(out, "note: no AVX-512 IFMA here (or TRIPAIR_BACKEND=portable): G ran the portable lane kernels")?;
+    }
+    writeln!(
+        out,
+        "H's field columns are B's (the same scalar code runs on each core); G+H's are G's."
+    )?;
+    let win = |n: usize| {
+        let (r, c) = winner(t, n);
+        format!("{n}: {} ({c:.0} cycles)", r.row)
+    };
+    writeln!(
+        out,
+        "fastest row here for 1, 2 and 8 pairings (whole calls): {}; {}; {}",
+        win(1),
+        win(2),
+        win(LANES)
+    )?;
+    let (b, g) = (&t.rows[1], &t.rows[2]);
+    writeln!(
+        out,
+        "G over B per pairing: {:.2}x the median cycles ({:.0} vs {:.0}), {:.2}x in the fastest \
+         batches ({:.0} vs {:.0} ns); lane F_p Mul per element: {:.1} vs B's {:.1} cycles",
+        g.per_pairing() / b.per_pairing(),
+        g.per_pairing(),
+        b.per_pairing(),
+        g.fastest_ns_per_pairing() / b.fastest_ns_per_pairing(),
+        g.fastest_ns_per_pairing(),
+        b.fastest_ns_per_pairing(),
+        g.m[2].cycles / LANES as f64,
+        b.m[2].cycles
+    )
+}

@@ -1,0 +1,87 @@
+//! A quick look at the lane field against the scalar one on bn254 and bls12-381: F_p products per
+//! element and pairings per pairing, in rdtsc ticks (medians of 15 batches). The full comparison,
+//! interleaved and with the paper's numbers, is `tripair bench --table ggp`.
+//!
+//! `cargo run --release -p tripair --example lanes_bench`
+
+use std::hint::black_box;
+use tripair::curve::{G1Projective, G2Projective, PairingCurve};
+use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
+use tripair::field::{Fp, TowerParams};
+use tripair::pairing::{pairing, pairings_in_lanes};
+use tripair_testkit::TestRng;
+
+fn ticks() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rdtsc has no preconditions on x86-64.
+        unsafe { core::arch::x86_64::_rdtsc() }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        0
+    }
+}
+
+/// Median ticks per call of f over 15 batches of `n` calls.
+fn median_ticks(n: u64, mut f: impl FnMut()) -> f64 {
+    let mut v: Vec<f64> = (0..15)
+        .map(|_| {
+            let t = ticks();
+            for _ in 0..n {
+                f();
+            }
+            (ticks() - t) as f64 / n as f64
+        })
+        .collect();
+    v.sort_by(f64::total_cmp);
+    v[7]
+}
+
+fn run<C: PairingCurve>() {
+    let mut rng = TestRng::new(7);
+    let x: Fp<<C as TowerParams>::Fp> = Fp::random(&mut rng);
+    let y = Fp::random(&mut rng);
+    let lx = Lanes::<C::Fp, IfmaLanes>::from_lanes(&core::array::from_fn(|_| Fp::random(&mut rng)));
+    let ly = Lanes::<C::Fp, IfmaLanes>::from_lanes(&core::array::from_fn(|_| Fp::random(&mut rng)));
+    let scalar_mul = median_ticks(100_000, || {
+        black_box(black_box(x) * black_box(y));
+    });
+    let lane_mul = median_ticks(100_000, || {
+        black_box(black_box(lx) * black_box(ly));
+    });
+    let lane_add = median_ticks(100_000, || {
+        black_box(black_box(lx) + black_box(ly));
+    });
+    let pairs: Vec<_> = (0..LANES)
+        .map(|i| {
+            let k = Fp::from_u64(i as u64 + 2);
+            (
+                (G1Projective::<C>::generator() * k).to_affine(),
+                (G2Projective::<C>::generator() * k).to_affine(),
+            )
+        })
+        .collect();
+    let scalar_pairing = median_ticks(3, || {
+        black_box(pairing::<C>(black_box(&pairs[0].0), black_box(&pairs[0].1)));
+    });
+    let lane_pairing = median_ticks(1, || {
+        black_box(pairings_in_lanes::<C, IfmaLanes>(black_box(&pairs)));
+    });
+    println!(
+        "{:<10} F_p mul per element: scalar {:6.1}, lanes {:6.1} (lane add {:5.1}); pairing: scalar {:9.0}, lanes {:9.0} per pairing ({:.2}x)",
+        C::NAME,
+        scalar_mul,
+        lane_mul / LANES as f64,
+        lane_add / LANES as f64,
+        scalar_pairing,
+        lane_pairing / LANES as f64,
+        lane_pairing / LANES as f64 / scalar_pairing
+    );
+}
+
+fn main() {
+    println!("rdtsc ticks; {}", tripair::cpu::describe());
+    run::<tripair::curve::curves::Bn254>();
+    run::<tripair::curve::curves::Bls12_381>();
+}

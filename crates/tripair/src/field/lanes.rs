@@ -1,0 +1,980 @@
+//! Eight independent elements of F_p side by side ("lanes"), in radix 2^52: the base field that
+//! lets the unchanged tower, Miller loop and final exponentiation compute eight pairings at once
+//! (implementation G of Grabher–Großschädl–Page 2008, with the wide multiplier they asked for).
+//!
+//! An element of F_p is M = ceil(64N / 52) digits of 52 bits; digit j of the eight elements is one
+//! [`Row`] of eight u64 (one AVX-512 register). Products use AVX-512 IFMA (`vpmadd52luq/huq`:
+//! the low and high 52 bits of a 52x52-bit product added to a 64-bit lane), so the partial products
+//! accumulate without carries and the carries are propagated once per multiplication. Reduction
+//! is Montgomery's with R = 2^(52M), operand scanning (Koç–Acar–Kaliski 1996, CIOS), in the
+//! 52-bit-digit form of Gueron–Krasnov ("Accelerating big integer arithmetic using Intel IFMA
+//! extensions", ARITH 2016). Every element stays fully reduced (digits < 2^52, value < p).
+//!
+//! The kernels are written once over a vector of eight u64 (`V8`) and run on two backends:
+//! [`PortableLanes`] (plain u64 arithmetic per lane, any CPU) and [`IfmaLanes`] (AVX-512 F + IFMA,
+//! which asks [`crate::cpu`] for the [`crate::cpu::Avx512Ifma`] proof, one cached load per operation, and runs
+//! the portable kernels without it or under `TRIPAIR_BACKEND=portable`).
+
+use super::base::BaseField;
+use super::fp::{Fp, FpParams};
+use crate::arith::Limbs;
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::Avx512Ifma;
+use core::fmt;
+use core::hash::Hash;
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// The number of elements side by side.
+pub const LANES: usize = 8;
+const MASK52: u64 = (1 << 52) - 1;
+
+/// One 52-bit digit of eight elements (lane i holds element i's digit): one 512-bit register.
+#[repr(C, align(64))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Row(pub [u64; LANES]);
+
+/// The 52-bit digits of `x` (little-endian limbs, x < 2^(52M)) in every lane (compile-time use by
+/// `define_fp!` for the lane constants).
+pub const fn splat_digits<const M: usize, const N: usize>(x: &[u64; N]) -> [Row; M] {
+    let mut out = [Row([0; LANES]); M];
+    let mut j = 0;
+    while j < M {
+        let d = digit_of(x, j);
+        out[j] = Row([d; LANES]);
+        j += 1;
+    }
+    out
+}
+
+/// Bits 52j .. 52j + 52 of the little-endian limbs `x`.
+const fn digit_of(x: &[u64], j: usize) -> u64 {
+    let bit = 52 * j;
+    let (k, s) = (bit / 64, bit % 64);
+    if k >= x.len() {
+        return 0;
+    }
+    let mut d = x[k] >> s;
+    if s > 12 && k + 1 < x.len() {
+        d |= x[k + 1] << (64 - s);
+    }
+    d & MASK52
+}
+
+/// The storage of eight elements of one field, `[Row; M]`, and the kernels on it for each backend
+/// (monomorphised for M, so that the digits stay in registers).
+pub trait LaneDigits:
+    Copy + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static + AsRef<[Row]> + AsMut<[Row]>
+{
+    /// The number of 52-bit digits.
+    const M: usize;
+    /// Zero in every lane.
+    const ZERO: Self;
+    /// Montgomery product a*b/2^(52M) mod p, lane by lane.
+    fn mont_mul<B: LaneBackend>(a: &Self, b: &Self, p: &Self, inv: u64) -> Self;
+    /// (a + b) mod p, lane by lane.
+    fn add_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self;
+    /// (a - b) mod p, lane by lane.
+    fn sub_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self;
+    /// a / 2 mod p, lane by lane.
+    fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self;
+}
+
+impl<const M: usize> LaneDigits for [Row; M] {
+    const M: usize = M;
+    const ZERO: Self = [Row([0; LANES]); M];
+    #[inline(always)]
+    fn mont_mul<B: LaneBackend>(a: &Self, b: &Self, p: &Self, inv: u64) -> Self {
+        B::mont_mul(a, b, p, inv)
+    }
+    #[inline(always)]
+    fn add_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self {
+        B::add_mod(a, b, p)
+    }
+    #[inline(always)]
+    fn sub_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self {
+        B::sub_mod(a, b, p)
+    }
+    #[inline(always)]
+    fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self {
+        B::half_mod(a, p)
+    }
+}
+
+/// Where the lane kernels run. Every backend returns exactly what [`PortableLanes`] returns.
+pub trait LaneBackend:
+    Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
+{
+    /// The backend's short name.
+    const NAME: &'static str;
+    /// Whether this CPU runs the backend's own kernels (rather than the portable fallback).
+    fn active() -> bool;
+    /// Montgomery product a*b/2^(52M) mod p (a, b < p, digits < 2^52; inv = -p^{-1} mod 2^52).
+    fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M];
+    /// (a + b) mod p.
+    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M];
+    /// (a - b) mod p.
+    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M];
+    /// a / 2 mod p.
+    fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
+}
+
+/// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PortableLanes;
+
+impl LaneBackend for PortableLanes {
+    const NAME: &'static str = "portable";
+    fn active() -> bool {
+        true
+    }
+    #[inline(always)]
+    fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M] {
+        kernels::mont_mul::<Scalar8, M>(a, b, p, inv)
+    }
+    #[inline(always)]
+    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::add_mod::<Scalar8, M>(a, b, p)
+    }
+    #[inline(always)]
+    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::sub_mod::<Scalar8, M>(a, b, p)
+    }
+    #[inline(always)]
+    fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::half_mod::<Scalar8, M>(a, p)
+    }
+}
+
+/// AVX-512 IFMA kernels when the CPU has them (the [`crate::cpu::Avx512Ifma`] proof, one cached load per
+/// operation), the portable kernels otherwise (other CPUs, or `TRIPAIR_BACKEND=portable`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct IfmaLanes;
+
+#[cfg(target_arch = "x86_64")]
+impl LaneBackend for IfmaLanes {
+    const NAME: &'static str = "avx512ifma";
+    fn active() -> bool {
+        Avx512Ifma::detect().is_some()
+    }
+    #[inline(always)]
+    fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::mont_mul(cpu, a, b, p, inv),
+            None => PortableLanes::mont_mul(a, b, p, inv),
+        }
+    }
+    #[inline(always)]
+    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::add_mod(cpu, a, b, p),
+            None => PortableLanes::add_mod(a, b, p),
+        }
+    }
+    #[inline(always)]
+    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::sub_mod(cpu, a, b, p),
+            None => PortableLanes::sub_mod(a, b, p),
+        }
+    }
+    #[inline(always)]
+    fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::half_mod(cpu, a, p),
+            None => PortableLanes::half_mod(a, p),
+        }
+    }
+}
+
+/// Off x86-64 the IFMA backend is the portable one.
+#[cfg(not(target_arch = "x86_64"))]
+impl LaneBackend for IfmaLanes {
+    const NAME: &'static str = "avx512ifma";
+    fn active() -> bool {
+        false
+    }
+    fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M] {
+        PortableLanes::mont_mul(a, b, p, inv)
+    }
+    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::add_mod(a, b, p)
+    }
+    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::sub_mod(a, b, p)
+    }
+    fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::half_mod(a, p)
+    }
+}
+
+/// Eight u64 lanes: the operations the kernels need, with the semantics of the AVX-512
+/// instructions (shifts by constants, 52-bit multiply-accumulate).
+trait V8: Copy {
+    fn zero() -> Self;
+    fn splat(x: u64) -> Self;
+    fn load(r: &Row) -> Self;
+    fn store(self) -> Row;
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn xor(self, o: Self) -> Self;
+    /// Logical shifts.
+    fn shr52(self) -> Self;
+    fn shr63(self) -> Self;
+    fn shr1(self) -> Self;
+    fn shl51(self) -> Self;
+    /// self + the low 52 bits of (b mod 2^52)(c mod 2^52) (`vpmadd52luq`).
+    fn madd_lo(self, b: Self, c: Self) -> Self;
+    /// self + the high 52 bits of (b mod 2^52)(c mod 2^52) (`vpmadd52huq`).
+    fn madd_hi(self, b: Self, c: Self) -> Self;
+}
+
+/// The portable vector: eight u64, lane by lane.
+#[derive(Clone, Copy)]
+struct Scalar8([u64; LANES]);
+
+impl Scalar8 {
+    #[inline(always)]
+    fn map(self, f: impl Fn(u64) -> u64) -> Self {
+        Scalar8(self.0.map(f))
+    }
+    #[inline(always)]
+    fn zip(self, o: Self, f: impl Fn(u64, u64) -> u64) -> Self {
+        Scalar8(core::array::from_fn(|i| f(self.0[i], o.0[i])))
+    }
+    #[inline(always)]
+    fn product52(b: u64, c: u64) -> u128 {
+        (b & MASK52) as u128 * (c & MASK52) as u128
+    }
+}
+
+impl V8 for Scalar8 {
+    #[inline(always)]
+    fn zero() -> Self {
+        Scalar8([0; LANES])
+    }
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        Scalar8([x; LANES])
+    }
+    #[inline(always)]
+    fn load(r: &Row) -> Self {
+        Scalar8(r.0)
+    }
+    #[inline(always)]
+    fn store(self) -> Row {
+        Row(self.0)
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self.zip(o, u64::wrapping_add)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self.zip(o, u64::wrapping_sub)
+    }
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        self.zip(o, |a, b| a & b)
+    }
+    #[inline(always)]
+    fn or(self, o: Self) -> Self {
+        self.zip(o, |a, b| a | b)
+    }
+    #[inline(always)]
+    fn xor(self, o: Self) -> Self {
+        self.zip(o, |a, b| a ^ b)
+    }
+    #[inline(always)]
+    fn shr52(self) -> Self {
+        self.map(|a| a >> 52)
+    }
+    #[inline(always)]
+    fn shr63(self) -> Self {
+        self.map(|a| a >> 63)
+    }
+    #[inline(always)]
+    fn shr1(self) -> Self {
+        self.map(|a| a >> 1)
+    }
+    #[inline(always)]
+    fn shl51(self) -> Self {
+        self.map(|a| a << 51)
+    }
+    #[inline(always)]
+    fn madd_lo(self, b: Self, c: Self) -> Self {
+        Scalar8(core::array::from_fn(|i| {
+            let t = Self::product52(b.0[i], c.0[i]) as u64 & MASK52;
+            self.0[i].wrapping_add(t)
+        }))
+    }
+    #[inline(always)]
+    fn madd_hi(self, b: Self, c: Self) -> Self {
+        Scalar8(core::array::from_fn(|i| {
+            let t = (Self::product52(b.0[i], c.0[i]) >> 52) as u64;
+            self.0[i].wrapping_add(t)
+        }))
+    }
+}
+
+/// The kernels, once for every [`V8`]: inputs fully reduced (digits < 2^52, value < p), outputs too.
+#[allow(clippy::needless_range_loop)] // digit loops index several arrays, as the formulas do
+mod kernels {
+    use super::{Row, MASK52, V8};
+
+    // Plain loops throughout, no `core::array::from_fn`: its closure call is not always inlined,
+    // and out of line it would run the vector operations outside the target-feature functions.
+
+    #[inline(always)]
+    fn load_all<V: V8, const M: usize>(x: &[Row; M]) -> [V; M] {
+        let mut v = [V::zero(); M];
+        for j in 0..M {
+            v[j] = V::load(&x[j]);
+        }
+        v
+    }
+
+    #[inline(always)]
+    fn store_all<V: V8, const M: usize>(x: [V; M]) -> [Row; M] {
+        let mut r = [Row([0; super::LANES]); M];
+        for j in 0..M {
+            r[j] = x[j].store();
+        }
+        r
+    }
+
+    /// `a` where m = 0, `b` where m = !0.
+    #[inline(always)]
+    fn select<V: V8>(a: V, b: V, m: V) -> V {
+        a.xor(a.xor(b).and(m))
+    }
+
+    /// Carries up: every digit but the top one below 2^52 afterwards (the value is unchanged).
+    #[inline(always)]
+    fn carry<V: V8, const M: usize>(t: &mut [V; M]) {
+        let mask = V::splat(MASK52);
+        for j in 0..M - 1 {
+            let c = t[j].shr52();
+            t[j] = t[j].and(mask);
+            t[j + 1] = t[j + 1].add(c);
+        }
+    }
+
+    /// t - p where t >= p, t elsewhere, for carried t < 2p (only the top digit may exceed 52 bits).
+    #[inline(always)]
+    fn reduce_once<V: V8, const M: usize>(t: [V; M], p: &[V; M]) -> [V; M] {
+        let mask = V::splat(MASK52);
+        let mut d = [V::zero(); M];
+        let mut borrow = V::zero();
+        for j in 0..M {
+            let x = t[j].sub(p[j]).sub(borrow);
+            borrow = x.shr63();
+            d[j] = x.and(mask);
+        }
+        // All ones where t < p (the subtraction borrowed out of the top digit).
+        let keep = V::zero().sub(borrow);
+        for j in 0..M {
+            d[j] = select(d[j], t[j], keep);
+        }
+        d
+    }
+
+    /// Montgomery multiplication, operand scanning: per digit a_i, t += a_i b, then t += m p with
+    /// m = t_0 (-p^{-1}) mod 2^52 so that t_0 becomes divisible by 2^52, then t /= 2^52. The low and
+    /// high halves of the products go to neighbouring digits without carrying (each 64-bit digit
+    /// receives at most 4 terms of 52 bits per row, so M <= 13 rows cannot overflow it); one carry
+    /// pass and one conditional subtraction at the end (t < 2p for a, b < p < 2^(52M)).
+    #[inline(always)]
+    pub(super) fn mont_mul<V: V8, const M: usize>(
+        a: &[Row; M],
+        b: &[Row; M],
+        p: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        let b: [V; M] = load_all(b);
+        let pv: [V; M] = load_all(p);
+        let inv = V::splat(inv);
+        let mut t = [V::zero(); M];
+        let mut top = V::zero();
+        for row in a.iter() {
+            let ai = V::load(row);
+            for j in 0..M {
+                t[j] = t[j].madd_lo(ai, b[j]);
+                if j + 1 < M {
+                    t[j + 1] = t[j + 1].madd_hi(ai, b[j]);
+                } else {
+                    top = top.madd_hi(ai, b[j]);
+                }
+            }
+            let m = V::zero().madd_lo(t[0], inv);
+            for j in 0..M {
+                t[j] = t[j].madd_lo(m, pv[j]);
+                if j + 1 < M {
+                    t[j + 1] = t[j + 1].madd_hi(m, pv[j]);
+                } else {
+                    top = top.madd_hi(m, pv[j]);
+                }
+            }
+            // t_0 = 0 mod 2^52 now: shift down one digit, keeping its carry.
+            let c = t[0].shr52();
+            for j in 0..M - 1 {
+                t[j] = t[j + 1];
+            }
+            t[M - 1] = top;
+            top = V::zero();
+            t[0] = t[0].add(c);
+        }
+        carry(&mut t);
+        store_all(reduce_once(t, &pv))
+    }
+
+    /// (a + b) mod p.
+    #[inline(always)]
+    pub(super) fn add_mod<V: V8, const M: usize>(
+        a: &[Row; M],
+        b: &[Row; M],
+        p: &[Row; M],
+    ) -> [Row; M] {
+        let mut s = [V::zero(); M];
+        for j in 0..M {
+            s[j] = V::load(&a[j]).add(V::load(&b[j]));
+        }
+        carry(&mut s);
+        store_all(reduce_once(s, &load_all(p)))
+    }
+
+    /// (a - b) mod p: a - b with borrows, then p added where it borrowed out of the top digit
+    /// (the 2^(52M) of the wrap-around dropped by masking the top digit).
+    #[inline(always)]
+    pub(super) fn sub_mod<V: V8, const M: usize>(
+        a: &[Row; M],
+        b: &[Row; M],
+        p: &[Row; M],
+    ) -> [Row; M] {
+        let mask = V::splat(MASK52);
+        let mut d = [V::zero(); M];
+        let mut borrow = V::zero();
+        for j in 0..M {
+            let x = V::load(&a[j]).sub(V::load(&b[j])).sub(borrow);
+            borrow = x.shr63();
+            d[j] = x.and(mask);
+        }
+        let m = V::zero().sub(borrow);
+        let mut e = [V::zero(); M];
+        for j in 0..M {
+            e[j] = d[j].add(V::load(&p[j]).and(m));
+        }
+        carry(&mut e);
+        e[M - 1] = e[M - 1].and(mask);
+        store_all(e)
+    }
+
+    /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a.
+    #[inline(always)]
+    pub(super) fn half_mod<V: V8, const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        let one = V::splat(1);
+        let odd = V::zero().sub(V::load(&a[0]).and(one));
+        let mut s = [V::zero(); M];
+        for j in 0..M {
+            s[j] = V::load(&a[j]).add(V::load(&p[j]).and(odd));
+        }
+        carry(&mut s);
+        let mut h = [V::zero(); M];
+        for j in 0..M - 1 {
+            h[j] = s[j].shr1().or(s[j + 1].and(one).shl51());
+        }
+        h[M - 1] = s[M - 1].shr1();
+        store_all(h)
+    }
+}
+
+/// The AVX-512 IFMA backend: the kernels on 512-bit registers, each entered through one
+/// `#[target_feature]` function that takes the CPU proof.
+#[cfg(target_arch = "x86_64")]
+mod ifma {
+    use super::{kernels, Row, V8};
+    use crate::cpu::Avx512Ifma;
+    use core::arch::x86_64::*;
+
+    /// Eight u64 in one AVX-512 register. Its methods are only reached from the
+    /// `#[target_feature(enable = "avx512f,avx512ifma")]` functions below, into which they inline.
+    #[derive(Clone, Copy)]
+    struct Zmm(__m512i);
+
+    impl V8 for Zmm {
+        #[inline(always)]
+        fn zero() -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_setzero_si512() })
+        }
+        #[inline(always)]
+        fn splat(x: u64) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_set1_epi64(x as i64) })
+        }
+        #[inline(always)]
+        fn load(r: &Row) -> Self {
+            // SAFETY: Row is 64 bytes, 64-byte aligned, and every bit pattern is a valid __m512i.
+            Zmm(unsafe { core::mem::transmute::<[u64; 8], __m512i>(r.0) })
+        }
+        #[inline(always)]
+        fn store(self) -> Row {
+            // SAFETY: both types are 64 bytes of plain integers.
+            Row(unsafe { core::mem::transmute::<__m512i, [u64; 8]>(self.0) })
+        }
+        #[inline(always)]
+        fn add(self, o: Self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_add_epi64(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn sub(self, o: Self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_sub_epi64(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn and(self, o: Self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_and_si512(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn or(self, o: Self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_or_si512(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn xor(self, o: Self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_xor_si512(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn shr52(self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_srli_epi64::<52>(self.0) })
+        }
+        #[inline(always)]
+        fn shr63(self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_srli_epi64::<63>(self.0) })
+        }
+        #[inline(always)]
+        fn shr1(self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_srli_epi64::<1>(self.0) })
+        }
+        #[inline(always)]
+        fn shl51(self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_slli_epi64::<51>(self.0) })
+        }
+        #[inline(always)]
+        fn madd_lo(self, b: Self, c: Self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_madd52lo_epu64(self.0, b.0, c.0) })
+        }
+        #[inline(always)]
+        fn madd_hi(self, b: Self, c: Self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_madd52hi_epu64(self.0, b.0, c.0) })
+        }
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn mont_mul_tf<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M] {
+        kernels::mont_mul::<Zmm, M>(a, b, p, inv)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn add_mod_tf<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::add_mod::<Zmm, M>(a, b, p)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn sub_mod_tf<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::sub_mod::<Zmm, M>(a, b, p)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn half_mod_tf<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::half_mod::<Zmm, M>(a, p)
+    }
+
+    #[inline(always)]
+    pub(super) fn mont_mul<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        b: &[Row; M],
+        p: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { mont_mul_tf(a, b, p, inv) }
+    }
+
+    #[inline(always)]
+    pub(super) fn add_mod<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        b: &[Row; M],
+        p: &[Row; M],
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { add_mod_tf(a, b, p) }
+    }
+
+    #[inline(always)]
+    pub(super) fn sub_mod<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        b: &[Row; M],
+        p: &[Row; M],
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { sub_mod_tf(a, b, p) }
+    }
+
+    #[inline(always)]
+    pub(super) fn half_mod<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        p: &[Row; M],
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { half_mod_tf(a, p) }
+    }
+}
+
+/// A selector per lane: all ones or all zeros.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaneMask(pub [u64; LANES]);
+
+impl BitAnd for LaneMask {
+    type Output = Self;
+    #[inline(always)]
+    fn bitand(self, r: Self) -> Self {
+        LaneMask(core::array::from_fn(|i| self.0[i] & r.0[i]))
+    }
+}
+
+impl LaneMask {
+    /// !0 in the lanes where `lanes[i]` holds, 0 elsewhere.
+    pub fn from_bools(lanes: [bool; LANES]) -> Self {
+        LaneMask(lanes.map(|b| 0u64.wrapping_sub(b as u64)))
+    }
+}
+
+/// Eight elements of F_p (`P`), one per lane, in the lanes' Montgomery form (x 2^(52M) mod p,
+/// 52-bit digits), fully reduced; every operation acts lane by lane. `B` picks the kernels.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Lanes<P: FpParams, B: LaneBackend = IfmaLanes> {
+    d: P::LaneDigits,
+    _b: PhantomData<(P, B)>,
+}
+
+impl<P: FpParams, B: LaneBackend> Default for Lanes<P, B> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> fmt::Debug for Lanes<P, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.to_lanes()).finish()
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
+    /// 0 in every lane.
+    pub const ZERO: Self = Lanes {
+        d: <P::LaneDigits as LaneDigits>::ZERO,
+        _b: PhantomData,
+    };
+    /// 1 in every lane.
+    pub const ONE: Self = Lanes {
+        d: P::LANE_ONE,
+        _b: PhantomData,
+    };
+
+    #[inline(always)]
+    const fn from_digits(d: P::LaneDigits) -> Self {
+        Lanes { d, _b: PhantomData }
+    }
+
+    /// From canonical values (digits of x < p, not yet in Montgomery form): one product by R^2.
+    fn from_canonical_digits(d: &P::LaneDigits) -> Self {
+        Self::from_digits(LaneDigits::mont_mul::<B>(
+            d,
+            &P::LANE_R2,
+            &P::LANE_P,
+            P::LANE_INV,
+        ))
+    }
+
+    /// Lane i holds `xs[i]`.
+    pub fn from_lanes(xs: &[Fp<P>; LANES]) -> Self {
+        let mut d = <P::LaneDigits as LaneDigits>::ZERO;
+        for (i, x) in xs.iter().enumerate() {
+            let limbs = x.to_canonical_limbs();
+            for (j, row) in d.as_mut().iter_mut().enumerate() {
+                row.0[i] = digit_of(limbs.as_ref(), j);
+            }
+        }
+        Self::from_canonical_digits(&d)
+    }
+
+    /// The element in lane `i` (i < 8).
+    pub fn lane(&self, i: usize) -> Fp<P> {
+        self.to_lanes()[i]
+    }
+
+    /// The eight elements, lane by lane.
+    pub fn to_lanes(&self) -> [Fp<P>; LANES] {
+        let mut one = <P::LaneDigits as LaneDigits>::ZERO;
+        one.as_mut()[0] = Row([1; LANES]);
+        // x 2^(52M) * 1 / 2^(52M) = x, canonical.
+        let c = LaneDigits::mont_mul::<B>(&self.d, &one, &P::LANE_P, P::LANE_INV);
+        core::array::from_fn(|i| {
+            let mut limbs = <P::Limbs as Limbs>::zero();
+            for (j, row) in c.as_ref().iter().enumerate() {
+                let (bit, d) = (52 * j, row.0[i] as u128);
+                let (k, s) = (bit / 64, bit % 64);
+                let v = d << s;
+                let l = limbs.as_mut();
+                l[k] |= v as u64;
+                if k + 1 < l.len() {
+                    l[k + 1] |= (v >> 64) as u64;
+                }
+            }
+            Fp::from_canonical_limbs(&limbs).expect("lane values are reduced below p")
+        })
+    }
+
+    /// The same lanes on another backend (identical representation).
+    pub fn with_backend<B2: LaneBackend>(&self) -> Lanes<P, B2> {
+        Lanes::from_digits(self.d)
+    }
+
+    /// self * k by double-and-add over the bits of the public constant k, from the top bit.
+    fn mul_u64(&self, k: u64) -> Self {
+        Self::lincomb_u64(self, k, &Self::ZERO, 0)
+    }
+
+    /// ka * a + kb * b for public constants: one shared double-and-add over both (Straus–Shamir),
+    /// so ka = 9, kb = 1 costs 3 doublings and 2 additions.
+    fn lincomb_u64(a: &Self, ka: u64, b: &Self, kb: u64) -> Self {
+        let top = 64 - (ka | kb).leading_zeros();
+        if top == 0 {
+            return Self::ZERO;
+        }
+        let pick = |bit: u32| match ((ka >> bit) & 1, (kb >> bit) & 1) {
+            (1, 1) => Some(*a + *b),
+            (1, 0) => Some(*a),
+            (0, 1) => Some(*b),
+            _ => None,
+        };
+        let mut r = pick(top - 1).expect("the top bit is set in ka or kb");
+        for bit in (0..top - 1).rev() {
+            r = r.double_lanes();
+            if let Some(t) = pick(bit) {
+                r += t;
+            }
+        }
+        r
+    }
+
+    #[inline(always)]
+    fn double_lanes(&self) -> Self {
+        *self + *self
+    }
+
+    /// self^e for a public exponent (little-endian limbs), fixed 4-bit windows: the operations
+    /// depend only on e.
+    fn pow_public(&self, e: &[u64]) -> Self {
+        let mut table = [Self::ONE; 16];
+        for i in 1..16 {
+            table[i] = table[i - 1] * *self;
+        }
+        let mut r = Self::ONE;
+        for i in (0..e.len() * 16).rev() {
+            for _ in 0..4 {
+                r = r * r;
+            }
+            let w = (e[i / 16] >> (4 * (i % 16))) & 15;
+            if w != 0 {
+                r *= table[w as usize];
+            }
+        }
+        r
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, r: Self) -> Self {
+        Self::from_digits(LaneDigits::add_mod::<B>(&self.d, &r.d, &P::LANE_P))
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> Sub for Lanes<P, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, r: Self) -> Self {
+        Self::from_digits(LaneDigits::sub_mod::<B>(&self.d, &r.d, &P::LANE_P))
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> Mul for Lanes<P, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn mul(self, r: Self) -> Self {
+        Self::from_digits(LaneDigits::mont_mul::<B>(
+            &self.d,
+            &r.d,
+            &P::LANE_P,
+            P::LANE_INV,
+        ))
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> Neg for Lanes<P, B> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self::ZERO - self
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> AddAssign for Lanes<P, B> {
+    #[inline(always)]
+    fn add_assign(&mut self, r: Self) {
+        *self = *self + r;
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> SubAssign for Lanes<P, B> {
+    #[inline(always)]
+    fn sub_assign(&mut self, r: Self) {
+        *self = *self - r;
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> MulAssign for Lanes<P, B> {
+    #[inline(always)]
+    fn mul_assign(&mut self, r: Self) {
+        *self = *self * r;
+    }
+}
+
+/// The lazy-reduction operations reduce at once: a "wide" value is the reduced element
+/// (a double-width product already divided by R), so sums and differences of them are taken
+/// modulo p and `reduce_wide` is the identity. That keeps their contract (the tower only reads a
+/// wide value through `reduce_wide`), and `LAZY = false` keeps the tower on the eager formulas,
+/// which need no double-width arithmetic in the lanes.
+impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
+    type Params = P;
+    type Mask = LaneMask;
+    type Wide = Self;
+    const ZERO: Self = Self::ZERO;
+    const ONE: Self = Self::ONE;
+    const LAZY: bool = false;
+
+    fn splat(x: &Fp<P>) -> Self {
+        let limbs = x.to_canonical_limbs();
+        let mut d = <P::LaneDigits as LaneDigits>::ZERO;
+        for (j, row) in d.as_mut().iter_mut().enumerate() {
+            *row = Row([digit_of(limbs.as_ref(), j); LANES]);
+        }
+        Self::from_canonical_digits(&d)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        *self * *self
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        self.double_lanes()
+    }
+    #[inline(always)]
+    fn half(&self) -> Self {
+        Self::from_digits(LaneDigits::half_mod::<B>(&self.d, &P::LANE_P))
+    }
+    fn mul_small(&self, k: u64) -> Self {
+        self.mul_u64(k)
+    }
+    fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
+        let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
+        match (ka < 0, kb < 0) {
+            (false, false) => Self::lincomb_u64(a, ua, b, ub),
+            (false, true) => Self::lincomb_u64(a, ua, &-*b, ub),
+            (true, false) => Self::lincomb_u64(&-*a, ua, b, ub),
+            (true, true) => -Self::lincomb_u64(a, ua, b, ub),
+        }
+    }
+    /// Fermat: x^(p-2), constant time (0 maps to 0).
+    fn inv(&self) -> Self {
+        self.pow_public(P::P_MINUS_2.as_ref())
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        let zero = self.ct_eq_mask(&Self::ZERO);
+        if zero.0.iter().any(|&m| m != 0) {
+            None
+        } else {
+            Some(self.inv())
+        }
+    }
+    fn ct_eq_mask(&self, other: &Self) -> LaneMask {
+        let mut acc = [0u64; LANES];
+        for (x, y) in self.d.as_ref().iter().zip(other.d.as_ref()) {
+            for (a, (xi, yi)) in acc.iter_mut().zip(x.0.iter().zip(&y.0)) {
+                *a |= xi ^ yi;
+            }
+        }
+        // (a | -a) has its top bit set exactly when a != 0 (a < 2^63 here).
+        LaneMask(acc.map(|a| ((a | a.wrapping_neg()) >> 63).wrapping_sub(1)))
+    }
+    fn select(&self, other: &Self, mask: LaneMask) -> Self {
+        let mut d = self.d;
+        for (r, o) in d.as_mut().iter_mut().zip(other.d.as_ref()) {
+            for ((ri, oi), m) in r.0.iter_mut().zip(&o.0).zip(&mask.0) {
+                *ri ^= (*ri ^ oi) & m;
+            }
+        }
+        Self::from_digits(d)
+    }
+
+    #[inline(always)]
+    fn add_unreduced(&self, b: &Self) -> Self {
+        *self + *b
+    }
+    #[inline(always)]
+    fn sub_unreduced(&self, b: &Self) -> Self {
+        *self - *b
+    }
+    const WIDE_ZERO: Self = Self::ZERO;
+    #[inline(always)]
+    fn mul_wide_into(&self, b: &Self, out: &mut Self) {
+        *out = *self * *b;
+    }
+    #[inline(always)]
+    fn reduce_wide(w: &Self) -> Self {
+        *w
+    }
+    #[inline(always)]
+    fn wide_add(a: &Self, b: &Self) -> Self {
+        *a + *b
+    }
+    #[inline(always)]
+    fn wide_sub(a: &Self, b: &Self) -> Self {
+        *a - *b
+    }
+    #[inline(always)]
+    fn wide_sub_nonneg(a: &Self, b: &Self) -> Self {
+        *a - *b
+    }
+    fn wide_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
+        Self::small_lincomb(a, ka, b, kb)
+    }
+}

@@ -1,0 +1,92 @@
+//! Eight pairings at once (implementation G of Grabher–Großschädl–Page 2008): the unchanged
+//! projective Miller loop and final exponentiation over the lane field ([`Lanes`]), each of the
+//! eight lanes carrying its own pair.
+//!
+//! Points at infinity take no branch: their lane runs the generator pair instead (selected by a
+//! mask) and its Miller-loop value is replaced by 1 before the final exponentiation, so the lane
+//! gives the identity of GT.
+
+use super::final_exp::final_exponentiation_in;
+use super::miller::{drive, MillerSchedule, PreparedG1, ProjectiveLines};
+use super::{pairing, Gt};
+use crate::curve::{G1Affine, G2Affine, PairingCurve};
+use crate::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, LANES};
+use crate::field::{Fp, Fp12, Fp2, Fp6, TowerParams};
+
+type LaneFp<C, B> = Lanes<<C as TowerParams>::Fp, B>;
+
+/// e(P_i, Q_i) for every pair (values in input order; points at infinity give 1): eight at a time
+/// in SIMD lanes where the CPU has AVX-512 IFMA, the remainder (and everything elsewhere, or under
+/// `TRIPAIR_BACKEND=portable`) one by one through [`pairing`]. The same values as [`pairing`].
+pub fn pairings_lanes<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
+    if IfmaLanes::active() {
+        pairings_lanes_with::<C, IfmaLanes>(pairs)
+    } else {
+        pairs.iter().map(|(p, q)| pairing(p, q)).collect()
+    }
+}
+
+/// [`pairings_lanes`] on the lane backend `B` whatever the CPU (the portable lanes are slower than
+/// the scalar pairing: for tests and measurements): every full group of eight in lanes, the
+/// remainder one by one.
+pub fn pairings_lanes_with<C: PairingCurve, B: LaneBackend>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<Gt<C>> {
+    let mut out = Vec::with_capacity(pairs.len());
+    let mut groups = pairs.chunks_exact(LANES);
+    for group in &mut groups {
+        out.extend(pairings_in_lanes::<C, B>(group));
+    }
+    out.extend(groups.remainder().iter().map(|(p, q)| pairing(p, q)));
+    out
+}
+
+/// Up to eight pairings in one pass of the lanes (unused lanes run the generator pair and are
+/// dropped).
+pub fn pairings_in_lanes<C: PairingCurve, B: LaneBackend>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<Gt<C>> {
+    assert!(pairs.len() <= LANES, "at most {LANES} pairs per lane batch");
+    let (g1, g2) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
+    let mut skip = [true; LANES];
+    let mut coords = [[Fp::<C::Fp>::ZERO; LANES]; 6];
+    for i in 0..LANES {
+        let (p, q) = pairs.get(i).copied().unwrap_or((g1, g2));
+        skip[i] = i >= pairs.len() || p.infinity || q.infinity;
+        let m = 0u64.wrapping_sub(skip[i] as u64);
+        let (px, py) = (p.x.select(&g1.x, m), p.y.select(&g1.y, m));
+        let (qx, qy) = (q.x.select(&g2.x, m), q.y.select(&g2.y, m));
+        for (c, v) in coords.iter_mut().zip([px, py, qx.c0, qx.c1, qy.c0, qy.c1]) {
+            c[i] = v;
+        }
+    }
+    let l = |k: usize| LaneFp::<C, B>::from_lanes(&coords[k]);
+    let p = PreparedG1::new(l(0), l(1));
+    let q = (Fp2::new(l(2), l(3)), Fp2::new(l(4), l(5)));
+    let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new([(p, q)]);
+    let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
+    let f = f.select(&Fp12::ONE, LaneMask::from_bools(skip));
+    let g = final_exponentiation_in(&f);
+    let mut out = unlane_fp12::<C, B>(&g);
+    out.truncate(pairs.len());
+    out.into_iter().map(Gt::from_fp12_unchecked).collect()
+}
+
+/// The eight F_p12 values of a lane F_p12, lane by lane.
+fn unlane_fp12<C: PairingCurve, B: LaneBackend>(x: &Fp12<C, LaneFp<C, B>>) -> Vec<Fp12<C>> {
+    let fp2 = |a: &Fp2<C, LaneFp<C, B>>| -> [Fp2<C>; LANES] {
+        let (c0, c1) = (a.c0.to_lanes(), a.c1.to_lanes());
+        core::array::from_fn(|i| Fp2::new(c0[i], c1[i]))
+    };
+    let fp6 = |a: &Fp6<C, LaneFp<C, B>>| -> [Fp6<C>; LANES] {
+        let (c0, c1, c2) = (fp2(&a.c0), fp2(&a.c1), fp2(&a.c2));
+        core::array::from_fn(|i| Fp6::new(c0[i], c1[i], c2[i]))
+    };
+    let (c0, c1) = (fp6(&x.c0), fp6(&x.c1));
+    (0..LANES).map(|i| Fp12::new(c0[i], c1[i])).collect()
+}
+
+/// Whether the lane pairing runs the IFMA kernels here (AVX-512 IFMA found, portable not forced).
+pub fn lanes_available() -> bool {
+    IfmaLanes::active()
+}

@@ -1,0 +1,239 @@
+//! The lane field (eight F_p elements in 52-bit digits, `field::lanes`) on every prime curve:
+//! - every operation, lane by lane, equals the scalar `Fp` on random values and on edge values
+//!   (0, 1, p - 1, values at the 2^52 digit borders), a different value in every lane;
+//! - the AVX-512 IFMA kernels (where the CPU has them) give exactly the portable kernels' digits;
+//! - eight pairings at once through the unchanged tower, Miller loop and final exponentiation
+//!   equal the scalar pairings lane by lane (GT bytes), with points at infinity in some lanes.
+
+use tripair::cpu::Avx512Ifma;
+use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
+use tripair::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES};
+use tripair::field::{BaseField, Fp, FpParams};
+use tripair::pairing::{pairing, pairing_batch, pairings_lanes, pairings_lanes_with};
+use tripair_testkit::TestRng;
+
+/// 2^k as a field element.
+fn pow2<P: FpParams>(k: usize) -> Fp<P> {
+    Fp::from_u64(2).pow_vartime(&[k as u64])
+}
+
+/// 0, 1, 2, p - 1, p - 2 and, at every digit border 2^(52k) below p, 2^(52k) - 1, 2^(52k),
+/// 2^(52k) + 1 and p - 2^(52k).
+fn edge_values<P: FpParams>() -> Vec<Fp<P>> {
+    let one = Fp::<P>::ONE;
+    let mut v = vec![Fp::ZERO, one, one + one, -one, -(one + one)];
+    let mut k = 52;
+    while k < P::BITS as usize {
+        let t = pow2::<P>(k);
+        v.extend([t - one, t, t + one, -t]);
+        k += 52;
+    }
+    v
+}
+
+/// Round r's eight values: edge values rotated through the lanes, then random ones.
+fn lane_values<P: FpParams>(rng: &mut TestRng, edges: &[Fp<P>], r: usize) -> [Fp<P>; LANES] {
+    core::array::from_fn(|i| {
+        let k = r * LANES + i;
+        if k < 2 * edges.len() {
+            edges[(k * 7 + r) % edges.len()]
+        } else {
+            Fp::random(rng)
+        }
+    })
+}
+
+fn check_ops<P: FpParams, B: LaneBackend>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
+    type L<P, B> = Lanes<P, B>;
+    let a = L::<P, B>::from_lanes(xs);
+    let b = L::<P, B>::from_lanes(ys);
+    let each = |got: L<P, B>, want: &dyn Fn(usize) -> Fp<P>, what: &str| {
+        for (i, lane) in got.to_lanes().iter().enumerate() {
+            assert_eq!(*lane, want(i), "{} {} lane {i}: {what}", P::NAME, B::NAME);
+        }
+    };
+    each(a, &|i| xs[i], "round trip");
+    each(a + b, &|i| xs[i] + ys[i], "add");
+    each(a - b, &|i| xs[i] - ys[i], "sub");
+    each(b - a, &|i| ys[i] - xs[i], "sub");
+    each(a * b, &|i| xs[i] * ys[i], "mul");
+    each(a.square(), &|i| xs[i].square(), "square");
+    each(-a, &|i| -xs[i], "neg");
+    each(a.double(), &|i| xs[i].double(), "double");
+    each(a.half(), &|i| xs[i].half(), "half");
+    for k in [0u64, 1, 2, 3, 9, 65535] {
+        each(a.mul_small(k), &|i| xs[i].mul_small(k), "mul_small");
+    }
+    for (ka, kb) in [(1i64, 1i64), (3, -2), (-5, 7), (-1, -4), (0, 9)] {
+        each(
+            L::<P, B>::small_lincomb(&a, ka, &b, kb),
+            &|i| Fp::small_lincomb(&xs[i], ka, &ys[i], kb),
+            "small_lincomb",
+        );
+        each(
+            L::<P, B>::wide_lincomb(&a, ka, &b, kb),
+            &|i| Fp::small_lincomb(&xs[i], ka, &ys[i], kb),
+            "wide_lincomb",
+        );
+    }
+    each(a.inv(), &|i| xs[i].inv(), "inv");
+    let any_zero = xs.contains(&Fp::ZERO);
+    match a.inv_vartime() {
+        None => assert!(any_zero, "{}: inv_vartime refused without a zero", P::NAME),
+        Some(v) => {
+            assert!(!any_zero, "{}: inv_vartime of a zero lane", P::NAME);
+            each(v, &|i| xs[i].inv(), "inv_vartime");
+        }
+    }
+    each(L::<P, B>::splat(&xs[3]), &|_| xs[3], "splat");
+    // Masks: equality per lane, and selection by it.
+    let eq = a.ct_eq_mask(&b);
+    for ((m, x), y) in eq.0.iter().zip(xs).zip(ys) {
+        assert_eq!(*m, x.ct_eq_mask(y), "{}: ct_eq_mask", P::NAME);
+    }
+    assert_eq!(a.ct_eq_mask(&a), LaneMask([!0; LANES]));
+    let pick = LaneMask::from_bools(core::array::from_fn(|i| i % 3 == 1));
+    each(
+        a.select(&b, pick),
+        &|i| if i % 3 == 1 { ys[i] } else { xs[i] },
+        "select",
+    );
+    each(
+        a.select(&b, eq & pick),
+        &|i| xs[i],
+        "select under a combined mask",
+    );
+    // The "wide" operations (reduced at once in the lanes) keep the lazy-reduction contract.
+    let mut w1 = <L<P, B> as BaseField>::WIDE_ZERO;
+    let mut w2 = <L<P, B> as BaseField>::WIDE_ZERO;
+    a.add_unreduced(&b)
+        .mul_wide_into(&a.sub_unreduced(&b), &mut w1);
+    b.mul_wide_into(&b, &mut w2);
+    let want = |i: usize| (xs[i] + ys[i]) * (xs[i] - ys[i]);
+    each(L::<P, B>::reduce_wide(&w1), &want, "mul_wide");
+    each(
+        L::<P, B>::reduce_wide(&L::<P, B>::wide_add(&w1, &w2)),
+        &|i| want(i) + ys[i].square(),
+        "wide_add",
+    );
+    each(
+        L::<P, B>::reduce_wide(&L::<P, B>::wide_sub(&w1, &w2)),
+        &|i| want(i) - ys[i].square(),
+        "wide_sub",
+    );
+    each(
+        L::<P, B>::reduce_wide(&L::<P, B>::wide_sub_nonneg(&w1, &w2)),
+        &|i| want(i) - ys[i].square(),
+        "wide_sub_nonneg",
+    );
+}
+
+/// The AVX-512 kernels and the portable ones give the same digits.
+fn check_backends_agree<P: FpParams>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
+    let a = Lanes::<P, IfmaLanes>::from_lanes(xs);
+    let b = Lanes::<P, IfmaLanes>::from_lanes(ys);
+    let pa = Lanes::<P, PortableLanes>::from_lanes(xs);
+    let pb = Lanes::<P, PortableLanes>::from_lanes(ys);
+    assert_eq!(a.with_backend::<PortableLanes>(), pa);
+    let pairs = [
+        (a * b, pa * pb),
+        (a + b, pa + pb),
+        (a - b, pa - pb),
+        (b - a, pb - pa),
+        (a.half(), pa.half()),
+        (a.square() * b + a, pa.square() * pb + pa),
+    ];
+    for (x, y) in pairs {
+        assert_eq!(x.with_backend::<PortableLanes>(), y, "{}", P::NAME);
+    }
+}
+
+fn check_lane_field<C: PairingCurve>() {
+    if !IfmaLanes::active() {
+        eprintln!("no AVX-512 IFMA here (or TRIPAIR_BACKEND=portable): the IFMA lanes run the portable kernels");
+    }
+    let mut rng = TestRng::new(0x1a9e5);
+    let edges = edge_values::<C::Fp>();
+    for r in 0..(2 * edges.len()).div_ceil(LANES) + 3 {
+        let xs = lane_values(&mut rng, &edges, r);
+        let ys = lane_values(&mut rng, &edges, r + 1);
+        check_ops::<C::Fp, PortableLanes>(&xs, &ys);
+        check_ops::<C::Fp, IfmaLanes>(&xs, &ys);
+        check_backends_agree(&xs, &ys);
+    }
+}
+
+fn random_pair<C: PairingCurve>(rng: &mut TestRng) -> (G1Affine<C>, G2Affine<C>) {
+    let a: Scalar<C> = Fp::random(rng);
+    let b: Scalar<C> = Fp::random(rng);
+    (
+        (G1Projective::<C>::generator() * a).to_affine(),
+        (G2Projective::<C>::generator() * b).to_affine(),
+    )
+}
+
+/// Eight pairings in lanes equal the scalar ones (GT bytes), with infinity in some lanes, for a
+/// batch of 8 and one of 11 (one lane batch and three scalar pairings), on both backends.
+fn check_pairings<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x8e8);
+    let mut pairs: Vec<_> = (0..11).map(|_| random_pair::<C>(&mut rng)).collect();
+    pairs[2].0 = G1Affine::identity();
+    pairs[5].1 = G2Affine::identity();
+    pairs[6] = (G1Affine::identity(), G2Affine::identity());
+    pairs[9].0 = G1Affine::identity();
+    let want: Vec<_> = pairs.iter().map(|(p, q)| pairing::<C>(p, q)).collect();
+    let got = pairings_lanes(&pairs);
+    assert_eq!(got.len(), pairs.len());
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(g.to_bytes(), w.to_bytes(), "{}: pair {i}", C::NAME);
+    }
+    let ifma = pairings_lanes_with::<C, IfmaLanes>(&pairs[..8]);
+    let portable = pairings_lanes_with::<C, PortableLanes>(&pairs[..8]);
+    for (i, ((a, b), w)) in ifma.iter().zip(&portable).zip(&want).enumerate() {
+        assert_eq!(a, w, "{}: IFMA lane {i}", C::NAME);
+        assert_eq!(b, w, "{}: portable lane {i}", C::NAME);
+    }
+    assert_eq!(ifma.len(), 8);
+    assert!(pairings_lanes::<C>(&[]).is_empty());
+    // The threaded batch (groups of eight in lanes where they pay, the rest one by one).
+    let mut many = pairs.clone();
+    many.extend_from_slice(&pairs[..6]);
+    let mut want_many = want.clone();
+    want_many.extend_from_slice(&want[..6]);
+    assert_eq!(
+        pairing_batch::<C>(&many, 2),
+        want_many,
+        "{}: batch",
+        C::NAME
+    );
+    assert_eq!(
+        pairing_batch::<C>(&many[..9], 1),
+        want_many[..9],
+        "{}",
+        C::NAME
+    );
+}
+
+macro_rules! lane_tests {
+    (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
+        mod $m {
+            use super::*;
+            #[test] fn lane_field() { check_lane_field::<$c>(); }
+            #[test] fn eight_pairings() { check_pairings::<$c>(); }
+        }
+    )* };
+}
+
+tripair::for_each_prime_curve!(lane_tests);
+
+#[test]
+fn detection_reported() {
+    println!(
+        "AVX-512 IFMA: {}",
+        if Avx512Ifma::detect().is_some() {
+            "yes"
+        } else {
+            "no"
+        }
+    );
+}
