@@ -792,21 +792,7 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     /// self^e for a public exponent (little-endian limbs), fixed 4-bit windows: the operations
     /// depend only on e.
     fn pow_public(&self, e: &[u64]) -> Self {
-        let mut table = [Self::ONE; 16];
-        for i in 1..16 {
-            table[i] = table[i - 1] * *self;
-        }
-        let mut r = Self::ONE;
-        for i in (0..e.len() * 16).rev() {
-            for _ in 0..4 {
-                r = r * r;
-            }
-            let w = (e[i / 16] >> (4 * (i % 16))) & 15;
-            if w != 0 {
-                r *= table[w as usize];
-            }
-        }
-        r
+        super::traits::pow_fixed_windows(self, Self::ONE, e, |a| *a * *a)
     }
 }
 

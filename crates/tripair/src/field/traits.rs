@@ -165,18 +165,29 @@ impl<T: TowerParams> Field for Fp2<T> {
 /// x^e for a public exponent (little-endian limbs) with fixed 4-bit windows: the sequence of
 /// operations depends only on e, so the time is independent of x (constant time for a secret base).
 pub fn pow_public_exponent<T: Field>(x: &T, e: &[u64]) -> T {
-    let mut table = [T::ONE; 16];
+    pow_fixed_windows(x, T::ONE, e, T::square)
+}
+
+/// x^e with fixed 4-bit windows over a public exponent, for any type with a product, its 1 and a
+/// squaring (fields, and base fields holding several elements side by side).
+pub fn pow_fixed_windows<T: Copy + Mul<Output = T>>(
+    x: &T,
+    one: T,
+    e: &[u64],
+    square: impl Fn(&T) -> T,
+) -> T {
+    let mut table = [one; 16];
     for i in 1..16 {
         table[i] = table[i - 1] * *x;
     }
-    let mut r = T::ONE;
+    let mut r = one;
     for i in (0..e.len() * 16).rev() {
         for _ in 0..4 {
-            r = r.square();
+            r = square(&r);
         }
         let w = (e[i / 16] >> (4 * (i % 16))) & 15;
         if w != 0 {
-            r *= table[w as usize];
+            r = r * table[w as usize];
         }
     }
     r
