@@ -71,31 +71,23 @@ fn product_of_chunks<C: PairingCurve>(parts: Vec<MillerLoopOutput<C>>) -> Miller
 }
 
 /// e(P_i, Q_i) for every pair, spread over `threads` threads (values in input order; points at
-/// infinity give 1). Where the lane pairing pays ([`lanes_pay`]: AVX-512 IFMA and a field where
-/// eight pairings in lanes beat eight scalar ones), groups of eight pairs run in SIMD lanes and the
-/// groups (and the remaining single pairs) are spread over the threads.
+/// infinity give 1). The pairs are split evenly over the threads first; where the lane pairing pays
+/// ([`lanes_pay`]: AVX-512 IFMA and a field where eight pairings in lanes beat eight scalar ones),
+/// each thread then runs its share in groups of eight in SIMD lanes and the rest one by one. (Split
+/// first, group second: grouping first would leave a thread idle when there are fewer groups than
+/// threads, as with 8 pairs on 2 threads.)
 pub fn pairing_batch<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> Vec<Gt<C>> {
-    let full = if lanes_pay::<C>() {
-        pairs.len() / LANES * LANES
-    } else {
-        0
-    };
-    let units: Vec<&[(G1Affine<C>, G2Affine<C>)]> = pairs[..full]
-        .chunks(LANES)
-        .chain(pairs[full..].chunks(1))
-        .collect();
-    map_chunks(&units, threads, |chunk| {
-        let mut out = Vec::new();
-        for unit in chunk {
-            if unit.len() == LANES {
-                out.extend(pairings_in_lanes::<C, IfmaLanes>(unit));
-            } else {
-                out.extend(unit.iter().map(|(p, q)| pairing(p, q)));
-            }
+    let lanes = lanes_pay::<C>();
+    map_chunks(pairs, threads, |chunk| {
+        let full = if lanes { chunk.len() / LANES * LANES } else { 0 };
+        let mut out = Vec::with_capacity(chunk.len());
+        for group in chunk[..full].chunks(LANES) {
+            out.extend(pairings_in_lanes::<C, IfmaLanes>(group));
         }
+        out.extend(chunk[full..].iter().map(|(p, q)| pairing(p, q)));
         out
     })
     .into_iter()
