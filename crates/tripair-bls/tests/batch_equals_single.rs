@@ -76,7 +76,10 @@ fn batch_equals_single<V: Variant>(basic_scheme: bool, seed: u64) {
     let mut rng = TestRng::new(seed);
     let (mut valid, mut invalid) = (0, 0);
     // 1..=9 items: one thread; 18: the Miller loops split over threads (parallel feature).
-    for (trial, n) in [1usize, 2, 3, 5, 9, 18, 4, 7, 2, 9, 3, 6].into_iter().enumerate() {
+    for (trial, n) in [1usize, 2, 3, 5, 9, 18, 4, 7, 2, 9, 3, 6]
+        .into_iter()
+        .enumerate()
+    {
         let mut items = signed::<V>(n, 100 * trial as u64, basic_scheme);
         // Half the trials stay clean; the others get one to three corruptions.
         if trial % 2 == 1 {
@@ -118,7 +121,10 @@ fn batch_equals_single<V: Variant>(basic_scheme: bool, seed: u64) {
         }
     }
     // Both answers occur (a corruption can undo itself, e.g. swapping equal signatures).
-    assert!(valid >= 6 && invalid >= 3, "valid {valid}, invalid {invalid}");
+    assert!(
+        valid >= 6 && invalid >= 3,
+        "valid {valid}, invalid {invalid}"
+    );
 }
 
 #[test]

@@ -117,7 +117,11 @@ pub fn table(samples: usize) -> BlsTable {
             1.1,
             1,
             Box::new(move || {
-                assert!(pop::verify(black_box(&pk), black_box(&msg), black_box(&sig)));
+                assert!(pop::verify(
+                    black_box(&pk),
+                    black_box(&msg),
+                    black_box(&sig)
+                ));
             }),
         ),
         (

@@ -39,7 +39,10 @@ pub fn table(samples: usize) -> DclxviTable {
     let mut rng = TestRng::new(0x666);
     let rand2 = |rng: &mut TestRng| Fp2::<Dclxvi>::new(Fp::random(rng), Fp::random(rng));
     let (a, b) = (rand2(&mut rng), rand2(&mut rng));
-    let (fa, fb) = (fp2_from_montgomery::<f64>(&a), fp2_from_montgomery::<f64>(&b));
+    let (fa, fb) = (
+        fp2_from_montgomery::<f64>(&a),
+        fp2_from_montgomery::<f64>(&b),
+    );
     let p = (G1Projective::<Dclxvi>::generator() * Fp::random(&mut rng)).to_affine();
     let q = (G2Projective::<Dclxvi>::generator() * Fp::random(&mut rng)).to_affine();
     let pair = |op, slides, mut m: Box<dyn FnMut()>, mut f: Box<dyn FnMut()>, target_ns| {
@@ -104,7 +107,13 @@ pub fn write_table(out: &mut dyn Write, t: &DclxviTable) -> io::Result<()> {
     writeln!(
         out,
         "{:<22} {:>14} {:>14} {:>14} {:>14} {:>9} {:>14}",
-        "operation", "montgomery", "12 doubles", "mont core", "doubles core", "dbl/mont", "slides Core2"
+        "operation",
+        "montgomery",
+        "12 doubles",
+        "mont core",
+        "doubles core",
+        "dbl/mont",
+        "slides Core2"
     )?;
     for r in &t.rows {
         writeln!(

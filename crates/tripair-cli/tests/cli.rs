@@ -627,13 +627,20 @@ fn bench_table_acar_prints_the_papers_rows() {
 
 #[test]
 fn bench_table_dclxvi_compares_the_representations() {
-    let (out, err, code) = run_cli(&["bench", "--table", "dclxvi", "--samples", "1", "--json"], "");
+    let (out, err, code) = run_cli(
+        &["bench", "--table", "dclxvi", "--samples", "1", "--json"],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     let rows = parse_json_lines(&out);
     assert_eq!(rows[0]["kind"], "header");
     let body = &rows[1..];
     body.iter().for_each(assert_measurement);
-    for op in ["F_p2 multiplication", "F_p2 squaring", "optimal ate pairing"] {
+    for op in [
+        "F_p2 multiplication",
+        "F_p2 squaring",
+        "optimal ate pairing",
+    ] {
         for imp in ["montgomery", "12_doubles"] {
             let r = body
                 .iter()
@@ -644,7 +651,10 @@ fn bench_table_dclxvi_compares_the_representations() {
     }
     let (text, _, code) = run_cli(&["bench", "--table", "dclxvi", "--samples", "1"], "");
     assert_eq!(code, 0);
-    assert!(text.contains("slides Core2") && text.contains("4134643"), "{text}");
+    assert!(
+        text.contains("slides Core2") && text.contains("4134643"),
+        "{text}"
+    );
     let (_, err, code) = run_cli(&["bench", "--table", "dclxvi", "--curve", "bn254"], "");
     assert_eq!(code, 2);
     assert!(err.contains("dclxvi curve only"), "{err}");

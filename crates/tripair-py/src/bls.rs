@@ -98,7 +98,11 @@ fn signature<V: Variant>(sig: &[u8]) -> PyResult<Signature<V>> {
 }
 
 /// (pk, msg, sig) triples of `bytes`, decoded: the first error raises.
-type Items<'py> = Vec<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)>;
+type Items<'py> = Vec<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)>;
 
 /// Decoded triples, for the library's batch verification.
 type Decoded<V> = Vec<(PublicKey<V>, Vec<u8>, Signature<V>)>;
@@ -316,11 +320,7 @@ fn bls_batch_verify_each(
 /// PopProve: the compressed proof of possession of the secret key.
 #[pyfunction]
 #[pyo3(signature = (sk, *, variant = "minpk"))]
-fn bls_pop_prove<'py>(
-    py: Python<'py>,
-    sk: &[u8],
-    variant: &str,
-) -> PyResult<Bound<'py, PyBytes>> {
+fn bls_pop_prove<'py>(py: Python<'py>, sk: &[u8], variant: &str) -> PyResult<Bound<'py, PyBytes>> {
     let sk = secret_key(sk)?;
     let proof = with_variant!(variant, V => pop::pop_prove::<V>(&sk).to_bytes());
     Ok(py_bytes(py, &proof))
@@ -343,11 +343,17 @@ fn bls_public_key_point(py: Python<'_>, pk: &[u8], variant: &str) -> PyResult<Py
     Ok(match variant_name(variant)? {
         VariantName::MinPk => {
             let pk = PublicKey::<MinPk>::from_bytes(pk).map_err(error)?;
-            PyG1(bls12_381_g1(*pk.as_point())).into_pyobject(py)?.into_any().unbind()
+            PyG1(bls12_381_g1(*pk.as_point()))
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()
         }
         VariantName::MinSig => {
             let pk = PublicKey::<MinSig>::from_bytes(pk).map_err(error)?;
-            PyG2(bls12_381_g2(*pk.as_point())).into_pyobject(py)?.into_any().unbind()
+            PyG2(bls12_381_g2(*pk.as_point()))
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()
         }
     })
 }
@@ -360,11 +366,17 @@ fn bls_signature_point(py: Python<'_>, sig: &[u8], variant: &str) -> PyResult<Py
     Ok(match variant_name(variant)? {
         VariantName::MinPk => {
             let sig = signature::<MinPk>(sig)?;
-            PyG2(bls12_381_g2(*sig.as_point())).into_pyobject(py)?.into_any().unbind()
+            PyG2(bls12_381_g2(*sig.as_point()))
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()
         }
         VariantName::MinSig => {
             let sig = signature::<MinSig>(sig)?;
-            PyG1(bls12_381_g1(*sig.as_point())).into_pyobject(py)?.into_any().unbind()
+            PyG1(bls12_381_g1(*sig.as_point()))
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()
         }
     })
 }

@@ -27,7 +27,13 @@ type D = DclxviFp<f64>;
 type K = DclxviFp<CheckedCoeff>;
 
 fn edge_values() -> Vec<M> {
-    vec![M::ZERO, M::ONE, -M::ONE, M::from_u64(2), -M::from_u64(DclxviCube::V)]
+    vec![
+        M::ZERO,
+        M::ONE,
+        -M::ONE,
+        M::from_u64(2),
+        -M::from_u64(DclxviCube::V),
+    ]
 }
 
 fn test_values(rng: &mut TestRng, n: usize) -> Vec<M> {
@@ -118,7 +124,11 @@ fn operations_equal_montgomery() {
         assert_eq!(BaseField::double(&da).to_fp(), a.double());
         assert_eq!(BaseField::half(&da).to_fp(), a.half());
         for k in [0u64, 1, 3, 8, 65535, 65536, u64::MAX] {
-            assert_eq!(BaseField::mul_small(&da, k).to_fp(), a.mul_small(k), "k = {k}");
+            assert_eq!(
+                BaseField::mul_small(&da, k).to_fp(),
+                a.mul_small(k),
+                "k = {k}"
+            );
         }
         assert_eq!(
             D::small_lincomb(&da, 3, &db, -1).to_fp(),
@@ -136,13 +146,17 @@ fn operations_equal_montgomery() {
         assert!(da2 == da, "a product by 1 is the same element");
         // The wide operations, against the same formulas in F_p.
         let (mut w1, mut w2) = (D::WIDE_ZERO, D::WIDE_ZERO);
-        da.add_unreduced(&db).mul_wide_into(&da.sub_unreduced(&db), &mut w1);
+        da.add_unreduced(&db)
+            .mul_wide_into(&da.sub_unreduced(&db), &mut w1);
         db.mul_wide_into(&da2, &mut w2);
         let (s1, s2) = ((a + b) * (a - b), b * a);
         assert_eq!(D::reduce_wide(&w1).to_fp(), s1);
         assert_eq!(D::reduce_wide(&D::wide_add(&w1, &w2)).to_fp(), s1 + s2);
         assert_eq!(D::reduce_wide(&D::wide_sub(&w1, &w2)).to_fp(), s1 - s2);
-        assert_eq!(D::reduce_wide(&D::wide_sub_nonneg(&w1, &w2)).to_fp(), s1 - s2);
+        assert_eq!(
+            D::reduce_wide(&D::wide_sub_nonneg(&w1, &w2)).to_fp(),
+            s1 - s2
+        );
         assert_eq!(
             D::reduce_wide(&D::wide_lincomb(&w1, 3, &w2, -1)).to_fp(),
             s1.mul_small(3) - s2
@@ -158,7 +172,9 @@ fn simd_products_equal_portable() {
     let coeffs = |rng: &mut TestRng| -> [f64; N] {
         core::array::from_fn(|_| (rng.next_u64() % (1 << 25)) as f64 - (1 << 24) as f64)
     };
-    let mut cases: Vec<([f64; N], [f64; N])> = (0..200).map(|_| (coeffs(&mut rng), coeffs(&mut rng))).collect();
+    let mut cases: Vec<([f64; N], [f64; N])> = (0..200)
+        .map(|_| (coeffs(&mut rng), coeffs(&mut rng)))
+        .collect();
     cases.push((extreme(1.0).c, extreme(-1.0).c));
     cases.push(([0.0; N], extreme(1.0).c));
     let mut tried = 0;
@@ -204,7 +220,11 @@ fn simd_products_equal_portable() {
                 simd::carry_round_avx512(p, &mut got, k);
                 assert_eq!(got, ca, "avx512 carry");
                 assert_eq!(simd::mul_wide_avx512(p, &a, &b, k), want_mul, "avx512 mul");
-                assert_eq!(simd::reduce_wide_avx512(p, &w, k), want_red, "avx512 reduce");
+                assert_eq!(
+                    simd::reduce_wide_avx512(p, &w, k),
+                    want_red,
+                    "avx512 reduce"
+                );
                 tried += 1;
             }
             if let Some(p) = tripair::cpu::Avx2Fma::detect() {
@@ -217,9 +237,15 @@ fn simd_products_equal_portable() {
             }
         }
     }
-    eprintln!("SIMD kernels compared: {tried} cases ({})", tripair::cpu::describe());
+    eprintln!(
+        "SIMD kernels compared: {tried} cases ({})",
+        tripair::cpu::describe()
+    );
     // The padding coefficient stays zero.
-    assert_eq!(poly_mul_portable(&extreme(1.0).c, &extreme(1.0).c)[NW - 1], 0.0);
+    assert_eq!(
+        poly_mul_portable(&extreme(1.0).c, &extreme(1.0).c)[NW - 1],
+        0.0
+    );
 }
 
 #[test]
@@ -228,7 +254,10 @@ fn fp2_products_equal_montgomery() {
     for _ in 0..50 {
         let a = Fp2::<Curve>::new(M::random(&mut rng), M::random(&mut rng));
         let b = Fp2::<Curve>::new(M::random(&mut rng), M::random(&mut rng));
-        let (da, db) = (fp2_from_montgomery::<f64>(&a), fp2_from_montgomery::<f64>(&b));
+        let (da, db) = (
+            fp2_from_montgomery::<f64>(&a),
+            fp2_from_montgomery::<f64>(&b),
+        );
         assert_eq!(fp2_to_montgomery(&(da * db)), a * b);
         assert_eq!(fp2_to_montgomery(&da.square()), a.square());
         assert_eq!(fp2_to_montgomery(&(da * db).square()), (a * b).square());
@@ -287,12 +316,18 @@ fn removed_wide_carry_is_caught() {
     for _ in 0..39 {
         sum = K::wide_add(&sum, &p);
     }
-    assert_eq!(K::reduce_wide(&sum).to_fp(), (x.to_fp().square()).mul_small(40));
+    assert_eq!(
+        K::reduce_wide(&sum).to_fp(),
+        (x.to_fp().square()).mul_small(40)
+    );
     let without = catch_unwind(AssertUnwindSafe(|| {
         let mut c = Dclxvi::<DclxviCube, CheckedCoeff>::poly_reduce(&sum.0);
         Dclxvi::<DclxviCube, CheckedCoeff>::carry_round(&mut c);
     }));
-    assert!(without.is_err(), "the checker must reject the reduction without the wide carry");
+    assert!(
+        without.is_err(),
+        "the checker must reject the reduction without the wide carry"
+    );
 }
 
 /// Without the carry round on each operand, a product of tower sums (an F_p12 Karatsuba sum
@@ -312,11 +347,17 @@ fn removed_operand_carry_is_caught() {
         K::reduce_wide_coeffs(&c)
     };
     let with = karatsuba_c1(&|a, b| K::mul_wide_coeffs(&a.c, &b.c));
-    assert_eq!(with.to_fp(), (x.to_fp() * M::from_u64(8)).square().mul_small(2));
+    assert_eq!(
+        with.to_fp(),
+        (x.to_fp() * M::from_u64(8)).square().mul_small(2)
+    );
     let without = catch_unwind(AssertUnwindSafe(|| {
         karatsuba_c1(&|a, b| poly_mul_portable(&a.c, &b.c))
     }));
-    assert!(without.is_err(), "the checker must reject products of unreduced sums");
+    assert!(
+        without.is_err(),
+        "the checker must reject products of unreduced sums"
+    );
 }
 
 /// The bounds are worst cases, not samples: the checked product of extreme operands carries a
@@ -334,4 +375,3 @@ fn checked_and_plain_agree() {
     }
     let _ = <CheckedCoeff as Coeff>::ZERO;
 }
-

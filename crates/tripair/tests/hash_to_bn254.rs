@@ -46,7 +46,11 @@ fn check(vectors: &[Vector], dst: &str, ro: bool) {
         let expected: Vec<BaseFp> = v.u.iter().map(|s| fp(s)).collect();
         assert_eq!(u, expected, "u of {ctx}");
         for (ui, &q) in u.iter().zip(v.q) {
-            assert_eq!(G1::<C>::map_to_curve(ui).to_affine(), point(q), "Q of {ctx}");
+            assert_eq!(
+                G1::<C>::map_to_curve(ui).to_affine(),
+                point(q),
+                "Q of {ctx}"
+            );
         }
         let p = if ro {
             hash_to_bn254_g1(&msg, dst.as_bytes())

@@ -695,11 +695,17 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
     }
     fn half(&self) -> Self {
         // Multiplication by the constant 1/2 = (p + 1)/2, its digits converted once.
-        let d = P::half_cache()
-            .get_or_init(|| Dclxvi::<P, f64>::from_fp(&Fp::ONE.half()).c);
+        let d = P::half_cache().get_or_init(|| Dclxvi::<P, f64>::from_fp(&Fp::ONE.half()).c);
         let r = &Consts::<P>::R;
         let half = Self::from_coeffs(core::array::from_fn(|i| {
-            C::with_bound(d[i], if i + 1 == N { 2.0 * P::V as f64 } else { r[i] as f64 })
+            C::with_bound(
+                d[i],
+                if i + 1 == N {
+                    2.0 * P::V as f64
+                } else {
+                    r[i] as f64
+                },
+            )
         }));
         *self * half
     }
@@ -773,8 +779,8 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
 /// The SIMD polynomial products for `f64` coefficients, chosen per call through [`crate::cpu`].
 pub mod simd {
     use super::{
-        carry_round_portable, mul_wide_portable, poly_mul_portable, reduce_wide_portable,
-        Radices, N, NW, SIX,
+        carry_round_portable, mul_wide_portable, poly_mul_portable, reduce_wide_portable, Radices,
+        N, NW, SIX,
     };
     #[cfg(target_arch = "x86_64")]
     use crate::cpu::{Avx2Fma, Avx512F};
@@ -868,8 +874,10 @@ pub mod simd {
         use core::arch::x86_64::*;
         // SAFETY: register-only AVX/AVX-512F inserts; AVX-512F is enabled by every caller.
         unsafe {
-            let lo = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
-            let hi = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[4..6])), load2(&p[6..8]));
+            let lo =
+                _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
+            let hi =
+                _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[4..6])), load2(&p[6..8]));
             _mm512_insertf64x4::<1>(_mm512_castpd256_pd512(lo), hi)
         }
     }
@@ -881,7 +889,8 @@ pub mod simd {
         use core::arch::x86_64::*;
         // SAFETY: register-only AVX/AVX-512F inserts; AVX-512F is enabled by every caller.
         unsafe {
-            let lo = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
+            let lo =
+                _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
             _mm512_zextpd256_pd512(lo)
         }
     }
@@ -1147,7 +1156,11 @@ pub mod simd {
                         if !(8 * $v + 7 < $i || 8 * $v > $i + N - 1) {
                             let g = window(&e, (8usize + 8 * $v).wrapping_sub($i));
                             let m = SIX_MASK[$i][$v];
-                            let f = if m == 0 { $fi } else { _mm512_mask_blend_pd(m, $fi, $fi6) };
+                            let f = if m == 0 {
+                                $fi
+                            } else {
+                                _mm512_mask_blend_pd(m, $fi, $fi6)
+                            };
                             acc[$v] = _mm512_fmadd_pd(f, g, acc[$v]);
                         }
                     };

@@ -114,9 +114,7 @@ impl Coeff for CheckedCoeff {
     }
     fn select(self, other: Self, mask: u64) -> Self {
         CheckedCoeff {
-            value: f64::from_bits(
-                (self.value.to_bits() & !mask) | (other.value.to_bits() & mask),
-            ),
+            value: f64::from_bits((self.value.to_bits() & !mask) | (other.value.to_bits() & mask)),
             bound: self.bound.max(other.bound),
         }
     }

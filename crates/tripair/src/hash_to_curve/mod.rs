@@ -36,8 +36,8 @@ use crate::field::{Fp, Fp2, FpParams, TowerParams};
 use crate::util::hex_decode;
 use num_bigint::BigUint;
 use sswu::Sswu;
-use svdw::Svdw;
 use std::sync::OnceLock;
+use svdw::Svdw;
 
 /// Suite ID of hashing to G1 of BLS12-381, random-oracle encoding (section 8.8.1).
 pub const BLS12381G1_XMD_SHA256_SSWU_RO: &str = "BLS12381G1_XMD:SHA-256_SSWU_RO_";

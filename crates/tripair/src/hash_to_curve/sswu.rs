@@ -16,12 +16,7 @@ enum SqrtRatioKind<F> {
     ThreeMod4 { c1: Vec<u64>, c2: F },
     /// Any field (F.2.1.1): 2^c1 is the largest power of 2 dividing q - 1, c3 = (c2 - 1) / 2 for
     /// the odd part c2, c6 = Z^c2, c7 = Z^((c2 + 1) / 2).
-    Any {
-        c1: u32,
-        c3: Exponent,
-        c6: F,
-        c7: F,
-    },
+    Any { c1: u32, c3: Exponent, c6: F, c7: F },
 }
 
 /// A public exponent e, split as e = hi p + lo over F_p2 so that x^e = (x^p)^hi x^lo shares one

@@ -57,7 +57,8 @@ impl<F: HashToField> Svdw<F> {
                 };
                 !h.is_zero()
                     && is_square(&h)
-                    && (is_square(&gz) || is_square(&curve_rhs(&(-(*z * F::ONE.mul_small(2).inv())), &b)))
+                    && (is_square(&gz)
+                        || is_square(&curve_rhs(&(-(*z * F::ONE.mul_small(2).inv())), &b)))
             })
             .expect("find_z_svdw terminates");
         let c1 = curve_rhs(&z, &b);
@@ -67,10 +68,7 @@ impl<F: HashToField> Svdw<F> {
             .sqrt_vartime()
             .expect("Z qualifies: -g(Z) (3 Z^2) is a square");
         let c3 = if c3.sgn0() == 1 { -c3 } else { c3 };
-        let c4 = -(c1.mul_small(4)
-            * three_z2
-                .inv_vartime()
-                .expect("3 Z^2 != 0 for the Z found"));
+        let c4 = -(c1.mul_small(4) * three_z2.inv_vartime().expect("3 Z^2 != 0 for the Z found"));
         let non_square = (2..)
             .map(from_int)
             .find(|x| !is_square(x))

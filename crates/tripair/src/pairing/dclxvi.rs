@@ -6,7 +6,9 @@ use crate::curve::curves::{Dclxvi as DclxviCurve, DclxviFq};
 use crate::curve::{G1Affine, G2Affine};
 use crate::field::dclxvi::{Coeff, CubeBnParams, Dclxvi};
 use crate::field::{BaseField, Fp12, Fp2, Fp6};
-use crate::pairing::{drive, final_exponentiation_in, Gt, MillerSchedule, PreparedG1, ProjectiveLines};
+use crate::pairing::{
+    drive, final_exponentiation_in, Gt, MillerSchedule, PreparedG1, ProjectiveLines,
+};
 
 /// The dclxvi prime as a cube-parameter BN field: u = 1868033^3.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,14 +45,21 @@ pub fn fp2_to_montgomery<C: Coeff>(x: &DclxviFp2<C>) -> Fp2<DclxviCurve> {
 /// An F_p12 element back in the Montgomery tower (canonical coefficients).
 pub fn fp12_to_montgomery<C: Coeff>(x: &DclxviFp12<C>) -> Fp12<DclxviCurve> {
     let f6 = |y: &Fp6<DclxviCurve, DclxviFp<C>>| {
-        Fp6::new(fp2_to_montgomery(&y.c0), fp2_to_montgomery(&y.c1), fp2_to_montgomery(&y.c2))
+        Fp6::new(
+            fp2_to_montgomery(&y.c0),
+            fp2_to_montgomery(&y.c1),
+            fp2_to_montgomery(&y.c2),
+        )
     };
     Fp12::new(f6(&x.c0), f6(&x.c1))
 }
 
 /// The Miller loop value (before the final exponentiation) with coefficients of type `C`; 1 when
 /// either point is the point at infinity.
-pub fn miller_loop_in<C: Coeff>(p: &G1Affine<DclxviCurve>, q: &G2Affine<DclxviCurve>) -> DclxviFp12<C>
+pub fn miller_loop_in<C: Coeff>(
+    p: &G1Affine<DclxviCurve>,
+    q: &G2Affine<DclxviCurve>,
+) -> DclxviFp12<C>
 where
     DclxviFp<C>: BaseField<Params = DclxviFq>,
 {
@@ -66,7 +75,10 @@ where
 /// The optimal ate pairing computed with coefficients of type `C` (`f64` for speed,
 /// [`crate::field::dclxvi_bounds::CheckedCoeff`] to prove that no coefficient can reach 2^53).
 /// The same value as [`crate::pairing::pairing`] on the dclxvi curve.
-pub fn pairing_in<C: Coeff>(p: &G1Affine<DclxviCurve>, q: &G2Affine<DclxviCurve>) -> Gt<DclxviCurve> {
+pub fn pairing_in<C: Coeff>(
+    p: &G1Affine<DclxviCurve>,
+    q: &G2Affine<DclxviCurve>,
+) -> Gt<DclxviCurve> {
     let f = miller_loop_in::<C>(p, q);
     let g = final_exponentiation_in(&f);
     Gt::from_fp12_unchecked(fp12_to_montgomery(&g))

@@ -82,7 +82,11 @@ pub fn pairing_batch<C: PairingCurve>(
 ) -> Vec<Gt<C>> {
     let lanes = lanes_pay::<C>();
     map_chunks(pairs, threads, |chunk| {
-        let full = if lanes { chunk.len() / LANES * LANES } else { 0 };
+        let full = if lanes {
+            chunk.len() / LANES * LANES
+        } else {
+            0
+        };
         let mut out = Vec::with_capacity(chunk.len());
         for group in chunk[..full].chunks(LANES) {
             out.extend(pairings_in_lanes::<C, IfmaLanes>(group));
