@@ -499,25 +499,6 @@ impl<G: CurveGroup> Projective<G> {
         acc
     }
 
-    /// `[k] self` for a public constant k (little-endian limbs; a cofactor, the curve parameter):
-    /// double-and-add over k's bits with complete formulas. The operations depend only on k, so
-    /// the time is independent of the point; for a sparse k (|u| of BLS12-381 has 6 set bits) this
-    /// is far cheaper than the windowed [`Projective::mul_ct`].
-    pub fn mul_public_constant(&self, k: &[u64]) -> Self {
-        let bit = |i: usize| (k[i / 64] >> (i % 64)) & 1 == 1;
-        let Some(top) = (0..64 * k.len()).rev().find(|&i| bit(i)) else {
-            return Self::identity();
-        };
-        let mut acc = *self;
-        for i in (0..top).rev() {
-            acc = acc.double();
-            if bit(i) {
-                acc = acc.add(self);
-            }
-        }
-        acc
-    }
-
     /// `[k] self` by the plain fixed-window ladder over all bits of k ([`Projective::mul_ct`]),
     /// without endomorphisms: the reference for [`Projective::mul`]. Constant time.
     pub fn mul_ladder(&self, k: &Scalar<G::Curve>) -> Self {
@@ -741,12 +722,20 @@ impl<G: CurveGroup> Projective<G> {
         acc
     }
 
-    /// `[k] self` for a public scalar k (little-endian limbs), double-and-add. Variable time.
+    /// `[k] self` for a public scalar k (little-endian limbs), double-and-add from k's top set
+    /// bit with complete formulas. Variable time in k only: the operations depend on k and not on
+    /// the point, so for a public constant k (a cofactor, the curve parameter) it is constant time
+    /// in the point, and for a sparse k (|u| of BLS12-381 has 6 set bits) far cheaper than the
+    /// windowed [`Projective::mul_ct`].
     pub fn mul_vartime(&self, k: &[u64]) -> Self {
-        let mut acc = Self::identity();
-        for i in (0..k.len() * 64).rev() {
+        let bit = |i: usize| (k[i / 64] >> (i % 64)) & 1 == 1;
+        let Some(top) = (0..64 * k.len()).rev().find(|&i| bit(i)) else {
+            return Self::identity();
+        };
+        let mut acc = *self;
+        for i in (0..top).rev() {
             acc = acc.double();
-            if (k[i / 64] >> (i % 64)) & 1 == 1 {
+            if bit(i) {
                 acc = acc.add(self);
             }
         }

@@ -142,9 +142,10 @@ impl HashToCurveGroup for G1<Bls12_381> {
         sswu.map_to_curve(u)
     }
 
-    /// Multiplication by h_eff = 0xd201000000010001 (section 8.8.1), constant time.
+    /// Multiplication by h_eff = 0xd201000000010001 (section 8.8.1), constant time: double-and-add
+    /// over the public constant's bits, an operation sequence independent of the point.
     fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
-        p.mul_public_constant(&[consts::G1_H_EFF])
+        p.mul_vartime(&[consts::G1_H_EFF])
     }
 }
 
@@ -199,7 +200,7 @@ fn clear_cofactor_bls12_g2<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective
     let k = C::consts();
     // [u] Q by double-and-add over the bits of the public |u| (constant time in Q), then the sign.
     let mul_u = |q: &Projective<G2<C>>| {
-        let m = q.mul_public_constant(&k.u_abs);
+        let m = q.mul_vartime(&k.u_abs);
         if k.u_neg {
             -m
         } else {

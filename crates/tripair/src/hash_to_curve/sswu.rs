@@ -10,8 +10,10 @@ use crate::field::{pow_public_exponent, Field};
 use num_bigint::BigUint;
 use num_traits::One;
 
-/// Which sqrt_ratio of Appendix F.2.1 a field uses, with its constants.
-enum SqrtRatioKind<F> {
+/// sqrt_ratio of Appendix F.2.1 for a field of order q and a non-square Z, in the form the field
+/// needs, with its constants: also the constant-time is_square and sqrt of the Shallue-van de
+/// Woestijne map (`sqrt_ratio(x, 1)`).
+pub(super) enum SqrtRatio<F> {
     /// q = 3 mod 4 (F.2.1.2): c1 = (q - 3) / 4, c2 = sqrt(-Z).
     ThreeMod4 { c1: Vec<u64>, c2: F },
     /// Any field (F.2.1.1): 2^c1 is the largest power of 2 dividing q - 1, c3 = (c2 - 1) / 2 for
@@ -21,7 +23,7 @@ enum SqrtRatioKind<F> {
 
 /// A public exponent e, split as e = hi p + lo over F_p2 so that x^e = (x^p)^hi x^lo shares one
 /// chain of squarings between two half-length exponents (x^p is a conjugation).
-enum Exponent {
+pub(super) enum Exponent {
     Plain(Vec<u64>),
     Frobenius { hi: Vec<u64>, lo: Vec<u64> },
 }
@@ -84,21 +86,15 @@ pub(super) struct Sswu<F> {
     sqrt_ratio: SqrtRatio<F>,
 }
 
-/// sqrt_ratio of Appendix F.2.1 for a field of order q and a non-square Z: also the
-/// constant-time is_square and sqrt of the Shallue-van de Woestijne map (`sqrt_ratio(x, 1)`).
-pub(super) struct SqrtRatio<F> {
-    kind: SqrtRatioKind<F>,
-}
-
 impl<F: HashToField> SqrtRatio<F> {
     /// The constants for the field of order q and the non-square `z`.
     pub(super) fn new(z: F, q: &BigUint) -> Self {
         let limbs = |v: &BigUint| v.to_u64_digits();
-        let kind = if (q % 4u32) == BigUint::from(3u32) {
+        if (q % 4u32) == BigUint::from(3u32) {
             let c2 = (-z)
                 .sqrt_vartime()
                 .expect("Z is a non-square, so -Z is a square");
-            SqrtRatioKind::ThreeMod4 {
+            SqrtRatio::ThreeMod4 {
                 c1: limbs(&((q - 3u32) >> 2)),
                 c2,
             }
@@ -106,21 +102,20 @@ impl<F: HashToField> SqrtRatio<F> {
             let q1 = q - BigUint::one();
             let c1 = q1.trailing_zeros().expect("q > 1") as u32;
             let c2 = &q1 >> c1;
-            SqrtRatioKind::Any {
+            SqrtRatio::Any {
                 c1,
                 c3: Exponent::new::<F>(&((&c2 - 1u32) >> 1), q),
                 c6: pow_public_exponent(&z, &limbs(&c2)),
                 c7: pow_public_exponent(&z, &limbs(&((&c2 + 1u32) >> 1))),
             }
-        };
-        SqrtRatio { kind }
+        }
     }
 
     /// sqrt_ratio(u, v) for v != 0 (Appendix F.2.1): (!0, sqrt(u / v)) if u / v is square, else
     /// (0, sqrt(Z u / v)), in constant time.
     pub(super) fn sqrt_ratio(&self, u: &F, v: &F) -> (u64, F) {
-        match &self.kind {
-            SqrtRatioKind::ThreeMod4 { c1, c2 } => {
+        match self {
+            SqrtRatio::ThreeMod4 { c1, c2 } => {
                 // F.2.1.2.
                 let tv2 = *u * *v;
                 let y1 = pow_public_exponent(&(v.square() * tv2), c1) * tv2;
@@ -128,7 +123,7 @@ impl<F: HashToField> SqrtRatio<F> {
                 let is_qr = (y1.square() * *v).ct_eq_mask(u);
                 (is_qr, y2.select(&y1, is_qr))
             }
-            SqrtRatioKind::Any { c1, c3, c6, c7 } => {
+            SqrtRatio::Any { c1, c3, c6, c7 } => {
                 // F.2.1.1, with c4 = 2^c1 - 1 and c5 = 2^(c1 - 1).
                 let mut tv1 = *c6;
                 let mut tv2 = pow_public_exponent(v, &[(1u64 << c1) - 1]);

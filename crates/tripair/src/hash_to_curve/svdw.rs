@@ -43,6 +43,12 @@ impl<F: HashToField> Svdw<F> {
             }
         };
         let is_square = |x: &F| x.sqrt_vartime().is_some();
+        // -Z / 2: the x of H.1's second test and the constant c2.
+        let half = F::ONE
+            .mul_small(2)
+            .inv_vartime()
+            .expect("the field has odd order");
+        let minus_half = |z: &F| -(*z * half);
         let z = (1..)
             .flat_map(|k| [k, -k])
             .map(from_int)
@@ -57,12 +63,11 @@ impl<F: HashToField> Svdw<F> {
                 };
                 !h.is_zero()
                     && is_square(&h)
-                    && (is_square(&gz)
-                        || is_square(&curve_rhs(&(-(*z * F::ONE.mul_small(2).inv())), &b)))
+                    && (is_square(&gz) || is_square(&curve_rhs(&minus_half(z), &b)))
             })
             .expect("find_z_svdw terminates");
         let c1 = curve_rhs(&z, &b);
-        let c2 = -(z * F::ONE.mul_small(2).inv());
+        let c2 = minus_half(&z);
         let three_z2 = z.square().mul_small(3);
         let c3 = (-(c1 * three_z2))
             .sqrt_vartime()
