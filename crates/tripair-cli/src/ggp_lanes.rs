@@ -16,7 +16,10 @@ use tripair::arith::Portable;
 use tripair::curve::PairingCurve;
 use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6};
-use tripair::pairing::{lanes_available, pairing, pairing_batch, pairings_in_lanes};
+use tripair::pairing::{
+    lanes_available, pairing, pairing_batch, pairing_pipelined, pairing_split_loop,
+    pairings_in_lanes,
+};
 use tripair_testkit::TestRng;
 
 /// The curves of the table: the paper's bn256d, then bn254 and bls12-381.
@@ -167,9 +170,22 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     all.push(Box::new(move || {
         black_box(pairing_batch::<C>(black_box(&sixteen), 2));
     }));
+    // C: the digit-serial IFMA backend (one element's digits across the lanes), after the rows
+    // above so their indices stay put; then E (intra-pairing: the F_p12 halves on two threads) and
+    // F (Algorithm 2: the loop split over two threads), which run B's field.
+    let c_at = all.len();
+    all.extend(c_rows::<C>(&mut rng));
+    let (pe, qe) = pairs[1];
+    all.push(Box::new(move || {
+        black_box(pairing_pipelined::<C>(black_box(&pe), black_box(&qe)));
+    }));
+    all.push(Box::new(move || {
+        black_box(pairing_split_loop::<C>(black_box(&pe), black_box(&qe)));
+    }));
     let mut fs: Vec<&mut dyn FnMut()> = all.iter_mut().map(|f| &mut **f as _).collect();
     let ms = measure_interleaved(&mut fs, samples, 4_000_000);
     let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
+    let seven_at = |at: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[at + i]) };
     let with_pairing = |fields: usize, pairing_at: usize| -> [Measurement; 7] {
         core::array::from_fn(|i| {
             if i < 6 {
@@ -204,6 +220,27 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 m: seven(1),
             },
             GgpRow {
+                row: "C",
+                label: format!("digit-serial F_p ({})", c_label()),
+                results: 1,
+                fields_from: "C",
+                m: seven_at(c_at),
+            },
+            GgpRow {
+                row: "E",
+                label: "F_p12 halves on 2 threads (B's field)".into(),
+                results: 1,
+                fields_from: "B",
+                m: with_pairing(1, c_at + 7),
+            },
+            GgpRow {
+                row: "F",
+                label: "loop split over 2 threads (B's field)".into(),
+                results: 1,
+                fields_from: "B",
+                m: with_pairing(1, c_at + 8),
+            },
+            GgpRow {
                 row: "G",
                 label: format!("{LANES} pairings in lanes ({lanes})"),
                 results: LANES,
@@ -226,6 +263,35 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
             },
         ],
     }
+}
+
+/// Row C's seven closures: the field columns and the pairing on the digit-serial IFMA backend
+/// (x86-64; elsewhere the same columns on the portable backend, labelled so).
+fn c_rows<C: PairingCurve>(rng: &mut TestRng) -> Closures {
+    #[cfg(target_arch = "x86_64")]
+    type CC<C> = <C as PairingCurve>::WithBackend<tripair::arith::IfmaSerial>;
+    #[cfg(not(target_arch = "x86_64"))]
+    type CC<C> = <C as PairingCurve>::WithBackend<Portable>;
+    let mut all = field_closures::<CC<C>, Fp<<CC<C> as tripair::field::TowerParams>::Fp>>(|| {
+        Fp::random(&mut *rng)
+    });
+    let (p, q) = random_pairs::<CC<C>>(rng, 1)[0];
+    all.push(Box::new(move || {
+        black_box(pairing::<CC<C>>(black_box(&p), black_box(&q)));
+    }));
+    all
+}
+
+/// What row C runs on this machine.
+fn c_label() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use tripair::arith::Backend;
+        if tripair::arith::IfmaSerial::available() {
+            return "AVX-512 IFMA products, ADX reductions";
+        }
+    }
+    "no IFMA here: portable products"
 }
 
 /// The table for one prime-field curve by name.
@@ -353,7 +419,13 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
         win(2),
         win(LANES)
     )?;
-    let (b, g) = (&t.rows[1], &t.rows[2]);
+    let row = |name: &str| {
+        t.rows
+            .iter()
+            .find(|r| r.row == name)
+            .expect("the table has rows B and G")
+    };
+    let (b, g) = (row("B"), row("G"));
     writeln!(
         out,
         "G over B per pairing: {:.2}x the median cycles ({:.0} vs {:.0}), {:.2}x in the fastest \

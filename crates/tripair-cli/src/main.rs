@@ -181,7 +181,7 @@ enum Table {
     /// on the dclxvi curve with F_p as 12 doubles beside the Montgomery field.
     Dclxvi,
     /// Grabher-Grossschaedl-Page 2008, Table 3: F_p and F_p12 Inv/Add/Mul and e(P,Q) for A (portable
-    /// scalar), B (ADX scalar), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads)
+    /// scalar), B (ADX scalar), C (digit-serial IFMA F_p), E (F_p12 halves on 2 threads), F (loop split over 2 threads), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads)
     /// (bn256d, bn254, bls12-381).
     Ggp,
 }

@@ -8,6 +8,8 @@
 #[cfg(target_arch = "x86_64")]
 mod adx;
 mod backend;
+#[cfg(target_arch = "x86_64")]
+mod ifma_serial;
 pub(crate) mod limbs;
 pub(crate) mod safegcd;
 #[cfg(test)]
@@ -16,6 +18,8 @@ mod tests;
 #[cfg(target_arch = "x86_64")]
 pub use adx::Adx;
 pub use backend::{Backend, DefaultBackend, Portable};
+#[cfg(target_arch = "x86_64")]
+pub use ifma_serial::IfmaSerial;
 
 /// A fixed-size little-endian limb array, `[u64; N]`: the storage of one prime-field element.
 /// Generic code uses it so that `N` stays a compile-time constant below the field layer.
