@@ -172,12 +172,14 @@ impl<F: HashToField> Sswu<F> {
     /// map_to_curve (section 6.6.3): the simplified SWU point of E' for u, mapped by the isogeny to
     /// the curve of `G`. A point of the curve, not yet of the order-r subgroup.
     pub(super) fn map_to_curve<G: CurveGroup<F = F>>(&self, u: &F) -> Projective<G> {
-        let (x, y) = self.map_to_isogenous(u);
-        self.iso_map(&x, &y)
+        let (xn, xd, y) = self.map_to_isogenous(u);
+        self.iso_map(&xn, &xd, &y)
     }
 
-    /// map_to_curve_simple_swu onto E' (section 6.6.2), straight-line (Appendix F.2).
-    fn map_to_isogenous(&self, u: &F) -> (F, F) {
+    /// map_to_curve_simple_swu onto E' (section 6.6.2), straight-line (Appendix F.2), without its
+    /// step 25: the point (xn / xd, y) as (xn, xd, y), xd != 0, so that no inversion is needed
+    /// (the isogeny takes the fraction; Wahby-Boneh 2019, section 4).
+    fn map_to_isogenous(&self, u: &F) -> (F, F, F) {
         let (z, a, b) = (self.z, self.a, self.b);
         // Steps 1-8.
         let tv1 = z * u.square();
@@ -199,25 +201,52 @@ impl<F: HashToField> Sswu<F> {
         // Steps 23-24: sgn0(y) = sgn0(u).
         let same_sign = 0u64.wrapping_sub(1 ^ u.sgn0() ^ y.sgn0());
         let y = (-y).select(&y, same_sign);
-        // Step 25.
-        (x * tv4.inv(), y)
+        // Step 25 would be x = x / tv4; tv4 = A' (-tv2 or Z) is never 0.
+        (x, tv4, y)
     }
 
-    /// The isogeny E' -> E (Appendix E): x = x_num / x_den, y = y' y_num / y_den, as the projective
-    /// point (x_num y_den : y' y_num x_den : x_den y_den), with no inversion. Where a denominator
+    /// The isogeny E' -> E (Appendix E) at (x, y) = (xn / xd, y): x = x_num / x_den,
+    /// y = y y_num / y_den, each polynomial evaluated homogeneously at (xn, xd) with the common
+    /// degree D (the powers of xd cancel in the quotients), as the projective point
+    /// (x_num y_den : y y_num x_den : x_den y_den), with no inversion. Where a denominator
     /// vanishes the result is the identity (section 6.6.3), chosen by mask.
-    fn iso_map<G: CurveGroup<F = F>>(&self, x: &F, y: &F) -> Projective<G> {
-        let [xn, xd, yn, yd] = self.iso.each_ref().map(|k| horner(k, x));
+    fn iso_map<G: CurveGroup<F = F>>(&self, xn: &F, xd: &F, y: &F) -> Projective<G> {
+        let degree = self.iso.iter().map(|k| k.len() - 1).max().unwrap_or(0);
+        let mut xd_pow = vec![F::ONE; degree + 1];
+        for i in 1..=degree {
+            xd_pow[i] = xd_pow[i - 1] * *xd;
+        }
+        let [xnum, xden, ynum, yden] = self
+            .iso
+            .each_ref()
+            .map(|k| horner_homogeneous(k, xn, &xd_pow));
         let p = Projective {
-            x: xn * yd,
-            y: *y * yn * xd,
-            z: xd * yd,
+            x: xnum * yden,
+            y: *y * ynum * xden,
+            z: xden * yden,
         };
         p.select(&Projective::identity(), p.z.ct_eq_mask(&F::ZERO))
     }
 }
 
-/// sum k_i x^i for the coefficients k_0, k_1, ... (Horner's rule).
+/// sum k_i xn^i xd^(D - i) for the coefficients k_0, ..., k_d (d <= D) and xd_pow[j] = xd^j,
+/// j = 0..=D: xd^D times the polynomial at xn / xd (Horner's rule on the homogenised form).
+fn horner_homogeneous<F: Field>(k: &[F], xn: &F, xd_pow: &[F]) -> F {
+    let d = k.len() - 1;
+    let top = xd_pow.len() - 1;
+    let mut acc = k[d];
+    for i in (0..d).rev() {
+        acc = acc * *xn + k[i] * xd_pow[d - i];
+    }
+    if d < top {
+        acc *= xd_pow[top - d];
+    }
+    acc
+}
+
+/// sum k_i x^i for the coefficients k_0, k_1, ... (Horner's rule): the reference the tests hold
+/// [`horner_homogeneous`] to.
+#[cfg(test)]
 fn horner<F: Field>(k: &[F], x: &F) -> F {
     k.iter().rev().fold(F::ZERO, |acc, c| acc * *x + *c)
 }
@@ -225,4 +254,21 @@ fn horner<F: Field>(k: &[F], x: &F) -> F {
 /// x^(2^n), by n squarings.
 fn square_times<F: Field>(x: F, n: u32) -> F {
     (0..n).fold(x, |acc, _| acc.square())
+}
+
+#[cfg(test)]
+impl<F: HashToField> Sswu<F> {
+    /// The map as RFC 9380 writes it (step 25's inversion, then the isogeny on affine x): the
+    /// plain reference for [`Sswu::map_to_curve`].
+    pub(super) fn map_to_curve_with_inversion<G: CurveGroup<F = F>>(&self, u: &F) -> Projective<G> {
+        let (xn, xd, y) = self.map_to_isogenous(u);
+        let x = xn * xd.inv();
+        let [xnum, xden, ynum, yden] = self.iso.each_ref().map(|k| horner(k, &x));
+        let p = Projective {
+            x: xnum * yden,
+            y: y * ynum * xden,
+            z: xden * yden,
+        };
+        p.select(&Projective::identity(), p.z.ct_eq_mask(&F::ZERO))
+    }
 }
