@@ -13,7 +13,19 @@ use num_traits::One;
 /// sqrt_ratio of Appendix F.2.1 for a field of order q and a non-square Z, in the form the field
 /// needs, with its constants: also the constant-time is_square and sqrt of the Shallue-van de
 /// Woestijne map (`sqrt_ratio(x, 1)`).
-pub(super) enum SqrtRatio<F> {
+pub(super) enum SqrtRatio<F: HashToField> {
+    /// F_p2 = F_p(I) with I^2 = -1 and p = 3 mod 4, through the norm N: F_p2 -> F_p (Adj and
+    /// Rodriguez-Henriquez, "Square root computation over even extension fields", IEEE TC 2014,
+    /// the complex method; Scott, "Tricks of the trade", 2020, for the shared inverse square
+    /// root): two exponentiations in F_p instead of one of twice the length in F_p2.
+    /// z = Z, c = sqrt(-N(Z)) in F_p, half = 1/2, e1 = (p + 1) / 4, e2 = (p - 3) / 4.
+    Norm {
+        z: F,
+        c: F::Base,
+        half: F::Base,
+        e1: Window,
+        e2: Window,
+    },
     /// q = 3 mod 4 (F.2.1.2): c1 = (q - 3) / 4, c2 = sqrt(-Z).
     ThreeMod4 { c1: Vec<u64>, c2: F },
     /// Any field (F.2.1.1): 2^c1 is the largest power of 2 dividing q - 1, c3 = (c2 - 1) / 2 for
@@ -76,7 +88,7 @@ impl Exponent {
 }
 
 /// The data of one simplified-SWU suite: Z, E', the isogeny E' -> E and the sqrt_ratio constants.
-pub(super) struct Sswu<F> {
+pub(super) struct Sswu<F: HashToField> {
     z: F,
     a: F,
     b: F,
@@ -89,6 +101,27 @@ pub(super) struct Sswu<F> {
 impl<F: HashToField> SqrtRatio<F> {
     /// The constants for the field of order q and the non-square `z`.
     pub(super) fn new(z: F, q: &BigUint) -> Self {
+        let p = q.sqrt();
+        let i = F::from_base_pair(F::Base::ZERO, F::Base::ONE);
+        if F::M == 2 && (&p % 4u32) == BigUint::from(3u32) && i.square() == -F::ONE {
+            let (z0, z1) = z.to_base_pair();
+            let c = (-(z0.square() + z1.square()))
+                .sqrt_vartime()
+                .expect("N(Z) is a non-square of F_p and -1 too, so -N(Z) is a square");
+            return SqrtRatio::Norm {
+                z,
+                c,
+                half: (F::Base::ONE + F::Base::ONE).inv(),
+                e1: Window::new(&((&p + 1u32) >> 2)),
+                e2: Window::new(&((&p - 3u32) >> 2)),
+            };
+        }
+        Self::new_any(z, q)
+    }
+
+    /// The constants of Appendix F.2.1 (F.2.1.2 for q = 3 mod 4, else F.2.1.1) for the field of
+    /// order q and the non-square `z`: the RFC's own method for any field.
+    pub(super) fn new_any(z: F, q: &BigUint) -> Self {
         let limbs = |v: &BigUint| v.to_u64_digits();
         if (q % 4u32) == BigUint::from(3u32) {
             let c2 = (-z)
@@ -115,6 +148,39 @@ impl<F: HashToField> SqrtRatio<F> {
     /// (0, sqrt(Z u / v)), in constant time.
     pub(super) fn sqrt_ratio(&self, u: &F, v: &F) -> (u64, F) {
         match self {
+            SqrtRatio::Norm { z, c, half, e1, e2 } => {
+                let zero = F::Base::ZERO;
+                // u / v = a / n with a = u conj(v) and n = N(v) in F_p, n != 0.
+                let (v0, v1) = v.to_base_pair();
+                let n = v0.square() + v1.square();
+                let a = *u * F::from_base_pair(v0, -v1);
+                // a is a square of F_p2 iff N(a) is one of F_p (or 0); s^2 = N(a) then, and
+                // s^2 = -N(a) otherwise, since p = 3 mod 4.
+                let (a0, a1) = a.to_base_pair();
+                let alpha = a0.square() + a1.square();
+                let s = e1.pow(&alpha);
+                // For u = 0 is_square is 0 and y = 0, as in the straight-line code of F.2.1.1
+                // this replaces (the SSWU map never meets it: E' has odd order, g(x1) != 0).
+                let is_qr = s.square().ct_eq_mask(&alpha) & !alpha.ct_eq_mask(&zero);
+                // For a non-square take Z a instead: N(Z a) = N(Z) N(a) = (c s)^2.
+                let (a0, a1) = (*z * a).to_base_pair().select_pair(&(a0, a1), is_qr);
+                let s = (s * *c).select(&s, is_qr);
+                // The root x0 + x1 I of a / n has x0^2 = delta / n with delta = (a0 + s) / 2
+                // (or (a0 - s) / 2: the product of the two is -a1^2 / 4). delta = 0 only when
+                // a1 = 0 and s = -a0; then the other sign, delta = a0, is the one.
+                let delta = (a0 + s) * *half;
+                let delta = delta.select(&a0, delta.ct_eq_mask(&zero));
+                // One inverse square root t = m^((p - 3) / 4) of m = delta n gives both parts:
+                // if m t^2 = 1, x0 = delta t and x1 = a1 / (2 n x0) = a1 t / 2; if m t^2 = -1,
+                // delta n is a non-square and (a0 - s) / 2 is the square: the root is
+                // (a1 t / 2) - (delta t) I. For a = 0 everything is 0.
+                let m = delta * n;
+                let t = e2.pow(&m);
+                let m_is_qr = (t.square() * m).ct_eq_mask(&F::Base::ONE);
+                let (x0, x1) = (delta * t, a1 * *half * t);
+                let y = F::from_base_pair(x1, -x0).select(&F::from_base_pair(x0, x1), m_is_qr);
+                (is_qr, y)
+            }
             SqrtRatio::ThreeMod4 { c1, c2 } => {
                 // F.2.1.2.
                 let tv2 = *u * *v;
@@ -149,6 +215,86 @@ impl<F: HashToField> SqrtRatio<F> {
                 (is_qr, tv3)
             }
         }
+    }
+}
+
+/// A pair of F_p elements selected together by mask.
+trait SelectPair {
+    fn select_pair(&self, o: &Self, mask: u64) -> Self;
+}
+
+impl<B: Field> SelectPair for (B, B) {
+    fn select_pair(&self, o: &Self, mask: u64) -> Self {
+        (self.0.select(&o.0, mask), self.1.select(&o.1, mask))
+    }
+}
+
+/// A public exponent as a left-to-right sliding-window schedule of width 5 over the odd powers
+/// x, x^3, ..., x^31 (Handbook of Applied Cryptography, Algorithm 14.85): about one product per
+/// six bits against one per four for fixed windows. The schedule depends only on the exponent,
+/// so the time is independent of x.
+pub(super) struct Window {
+    /// The first window's odd value, then (squarings, odd value or 0 for squarings only).
+    first: usize,
+    steps: Vec<(u32, usize)>,
+}
+
+impl Window {
+    const WIDTH: usize = 5;
+
+    /// The schedule of e > 0.
+    fn new(e: &BigUint) -> Self {
+        let bits = e.bits() as usize;
+        let bit = |i: usize| e.bit(i as u64);
+        let mut steps = Vec::new();
+        let mut first = None;
+        let mut pending = 0u32;
+        let mut i = bits as isize - 1;
+        while i >= 0 {
+            if !bit(i as usize) {
+                pending += 1;
+                i -= 1;
+                continue;
+            }
+            // The window [j, i]: at most WIDTH bits, ending in a set bit.
+            let mut j = (i - Self::WIDTH as isize + 1).max(0) as usize;
+            while !bit(j) {
+                j += 1;
+            }
+            let value = (j..=i as usize)
+                .rev()
+                .fold(0, |v, k| 2 * v + bit(k) as usize);
+            match first {
+                None => first = Some(value),
+                Some(_) => steps.push((pending + (i as usize - j + 1) as u32, value)),
+            }
+            pending = 0;
+            i = j as isize - 1;
+        }
+        if pending > 0 {
+            steps.push((pending, 0));
+        }
+        Window {
+            first: first.expect("exponent > 0"),
+            steps,
+        }
+    }
+
+    /// x^e.
+    fn pow<F: Field>(&self, x: &F) -> F {
+        let mut odd = [*x; 1 << (Self::WIDTH - 1)];
+        let x2 = x.square();
+        for k in 1..odd.len() {
+            odd[k] = odd[k - 1] * x2;
+        }
+        let mut r = odd[self.first / 2];
+        for &(squarings, value) in &self.steps {
+            r = square_times(r, squarings);
+            if value != 0 {
+                r *= odd[value / 2];
+            }
+        }
+        r
     }
 }
 
@@ -270,5 +416,113 @@ impl<F: HashToField> Sswu<F> {
             z: xden * yden,
         };
         p.select(&Projective::identity(), p.z.ct_eq_mask(&F::ZERO))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::curves::Bls12_381 as C;
+    use crate::curve::PairingCurve;
+    use crate::field::Fp2;
+    use tripair_testkit::TestRng;
+
+    type F2 = Fp2<C>;
+    type B = <F2 as HashToField>::Base;
+
+    fn random_fp(rng: &mut TestRng) -> B {
+        let mut bytes = [0u8; 64];
+        rng.fill_bytes(&mut bytes);
+        B::from_uniform_bytes(&bytes)
+    }
+
+    #[test]
+    fn window_pow_equals_fixed_windows() {
+        let mut rng = TestRng::new(14);
+        let p = &<C as PairingCurve>::consts().p;
+        let mut exponents: Vec<BigUint> = vec![
+            BigUint::from(1u32),
+            BigUint::from(2u32),
+            BigUint::from(31u32),
+            BigUint::from(32u32),
+            BigUint::from(0x1_0000_0001u64),
+            (p + 1u32) >> 2,
+            (p - 3u32) >> 2,
+            p - 2u32,
+        ];
+        for _ in 0..8 {
+            let limbs: Vec<u64> = (0..1 + rng.next_u64() % 6)
+                .map(|_| rng.next_u64())
+                .collect();
+            exponents.push(BigUint::from_slice(
+                &limbs
+                    .iter()
+                    .flat_map(|l| [*l as u32, (*l >> 32) as u32])
+                    .collect::<Vec<_>>(),
+            ));
+        }
+        for e in exponents.iter().filter(|e| e.bits() > 0) {
+            let w = Window::new(e);
+            for x in [random_fp(&mut rng), B::ONE, B::ZERO] {
+                assert_eq!(
+                    w.pow(&x),
+                    pow_public_exponent(&x, &e.to_u64_digits()),
+                    "{e:x}"
+                );
+            }
+        }
+    }
+
+    /// The norm method against the RFC's generic F.2.1.1 on random and edge inputs: the same
+    /// is_square, and a root of the same square (u / v or Z u / v).
+    #[test]
+    fn norm_sqrt_ratio_equals_rfc_method() {
+        let z = F2::from_i64s(-2, -1);
+        let p = &<C as PairingCurve>::consts().p;
+        let q = p * p;
+        let norm = SqrtRatio::new(z, &q);
+        assert!(matches!(norm, SqrtRatio::Norm { .. }));
+        let any = SqrtRatio::new_any(z, &q);
+        assert!(matches!(any, SqrtRatio::Any { .. }));
+        let mut rng = TestRng::new(2014);
+        let rand = |rng: &mut TestRng| F2::new(random_fp(rng), random_fp(rng));
+        let mut cases = Vec::new();
+        for _ in 0..64 {
+            let (u, v) = (rand(&mut rng), rand(&mut rng));
+            let (a, b) = (random_fp(&mut rng), random_fp(&mut rng));
+            cases.push((u, v));
+            // Squares and non-squares on purpose.
+            cases.push((u.square() * v, v));
+            cases.push((z * u.square() * v, v));
+            // u = 0; v in F_p; u in F_p; c0 = 0 or c1 = 0 on either side.
+            cases.push((F2::ZERO, v));
+            cases.push((u, F2::new(a, B::ZERO)));
+            cases.push((F2::new(a, B::ZERO), v));
+            cases.push((F2::new(a, B::ZERO), F2::new(b, B::ZERO)));
+            cases.push((F2::new(B::ZERO, a), v));
+            cases.push((F2::new(B::ZERO, a), F2::new(B::ZERO, b)));
+            cases.push((F2::new(a, B::ZERO), F2::new(B::ZERO, b)));
+            cases.push((F2::new(a, B::ZERO).square(), F2::ONE));
+            cases.push((-F2::new(a, B::ZERO).square(), F2::ONE));
+        }
+        cases.push((F2::ONE, F2::ONE));
+        cases.push((-F2::ONE, F2::ONE));
+        cases.push((z, F2::ONE));
+        let (mut squares, mut non_squares) = (0, 0);
+        for (u, v) in cases {
+            let (qr, y) = norm.sqrt_ratio(&u, &v);
+            let (qr_any, y_any) = any.sqrt_ratio(&u, &v);
+            assert_eq!(qr, qr_any, "is_square of {u:?} / {v:?}");
+            assert!(qr == 0 || qr == u64::MAX);
+            assert_eq!(y.square(), y_any.square(), "root of {u:?} / {v:?}");
+            let target = if qr == 0 { z * u } else { u };
+            assert_eq!(y.square() * v, target);
+            if qr == 0 {
+                non_squares += 1;
+            } else {
+                squares += 1;
+            }
+        }
+        assert!(squares > 100 && non_squares > 100);
     }
 }
