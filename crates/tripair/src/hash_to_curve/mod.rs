@@ -64,12 +64,18 @@ pub trait HashToCurveGroup: CurveGroup<F: HashToField> {
     fn map_to_curve(u: &Self::F) -> Projective<Self>;
     /// clear_cofactor (section 7): any point of the curve E to the order-r subgroup, constant time.
     fn clear_cofactor(p: &Projective<Self>) -> Projective<Self>;
+    /// map_to_curve of two field elements, the two points of hash_to_curve. Equal to two calls
+    /// of [`HashToCurveGroup::map_to_curve`]; a group may run the two side by side.
+    fn map_to_curve_pair(u: &[Self::F; 2]) -> [Projective<Self>; 2] {
+        [Self::map_to_curve(&u[0]), Self::map_to_curve(&u[1])]
+    }
 }
 
 /// hash_to_curve (section 3): the random-oracle encoding of `msg` under the tag `dst`.
 pub fn hash_to_curve<G: HashToCurveGroup>(msg: &[u8], dst: &[u8]) -> Result<Affine<G>> {
     let u = hash_to_field::<G::F>(msg, dst, 2)?;
-    let q = G::map_to_curve(&u[0]) + G::map_to_curve(&u[1]);
+    let [q0, q1] = G::map_to_curve_pair(&[u[0], u[1]]);
+    let q = q0 + q1;
     Ok(G::clear_cofactor(&q).to_affine())
 }
 
@@ -170,6 +176,10 @@ impl HashToCurveGroup for G1<Bls12_381> {
         g1_sswu().map_to_curve(u)
     }
 
+    fn map_to_curve_pair(u: &[Self::F; 2]) -> [Projective<Self>; 2] {
+        g1_sswu().map_to_curve_lanes(u)
+    }
+
     /// Multiplication by h_eff = 0xd201000000010001 (section 8.8.1), constant time: double-and-add
     /// over the public constant's bits (Jacobian doublings), an operation sequence independent of
     /// the point.
@@ -196,6 +206,10 @@ impl HashToCurveGroup for G1<Bn254> {
 impl HashToCurveGroup for G2<Bls12_381> {
     fn map_to_curve(u: &Self::F) -> Projective<Self> {
         g2_sswu().map_to_curve(u)
+    }
+
+    fn map_to_curve_pair(u: &[Self::F; 2]) -> [Projective<Self>; 2] {
+        g2_sswu().map_to_curve_lanes(u)
     }
 
     /// The fast method of Budroni–Pintore (Appendix G.3), equal to multiplication by the h_eff of
@@ -268,5 +282,22 @@ mod tests {
             assert_eq!(q, g2_sswu().map_to_curve_with_inversion(&u));
             assert!(q.to_affine().is_on_curve());
         }
+    }
+
+    /// The pair maps (side by side) equal two single maps, on random and edge inputs.
+    #[test]
+    fn map_pair_equals_two_maps() {
+        fn check<G: HashToCurveGroup<F: HashToField>>(rng: &mut TestRng) {
+            let us = inputs::<G::F>(rng);
+            for (i, u0) in us.iter().enumerate() {
+                let u1 = us[(i * 7 + 1) % us.len()];
+                let [q0, q1] = G::map_to_curve_pair(&[*u0, u1]);
+                assert_eq!(q0, G::map_to_curve(u0), "{}", G::NAME);
+                assert_eq!(q1, G::map_to_curve(&u1), "{}", G::NAME);
+            }
+        }
+        let mut rng = TestRng::new(2);
+        check::<G1<Bls12_381>>(&mut rng);
+        check::<G2<Bls12_381>>(&mut rng);
     }
 }

@@ -147,40 +147,62 @@ impl<F: HashToField> SqrtRatio<F> {
     /// sqrt_ratio(u, v) for v != 0 (Appendix F.2.1): (!0, sqrt(u / v)) if u / v is square, else
     /// (0, sqrt(Z u / v)), in constant time.
     pub(super) fn sqrt_ratio(&self, u: &F, v: &F) -> (u64, F) {
+        let [r] = self.sqrt_ratio_lanes(&[*u], &[*v]);
+        r
+    }
+
+    /// sqrt_ratio of N independent pairs (u, v). The norm method runs their exponentiations
+    /// interleaved: an exponentiation is one chain of dependent products, so N chains side by side
+    /// keep the multiplier busy where one leaves it waiting on each product's latency.
+    pub(super) fn sqrt_ratio_lanes<const N: usize>(&self, u: &[F; N], v: &[F; N]) -> [(u64, F); N] {
+        let SqrtRatio::Norm { z, c, half, e1, e2 } = self else {
+            return core::array::from_fn(|i| self.sqrt_ratio_rfc(&u[i], &v[i]));
+        };
+        let zero = F::Base::ZERO;
+        // u / v = a / n with a = u conj(v) and n = N(v) in F_p, n != 0.
+        let pre: [_; N] = core::array::from_fn(|i| {
+            let (v0, v1) = v[i].to_base_pair();
+            let n = v0.square() + v1.square();
+            let a = u[i] * F::from_base_pair(v0, -v1);
+            let (a0, a1) = a.to_base_pair();
+            (n, a, a0.square() + a1.square())
+        });
+        // a is a square of F_p2 iff N(a) is one of F_p (or 0); s^2 = N(a) then, and s^2 = -N(a)
+        // otherwise, since p = 3 mod 4.
+        let s = e1.pow_lanes(&pre.map(|(_, _, alpha)| alpha));
+        let mid: [_; N] = core::array::from_fn(|i| {
+            let (n, a, alpha) = pre[i];
+            // For u = 0 is_square is 0 and y = 0, as in the straight-line code of F.2.1.1 this
+            // replaces (the SSWU map never meets it: E' has odd order, so g(x1) != 0).
+            let is_qr = s[i].square().ct_eq_mask(&alpha) & !alpha.ct_eq_mask(&zero);
+            // For a non-square take Z a instead: N(Z a) = N(Z) N(a) = (c s)^2.
+            let (a0, a1) = (*z * a).select(&a, is_qr).to_base_pair();
+            let s = (s[i] * *c).select(&s[i], is_qr);
+            // The root x0 + x1 I of a / n has x0^2 = delta / n with delta = (a0 + s) / 2 (or
+            // (a0 - s) / 2: the product of the two is -a1^2 / 4). delta = 0 only when a1 = 0 and
+            // s = -a0; then the other sign, delta = a0, is the one.
+            let delta = (a0 + s) * *half;
+            let delta = delta.select(&a0, delta.ct_eq_mask(&zero));
+            (is_qr, a1, delta, delta * n)
+        });
+        // One inverse square root t = m^((p - 3) / 4) of m = delta n gives both parts: if
+        // m t^2 = 1, x0 = delta t and x1 = a1 / (2 n x0) = a1 t / 2; if m t^2 = -1, delta n is a
+        // non-square and (a0 - s) / 2 is the square: the root is (a1 t / 2) - (delta t) I. For
+        // a = 0 everything is 0.
+        let t = e2.pow_lanes(&mid.map(|(_, _, _, m)| m));
+        core::array::from_fn(|i| {
+            let (is_qr, a1, delta, m) = mid[i];
+            let m_is_qr = (t[i].square() * m).ct_eq_mask(&F::Base::ONE);
+            let (x0, x1) = (delta * t[i], a1 * *half * t[i]);
+            let y = F::from_base_pair(x1, -x0).select(&F::from_base_pair(x0, x1), m_is_qr);
+            (is_qr, y)
+        })
+    }
+
+    /// sqrt_ratio by the RFC's straight-line code (F.2.1.2 or F.2.1.1).
+    fn sqrt_ratio_rfc(&self, u: &F, v: &F) -> (u64, F) {
         match self {
-            SqrtRatio::Norm { z, c, half, e1, e2 } => {
-                let zero = F::Base::ZERO;
-                // u / v = a / n with a = u conj(v) and n = N(v) in F_p, n != 0.
-                let (v0, v1) = v.to_base_pair();
-                let n = v0.square() + v1.square();
-                let a = *u * F::from_base_pair(v0, -v1);
-                // a is a square of F_p2 iff N(a) is one of F_p (or 0); s^2 = N(a) then, and
-                // s^2 = -N(a) otherwise, since p = 3 mod 4.
-                let (a0, a1) = a.to_base_pair();
-                let alpha = a0.square() + a1.square();
-                let s = e1.pow(&alpha);
-                // For u = 0 is_square is 0 and y = 0, as in the straight-line code of F.2.1.1
-                // this replaces (the SSWU map never meets it: E' has odd order, g(x1) != 0).
-                let is_qr = s.square().ct_eq_mask(&alpha) & !alpha.ct_eq_mask(&zero);
-                // For a non-square take Z a instead: N(Z a) = N(Z) N(a) = (c s)^2.
-                let (a0, a1) = (*z * a).to_base_pair().select_pair(&(a0, a1), is_qr);
-                let s = (s * *c).select(&s, is_qr);
-                // The root x0 + x1 I of a / n has x0^2 = delta / n with delta = (a0 + s) / 2
-                // (or (a0 - s) / 2: the product of the two is -a1^2 / 4). delta = 0 only when
-                // a1 = 0 and s = -a0; then the other sign, delta = a0, is the one.
-                let delta = (a0 + s) * *half;
-                let delta = delta.select(&a0, delta.ct_eq_mask(&zero));
-                // One inverse square root t = m^((p - 3) / 4) of m = delta n gives both parts:
-                // if m t^2 = 1, x0 = delta t and x1 = a1 / (2 n x0) = a1 t / 2; if m t^2 = -1,
-                // delta n is a non-square and (a0 - s) / 2 is the square: the root is
-                // (a1 t / 2) - (delta t) I. For a = 0 everything is 0.
-                let m = delta * n;
-                let t = e2.pow(&m);
-                let m_is_qr = (t.square() * m).ct_eq_mask(&F::Base::ONE);
-                let (x0, x1) = (delta * t, a1 * *half * t);
-                let y = F::from_base_pair(x1, -x0).select(&F::from_base_pair(x0, x1), m_is_qr);
-                (is_qr, y)
-            }
+            SqrtRatio::Norm { .. } => unreachable!("the norm method is sqrt_ratio_lanes"),
             SqrtRatio::ThreeMod4 { c1, c2 } => {
                 // F.2.1.2.
                 let tv2 = *u * *v;
@@ -215,17 +237,6 @@ impl<F: HashToField> SqrtRatio<F> {
                 (is_qr, tv3)
             }
         }
-    }
-}
-
-/// A pair of F_p elements selected together by mask.
-trait SelectPair {
-    fn select_pair(&self, o: &Self, mask: u64) -> Self;
-}
-
-impl<B: Field> SelectPair for (B, B) {
-    fn select_pair(&self, o: &Self, mask: u64) -> Self {
-        (self.0.select(&o.0, mask), self.1.select(&o.1, mask))
     }
 }
 
@@ -281,17 +292,33 @@ impl Window {
     }
 
     /// x^e.
+    #[cfg(test)]
     fn pow<F: Field>(&self, x: &F) -> F {
-        let mut odd = [*x; 1 << (Self::WIDTH - 1)];
-        let x2 = x.square();
-        for k in 1..odd.len() {
-            odd[k] = odd[k - 1] * x2;
-        }
-        let mut r = odd[self.first / 2];
+        let [r] = self.pow_lanes(&[*x]);
+        r
+    }
+
+    /// x_i^e for N bases, their products interleaved (independent chains).
+    fn pow_lanes<F: Field, const N: usize>(&self, x: &[F; N]) -> [F; N] {
+        let odd: [[F; 1 << (Self::WIDTH - 1)]; N] = core::array::from_fn(|i| {
+            let mut odd = [x[i]; 1 << (Self::WIDTH - 1)];
+            let x2 = x[i].square();
+            for k in 1..odd.len() {
+                odd[k] = odd[k - 1] * x2;
+            }
+            odd
+        });
+        let mut r: [F; N] = core::array::from_fn(|i| odd[i][self.first / 2]);
         for &(squarings, value) in &self.steps {
-            r = square_times(r, squarings);
+            for _ in 0..squarings {
+                for ri in r.iter_mut() {
+                    *ri = ri.square();
+                }
+            }
             if value != 0 {
-                r *= odd[value / 2];
+                for (ri, oi) in r.iter_mut().zip(&odd) {
+                    *ri *= oi[value / 2];
+                }
             }
         }
         r
@@ -318,37 +345,55 @@ impl<F: HashToField> Sswu<F> {
     /// map_to_curve (section 6.6.3): the simplified SWU point of E' for u, mapped by the isogeny to
     /// the curve of `G`. A point of the curve, not yet of the order-r subgroup.
     pub(super) fn map_to_curve<G: CurveGroup<F = F>>(&self, u: &F) -> Projective<G> {
-        let (xn, xd, y) = self.map_to_isogenous(u);
-        self.iso_map(&xn, &xd, &y)
+        let [q] = self.map_to_curve_lanes(&[*u]);
+        q
+    }
+
+    /// map_to_curve of N field elements, their square roots computed side by side.
+    pub(super) fn map_to_curve_lanes<G: CurveGroup<F = F>, const N: usize>(
+        &self,
+        u: &[F; N],
+    ) -> [Projective<G>; N] {
+        self.map_to_isogenous(u)
+            .map(|(xn, xd, y)| self.iso_map(&xn, &xd, &y))
     }
 
     /// map_to_curve_simple_swu onto E' (section 6.6.2), straight-line (Appendix F.2), without its
     /// step 25: the point (xn / xd, y) as (xn, xd, y), xd != 0, so that no inversion is needed
     /// (the isogeny takes the fraction; Wahby-Boneh 2019, section 4).
-    fn map_to_isogenous(&self, u: &F) -> (F, F, F) {
+    fn map_to_isogenous<const N: usize>(&self, u: &[F; N]) -> [(F, F, F); N] {
         let (z, a, b) = (self.z, self.a, self.b);
-        // Steps 1-8.
-        let tv1 = z * u.square();
-        let mut tv2 = tv1.square() + tv1;
-        let tv3 = b * (tv2 + F::ONE);
-        let tv2_zero = tv2.ct_eq_mask(&F::ZERO);
-        let tv4 = a * (-tv2).select(&z, tv2_zero);
-        // Steps 9-17: gx1 = tv2 / tv6 with tv6 = tv4^3.
-        let mut tv6 = tv4.square();
-        tv2 = (tv3.square() + a * tv6) * tv3;
-        tv6 *= tv4;
-        tv2 += b * tv6;
-        let x1 = tv1 * tv3;
+        let pre: [_; N] = core::array::from_fn(|i| {
+            // Steps 1-8.
+            let tv1 = z * u[i].square();
+            let mut tv2 = tv1.square() + tv1;
+            let tv3 = b * (tv2 + F::ONE);
+            let tv2_zero = tv2.ct_eq_mask(&F::ZERO);
+            let tv4 = a * (-tv2).select(&z, tv2_zero);
+            // Steps 9-17: gx1 = tv2 / tv6 with tv6 = tv4^3.
+            let mut tv6 = tv4.square();
+            tv2 = (tv3.square() + a * tv6) * tv3;
+            tv6 *= tv4;
+            tv2 += b * tv6;
+            (tv1, tv2, tv3, tv4, tv6)
+        });
         // Steps 18-22: y1 = sqrt(gx1) if gx1 is square, else a root for x2 = Z u^2 x1.
-        let (is_square, y1) = self.sqrt_ratio.sqrt_ratio(&tv2, &tv6);
-        let y2 = tv1 * *u * y1;
-        let x = x1.select(&tv3, is_square);
-        let y = y2.select(&y1, is_square);
-        // Steps 23-24: sgn0(y) = sgn0(u).
-        let same_sign = 0u64.wrapping_sub(1 ^ u.sgn0() ^ y.sgn0());
-        let y = (-y).select(&y, same_sign);
-        // Step 25 would be x = x / tv4; tv4 = A' (-tv2 or Z) is never 0.
-        (x, tv4, y)
+        let roots = self
+            .sqrt_ratio
+            .sqrt_ratio_lanes(&pre.map(|p| p.1), &pre.map(|p| p.4));
+        core::array::from_fn(|i| {
+            let (tv1, _, tv3, tv4, _) = pre[i];
+            let (is_square, y1) = roots[i];
+            let x1 = tv1 * tv3;
+            let y2 = tv1 * u[i] * y1;
+            let x = x1.select(&tv3, is_square);
+            let y = y2.select(&y1, is_square);
+            // Steps 23-24: sgn0(y) = sgn0(u).
+            let same_sign = 0u64.wrapping_sub(1 ^ u[i].sgn0() ^ y.sgn0());
+            let y = (-y).select(&y, same_sign);
+            // Step 25 would be x = x / tv4; tv4 = A' (-tv2 or Z) is never 0.
+            (x, tv4, y)
+        })
     }
 
     /// The isogeny E' -> E (Appendix E) at (x, y) = (xn / xd, y): x = x_num / x_den,
@@ -407,7 +452,7 @@ impl<F: HashToField> Sswu<F> {
     /// The map as RFC 9380 writes it (step 25's inversion, then the isogeny on affine x): the
     /// plain reference for [`Sswu::map_to_curve`].
     pub(super) fn map_to_curve_with_inversion<G: CurveGroup<F = F>>(&self, u: &F) -> Projective<G> {
-        let (xn, xd, y) = self.map_to_isogenous(u);
+        let [(xn, xd, y)] = self.map_to_isogenous(&[*u]);
         let x = xn * xd.inv();
         let [xnum, xden, ynum, yden] = self.iso.each_ref().map(|k| horner(k, &x));
         let p = Projective {
