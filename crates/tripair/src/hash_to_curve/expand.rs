@@ -90,6 +90,12 @@ pub trait HashToField: Field {
     /// The p-power Frobenius map x -> x^p (the identity on F_p, conjugation on F_p2): lets an
     /// exponent below p^2 be split as a p + b, halving the squarings of an exponentiation.
     fn frobenius(&self) -> Self;
+    /// The prime field F_p under this field (F_p itself for m = 1).
+    type Base: HashToField;
+    /// The coordinates (c0, c1) over F_p of c0 + c1 I for m = 2; (self, 0) for m = 1.
+    fn to_base_pair(&self) -> (Self::Base, Self::Base);
+    /// c0 + c1 I for m = 2; c0 for m = 1 (where c1 must be 0).
+    fn from_base_pair(c0: Self::Base, c1: Self::Base) -> Self;
 }
 
 /// L for a prime field of `bits` bits at security level k = 128 (section 5).
@@ -110,6 +116,14 @@ impl<F: FpParams> HashToField for Fp<F> {
     fn frobenius(&self) -> Self {
         *self
     }
+    type Base = Self;
+    fn to_base_pair(&self) -> (Self, Self) {
+        (*self, Self::ZERO)
+    }
+    fn from_base_pair(c0: Self, c1: Self) -> Self {
+        debug_assert!(c1.is_zero());
+        c0
+    }
 }
 
 impl<T: TowerParams> HashToField for Fp2<T> {
@@ -129,6 +143,13 @@ impl<T: TowerParams> HashToField for Fp2<T> {
     }
     fn frobenius(&self) -> Self {
         self.conjugate()
+    }
+    type Base = Fp<T::Fp>;
+    fn to_base_pair(&self) -> (Self::Base, Self::Base) {
+        (self.c0, self.c1)
+    }
+    fn from_base_pair(c0: Self::Base, c1: Self::Base) -> Self {
+        Fp2::new(c0, c1)
     }
 }
 

@@ -21,6 +21,7 @@
 
 mod consts;
 mod expand;
+mod jacobian;
 mod sswu;
 mod svdw;
 
@@ -34,6 +35,7 @@ use crate::curve::{Affine, CurveGroup, G1Affine, G2Affine, PairingCurve, Project
 use crate::error::Result;
 use crate::field::{Fp, Fp2, FpParams, TowerParams};
 use crate::util::hex_decode;
+use jacobian::mul_jacobian_vartime;
 use num_bigint::BigUint;
 use sswu::Sswu;
 use std::sync::OnceLock;
@@ -62,12 +64,18 @@ pub trait HashToCurveGroup: CurveGroup<F: HashToField> {
     fn map_to_curve(u: &Self::F) -> Projective<Self>;
     /// clear_cofactor (section 7): any point of the curve E to the order-r subgroup, constant time.
     fn clear_cofactor(p: &Projective<Self>) -> Projective<Self>;
+    /// map_to_curve of two field elements, the two points of hash_to_curve. Equal to two calls
+    /// of [`HashToCurveGroup::map_to_curve`]; a group may run the two side by side.
+    fn map_to_curve_pair(u: &[Self::F; 2]) -> [Projective<Self>; 2] {
+        [Self::map_to_curve(&u[0]), Self::map_to_curve(&u[1])]
+    }
 }
 
 /// hash_to_curve (section 3): the random-oracle encoding of `msg` under the tag `dst`.
 pub fn hash_to_curve<G: HashToCurveGroup>(msg: &[u8], dst: &[u8]) -> Result<Affine<G>> {
     let u = hash_to_field::<G::F>(msg, dst, 2)?;
-    let q = G::map_to_curve(&u[0]) + G::map_to_curve(&u[1]);
+    let [q0, q1] = G::map_to_curve_pair(&[u[0], u[1]]);
+    let q = q0 + q1;
     Ok(G::clear_cofactor(&q).to_affine())
 }
 
@@ -121,31 +129,62 @@ fn fp2_hex([c0, c1]: [&str; 2]) -> Fp2<Bls12_381> {
     Fp2::new(fp_hex(c0), fp_hex(c1))
 }
 
+/// The suite data of `BLS12381G1_XMD:SHA-256_SSWU_*` (section 8.8.1), built once.
+fn g1_sswu() -> &'static Sswu<Bls12Fp> {
+    static S: OnceLock<Sswu<Bls12Fp>> = OnceLock::new();
+    S.get_or_init(|| {
+        let table = |t: &[&str]| t.iter().map(|h| fp_hex(h)).collect();
+        let iso = [
+            table(&consts::G1_ISO_X_NUM),
+            table(&consts::G1_ISO_X_DEN),
+            table(&consts::G1_ISO_Y_NUM),
+            table(&consts::G1_ISO_Y_DEN),
+        ];
+        let (z, a, b) = (
+            Fp::from_i64(consts::G1_Z),
+            fp_hex(consts::G1_A),
+            fp_hex(consts::G1_B),
+        );
+        Sswu::new(z, a, b, iso, &<Bls12_381 as PairingCurve>::consts().p)
+    })
+}
+
+/// The suite data of `BLS12381G2_XMD:SHA-256_SSWU_*` (section 8.8.2), built once.
+fn g2_sswu() -> &'static Sswu<Fp2<Bls12_381>> {
+    static S: OnceLock<Sswu<Fp2<Bls12_381>>> = OnceLock::new();
+    S.get_or_init(|| {
+        let table = |t: &[[&str; 2]]| t.iter().map(|&h| fp2_hex(h)).collect();
+        let iso = [
+            table(&consts::G2_ISO_X_NUM),
+            table(&consts::G2_ISO_X_DEN),
+            table(&consts::G2_ISO_Y_NUM),
+            table(&consts::G2_ISO_Y_DEN),
+        ];
+        let small = |(c0, c1)| Fp2::from_i64s(c0, c1);
+        let (z, a, b) = (
+            small(consts::G2_Z),
+            small(consts::G2_A),
+            small(consts::G2_B),
+        );
+        let p: &BigUint = &<Bls12_381 as PairingCurve>::consts().p;
+        Sswu::new(z, a, b, iso, &(p * p))
+    })
+}
+
 impl HashToCurveGroup for G1<Bls12_381> {
     fn map_to_curve(u: &Self::F) -> Projective<Self> {
-        static S: OnceLock<Sswu<Bls12Fp>> = OnceLock::new();
-        let sswu = S.get_or_init(|| {
-            let table = |t: &[&str]| t.iter().map(|h| fp_hex(h)).collect();
-            let iso = [
-                table(&consts::G1_ISO_X_NUM),
-                table(&consts::G1_ISO_X_DEN),
-                table(&consts::G1_ISO_Y_NUM),
-                table(&consts::G1_ISO_Y_DEN),
-            ];
-            let (z, a, b) = (
-                Fp::from_i64(consts::G1_Z),
-                fp_hex(consts::G1_A),
-                fp_hex(consts::G1_B),
-            );
-            Sswu::new(z, a, b, iso, &<Bls12_381 as PairingCurve>::consts().p)
-        });
-        sswu.map_to_curve(u)
+        g1_sswu().map_to_curve(u)
+    }
+
+    fn map_to_curve_pair(u: &[Self::F; 2]) -> [Projective<Self>; 2] {
+        g1_sswu().map_to_curve_lanes(u)
     }
 
     /// Multiplication by h_eff = 0xd201000000010001 (section 8.8.1), constant time: double-and-add
-    /// over the public constant's bits, an operation sequence independent of the point.
+    /// over the public constant's bits (Jacobian doublings), an operation sequence independent of
+    /// the point.
     fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
-        p.mul_vartime(&[consts::G1_H_EFF])
+        mul_jacobian_vartime(p, &[consts::G1_H_EFF])
     }
 }
 
@@ -166,25 +205,11 @@ impl HashToCurveGroup for G1<Bn254> {
 
 impl HashToCurveGroup for G2<Bls12_381> {
     fn map_to_curve(u: &Self::F) -> Projective<Self> {
-        static S: OnceLock<Sswu<Fp2<Bls12_381>>> = OnceLock::new();
-        let sswu = S.get_or_init(|| {
-            let table = |t: &[[&str; 2]]| t.iter().map(|&h| fp2_hex(h)).collect();
-            let iso = [
-                table(&consts::G2_ISO_X_NUM),
-                table(&consts::G2_ISO_X_DEN),
-                table(&consts::G2_ISO_Y_NUM),
-                table(&consts::G2_ISO_Y_DEN),
-            ];
-            let small = |(c0, c1)| Fp2::from_i64s(c0, c1);
-            let (z, a, b) = (
-                small(consts::G2_Z),
-                small(consts::G2_A),
-                small(consts::G2_B),
-            );
-            let p: &BigUint = &<Bls12_381 as PairingCurve>::consts().p;
-            Sswu::new(z, a, b, iso, &(p * p))
-        });
-        sswu.map_to_curve(u)
+        g2_sswu().map_to_curve(u)
+    }
+
+    fn map_to_curve_pair(u: &[Self::F; 2]) -> [Projective<Self>; 2] {
+        g2_sswu().map_to_curve_lanes(u)
     }
 
     /// The fast method of Budroni–Pintore (Appendix G.3), equal to multiplication by the h_eff of
@@ -198,9 +223,10 @@ impl HashToCurveGroup for G2<Bls12_381> {
 /// psi the untwist-Frobenius-twist endomorphism and u the curve parameter.
 fn clear_cofactor_bls12_g2<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective<G2<C>> {
     let k = C::consts();
-    // [u] Q by double-and-add over the bits of the public |u| (constant time in Q), then the sign.
+    // [u] Q by double-and-add over the bits of the public |u| (constant time in Q; Jacobian
+    // doublings, the 5 additions complete), then the sign.
     let mul_u = |q: &Projective<G2<C>>| {
-        let m = q.mul_vartime(&k.u_abs);
+        let m = mul_jacobian_vartime(q, &k.u_abs);
         if k.u_neg {
             -m
         } else {
@@ -223,5 +249,55 @@ fn psi_projective<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective<G2<C>> {
         x,
         y,
         z: p.z.conjugate(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tripair_testkit::TestRng;
+
+    /// Random field elements and the edge inputs u = 0, 1, -1.
+    fn inputs<F: HashToField>(rng: &mut TestRng) -> Vec<F> {
+        let mut v = vec![F::ZERO, F::ONE, -F::ONE];
+        for _ in 0..24 {
+            let mut bytes = [0u8; 128];
+            rng.fill_bytes(&mut bytes);
+            v.push(F::from_uniform_bytes(&bytes[..F::L * F::M]));
+        }
+        v
+    }
+
+    /// The inversion-free map (fraction x, homogeneous isogeny) equals the RFC's form.
+    #[test]
+    fn map_without_inversion_equals_rfc_form() {
+        let mut rng = TestRng::new(25);
+        for u in inputs::<Bls12Fp>(&mut rng) {
+            let q: Projective<G1<Bls12_381>> = g1_sswu().map_to_curve(&u);
+            assert_eq!(q, g1_sswu().map_to_curve_with_inversion(&u));
+            assert!(q.to_affine().is_on_curve());
+        }
+        for u in inputs::<Fp2<Bls12_381>>(&mut rng) {
+            let q: Projective<G2<Bls12_381>> = g2_sswu().map_to_curve(&u);
+            assert_eq!(q, g2_sswu().map_to_curve_with_inversion(&u));
+            assert!(q.to_affine().is_on_curve());
+        }
+    }
+
+    /// The pair maps (side by side) equal two single maps, on random and edge inputs.
+    #[test]
+    fn map_pair_equals_two_maps() {
+        fn check<G: HashToCurveGroup<F: HashToField>>(rng: &mut TestRng) {
+            let us = inputs::<G::F>(rng);
+            for (i, u0) in us.iter().enumerate() {
+                let u1 = us[(i * 7 + 1) % us.len()];
+                let [q0, q1] = G::map_to_curve_pair(&[*u0, u1]);
+                assert_eq!(q0, G::map_to_curve(u0), "{}", G::NAME);
+                assert_eq!(q1, G::map_to_curve(&u1), "{}", G::NAME);
+            }
+        }
+        let mut rng = TestRng::new(2);
+        check::<G1<Bls12_381>>(&mut rng);
+        check::<G2<Bls12_381>>(&mut rng);
     }
 }

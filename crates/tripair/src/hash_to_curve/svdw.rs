@@ -10,7 +10,7 @@ use crate::field::Field;
 use num_bigint::BigUint;
 
 /// The constants of Appendix F.1 for one curve y^2 = x^3 + b (A = 0).
-pub(super) struct Svdw<F> {
+pub(super) struct Svdw<F: HashToField> {
     z: F,
     b: F,
     /// c1 = g(Z).
