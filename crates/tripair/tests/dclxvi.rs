@@ -295,10 +295,18 @@ fn fp2_kernels_equal_portable() {
     let mut tried = 0;
     for i in 0..elems.len() {
         let (a0, a1) = (&elems[i], &elems[(i * 5 + 1) % elems.len()]);
-        let (b0, b1) = (&elems[(i * 7 + 2) % elems.len()], &elems[(i * 3 + 3) % elems.len()]);
+        let (b0, b1) = (
+            &elems[(i * 7 + 2) % elems.len()],
+            &elems[(i * 3 + 3) % elems.len()],
+        );
         let want = fp2_mul_wide_portable([a0, a1], [b0, b1], k);
         let want_sq = fp2_square_wide_portable([a0, a1], k);
-        let red = |w: &[[f64; NW]; 2]| [reduce_wide_portable(&w[0], k), reduce_wide_portable(&w[1], k)];
+        let red = |w: &[[f64; NW]; 2]| {
+            [
+                reduce_wide_portable(&w[0], k),
+                reduce_wide_portable(&w[1], k),
+            ]
+        };
         assert_eq!(simd::fp2_mul_wide_dispatch([a0, a1], [b0, b1], k), want);
         assert_eq!(simd::fp2_square_wide_dispatch([a0, a1], k), want_sq);
         assert_eq!(simd::fp2_mul_dispatch([a0, a1], [b0, b1], k), red(&want));
