@@ -1398,21 +1398,14 @@ pub mod simd {
         /// by [`REDUCE`]'s columns into the low twelve, in the portable order.
         #[inline(always)]
         pub(super) fn poly_reduce(w: [__m512d; 3]) -> (__m512d, __m512d) {
-            let mut top = Buf([0.0; 32]);
-            // SAFETY: AVX-512F arithmetic; two aligned stores into lanes 0..15 of a 32-double
-            // buffer and broadcast loads of its lanes 4..14 (coefficients 12..22). The coefficients
-            // are broadcast from memory (loads) rather than by lane permutes. The callers enable
-            // AVX-512F.
+            // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
             unsafe {
-                let pt = top.0.as_mut_ptr();
-                _mm512_store_pd(pt, w[1]);
-                _mm512_store_pd(pt.add(8), w[2]);
-                let pt = pt as *const f64;
                 let mut lo = w[0];
                 let mut hi = _mm512_maskz_mov_pd(0x0f, w[1]);
                 macro_rules! cols {
                     ($($j:literal)*) => { $( {
-                        let b = _mm512_set1_pd(*pt.add(4 + $j));
+                        let pos = 12 + $j;
+                        let b = _mm512_permutexvar_pd(_mm512_set1_epi64((pos % 8) as i64), w[pos / 8]);
                         lo = _mm512_fmadd_pd(b, load(&REDUCE_COLS[$j][0]), lo);
                         hi = _mm512_fmadd_pd(b, load(&REDUCE_COLS[$j][1]), hi);
                     } )* };
@@ -1484,76 +1477,57 @@ pub mod simd {
             ]
         }
 
-        /// 32 doubles on one 64-byte boundary: the product's operand copies on the stack.
-        #[repr(C, align(64))]
-        struct Buf([f64; 32]);
-
-        /// Per row i and output vector v: the lanes where b_(8v + lane - i) exists (outside them
-        /// the window reads padding zeros, so the factor there does not matter).
-        const VALID_MASK: [[u8; 3]; N] = {
-            let mut m = [[0u8; 3]; N];
-            let mut i = 0;
-            while i < N {
-                let mut j = 0;
-                while j < N {
-                    m[i][(i + j) / 8] |= 1 << ((i + j) % 8);
-                    j += 1;
-                }
-                i += 1;
+        /// The 8-lane window of (0, b_lo, b_hi, 0) starting at lane s (s in 1..=27).
+        #[inline(always)]
+        fn window(e: &[__m512i; 4], s: usize) -> __m512d {
+            // SAFETY: register-only AVX-512F lane shifts (the callers enable it).
+            unsafe {
+                let (q, r) = (s / 8, s % 8);
+                let (lo, hi) = (e[q], if q + 1 < 4 { e[q + 1] } else { e[3] });
+                let x = match r {
+                    0 => lo,
+                    1 => _mm512_alignr_epi64::<1>(hi, lo),
+                    2 => _mm512_alignr_epi64::<2>(hi, lo),
+                    3 => _mm512_alignr_epi64::<3>(hi, lo),
+                    4 => _mm512_alignr_epi64::<4>(hi, lo),
+                    5 => _mm512_alignr_epi64::<5>(hi, lo),
+                    6 => _mm512_alignr_epi64::<6>(hi, lo),
+                    _ => _mm512_alignr_epi64::<7>(hi, lo),
+                };
+                _mm512_castsi512_pd(x)
             }
-            m
-        };
+        }
 
-        /// The schoolbook product: for row i and output vector v, f_i (or 6 f_i in the lanes
-        /// [`SIX`] marks) times the window of b shifted by i. The operands go to the stack once
-        /// (a, 6a, and b, 6b between zero lanes), so that every f_i is a broadcast load and every
-        /// window an unaligned load folded into its multiply-add: no shuffles or multiplications
-        /// per row (the shuffle form spent about 100 lane permutes per F_p2 product).
+        /// The schoolbook product on registers: for row i and output vector v, f_i (or 6 f_i in
+        /// the lanes [`SIX`] marks) times the window of b shifted by i.
         #[inline(always)]
         pub(super) fn poly_mul(a: (__m512d, __m512d), b: (__m512d, __m512d)) -> [__m512d; 3] {
-            let mut fa = Buf([0.0; 32]);
-            let mut g = Buf([0.0; 32]);
-            // SAFETY: AVX-512F arithmetic, aligned stores into the 32-double buffers at lanes
-            // 0, 8, 16, 24, and loads inside them: broadcasts of lanes 0..27 of `fa`, windows
-            // g[8 + 8v - i .. 16 + 8v - i] with 1 <= 8 + 8v - i <= 24 for the pairs kept below
-            // (v = 0 only for i <= 7, v = 2 only for i >= 5). The callers enable AVX-512F.
+            // SAFETY: register-only AVX-512F arithmetic, permutes and blends (the callers enable it).
             unsafe {
-                let six = _mm512_set1_pd(6.0);
-                let z = _mm512_setzero_pd();
-                let pa = fa.0.as_mut_ptr();
-                _mm512_store_pd(pa, a.0);
-                _mm512_store_pd(pa.add(8), a.1);
-                _mm512_store_pd(pa.add(16), _mm512_mul_pd(a.0, six));
-                _mm512_store_pd(pa.add(24), _mm512_mul_pd(a.1, six));
-                let pg = g.0.as_mut_ptr();
-                _mm512_store_pd(pg, z);
-                _mm512_store_pd(pg.add(8), b.0);
-                _mm512_store_pd(pg.add(16), b.1);
-                _mm512_store_pd(pg.add(24), z);
-                let (pa, pg) = (pa as *const f64, pg as *const f64);
+                let z = _mm512_setzero_si512();
+                let e = [z, _mm512_castpd_si512(b.0), _mm512_castpd_si512(b.1), z];
                 let mut acc = [_mm512_setzero_pd(); 3];
-                // Fully unrolled (rows and vectors are literals), so every window offset, blend
+                // Fully unrolled (rows and vectors are literals), so every window shift, blend
                 // mask and skipped pair is decided at compile time.
                 macro_rules! step {
                     ($i:literal, $fi:ident, $fi6:ident, $v:literal) => {
                         if !(8 * $v + 7 < $i || 8 * $v > $i + N - 1) {
-                            let w = _mm512_loadu_pd(pg.add((8usize + 8 * $v).wrapping_sub($i)));
-                            let (m, valid) = (SIX_MASK[$i][$v], VALID_MASK[$i][$v]);
+                            let g = window(&e, (8usize + 8 * $v).wrapping_sub($i));
+                            let m = SIX_MASK[$i][$v];
                             let f = if m == 0 {
                                 $fi
-                            } else if m == valid {
-                                $fi6
                             } else {
                                 _mm512_mask_blend_pd(m, $fi, $fi6)
                             };
-                            acc[$v] = _mm512_fmadd_pd(f, w, acc[$v]);
+                            acc[$v] = _mm512_fmadd_pd(f, g, acc[$v]);
                         }
                     };
                 }
                 macro_rules! rows {
                     ($($i:literal)*) => { $( {
-                        let fi = _mm512_set1_pd(*pa.add($i));
-                        let fi6 = _mm512_set1_pd(*pa.add(16 + $i));
+                        let src = if $i < 8 { a.0 } else { a.1 };
+                        let fi = _mm512_permutexvar_pd(_mm512_set1_epi64(($i % 8) as i64), src);
+                        let fi6 = _mm512_mul_pd(fi, _mm512_set1_pd(6.0));
                         step!($i, fi, fi6, 0);
                         step!($i, fi, fi6, 1);
                         step!($i, fi, fi6, 2);
