@@ -13,7 +13,10 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use tripair::curve::curves::{Dclxvi as Curve, DclxviFq};
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve};
-use tripair::field::dclxvi::{poly_mul_portable, simd, Coeff, CubeBnParams, Dclxvi, FOLD, N, NW};
+use tripair::field::dclxvi::{
+    fp2_mul_wide_portable, fp2_mul_wide_with, fp2_square_wide_portable, poly_mul_portable,
+    reduce_wide_portable, simd, Coeff, CubeBnParams, Dclxvi, FOLD, N, NW,
+};
 use tripair::field::dclxvi_bounds::CheckedCoeff;
 use tripair::field::{BaseField, Fp, Fp2};
 use tripair::pairing::dclxvi::{
@@ -263,6 +266,92 @@ fn fp2_products_equal_montgomery() {
         assert_eq!(fp2_to_montgomery(&(da * db).square()), (a * b).square());
         assert_eq!(fp2_to_montgomery(&da.mul_by_xi()), a.mul_by_xi());
     }
+}
+
+/// The one-kernel F_p2 products and squares (AVX-512 where the CPU has it, else the per-element
+/// kernels) equal the portable F_p2 schedule bit for bit, on reduced values, on sums of up to
+/// eight of them (the largest operands the tower passes), on extreme and zero elements, and on
+/// random coefficients up to 2^30; and the reduced results equal reductions of the portable wide
+/// ones.
+#[test]
+fn fp2_kernels_equal_portable() {
+    let mut rng = TestRng::new(0xd8);
+    let k = D::radices();
+    let big = |rng: &mut TestRng, bits: u32| -> f64 {
+        (rng.next_u64() % (1u64 << bits)) as f64 - (1u64 << (bits - 1)) as f64
+    };
+    let mut elems: Vec<[f64; N]> = vec![[0.0; N], extreme(1.0).c, extreme(-1.0).c];
+    for n in 0..60 {
+        let x = D::from_fp(&M::random(&mut rng));
+        let y = D::from_fp(&M::random(&mut rng)) * x;
+        let mut s = y;
+        for _ in 0..(n % 8) {
+            s += y;
+        }
+        elems.push(s.c);
+        let bits = 20 + (n % 11) as u32;
+        elems.push(core::array::from_fn(|_| big(&mut rng, bits)));
+    }
+    let mut tried = 0;
+    for i in 0..elems.len() {
+        let (a0, a1) = (&elems[i], &elems[(i * 5 + 1) % elems.len()]);
+        let (b0, b1) = (
+            &elems[(i * 7 + 2) % elems.len()],
+            &elems[(i * 3 + 3) % elems.len()],
+        );
+        let want = fp2_mul_wide_portable([a0, a1], [b0, b1], k);
+        let want_sq = fp2_square_wide_portable([a0, a1], k);
+        let red = |w: &[[f64; NW]; 2]| {
+            [
+                reduce_wide_portable(&w[0], k),
+                reduce_wide_portable(&w[1], k),
+            ]
+        };
+        assert_eq!(simd::fp2_mul_wide_dispatch([a0, a1], [b0, b1], k), want);
+        assert_eq!(simd::fp2_square_wide_dispatch([a0, a1], k), want_sq);
+        assert_eq!(simd::fp2_mul_dispatch([a0, a1], [b0, b1], k), red(&want));
+        assert_eq!(simd::fp2_square_dispatch([a0, a1], k), red(&want_sq));
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = tripair::cpu::Avx512F::detect() {
+            assert_eq!(simd::fp2_mul_wide_avx512(p, [a0, a1], [b0, b1], k), want);
+            assert_eq!(simd::fp2_square_wide_avx512(p, [a0, a1], k), want_sq);
+            assert_eq!(simd::fp2_mul_avx512(p, [a0, a1], [b0, b1], k), red(&want));
+            assert_eq!(simd::fp2_square_avx512(p, [a0, a1], k), red(&want_sq));
+            tried += 1;
+        }
+        // The portable schedule is the F_p2 product: against the Montgomery field.
+        let m = |c: &[f64; N]| Dclxvi::<DclxviCube, f64>::from_coeffs(*c).to_fp();
+        let w = |c: &[f64; NW]| D::reduce_wide(&tripair::field::dclxvi::DclxviWide(*c)).to_fp();
+        let (ma0, ma1, mb0, mb1) = (m(a0), m(a1), m(b0), m(b1));
+        assert_eq!(w(&want[0]), ma0 * mb0 - ma1 * mb1);
+        assert_eq!(w(&want[1]), ma0 * mb1 + ma1 * mb0);
+        assert_eq!(w(&want_sq[0]), ma0.square() - ma1.square());
+        assert_eq!(w(&want_sq[1]), (ma0 * ma1).double());
+    }
+    eprintln!("AVX-512 F_p2 kernels compared: {tried} cases");
+}
+
+/// The F_p2 kernel carries each operand once; without those carries, the product of F_p12
+/// Karatsuba sums (eight reduced values per coefficient) passes 2^53: the checker says so.
+#[test]
+fn removed_fp2_operand_carry_is_caught() {
+    let x = K::from_fp(&-M::ONE) * K::from_fp(&-M::from_u64(3));
+    let mut s = x;
+    for _ in 0..7 {
+        s += x;
+    }
+    let k = K::radices();
+    let with = K::fp2_mul(&s, &s, &s, &s);
+    let s8 = x.to_fp() * M::from_u64(8);
+    assert_eq!(with.0.to_fp(), M::ZERO);
+    assert_eq!(with.1.to_fp(), s8.square().double());
+    let without = catch_unwind(AssertUnwindSafe(|| {
+        fp2_mul_wide_with([&s.c, &s.c], [&s.c, &s.c], k, |_, _| {}, poly_mul_portable)
+    }));
+    assert!(
+        without.is_err(),
+        "the checker must reject F_p2 products of unreduced sums"
+    );
 }
 
 fn random_pair(rng: &mut TestRng) -> (G1Affine<Curve>, G2Affine<Curve>) {

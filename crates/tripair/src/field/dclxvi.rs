@@ -22,6 +22,11 @@
 //!   one carry round on the twelve; an F_p2 product (Karatsuba, [`BaseField::LAZY`]) takes two of
 //!   them, i.e. two polynomial reductions and two (double) coefficient reductions as in dclxvi,
 //!   and F_p6/F_p12 products reduce their sums of wide F_p2 products once per coefficient;
+//! - an F_p2 product or square is one kernel ([`BaseField::fp2_mul_wide`], `fp2_mul`,
+//!   `fp2_square_wide`, `fp2_square`, hooks of the tower): each of the four (two) operand
+//!   coefficients is carried once, the Karatsuba sums of carried values are not carried again,
+//!   and the reduced forms keep the two wide results in registers through their reductions
+//!   (AVX-512F: one call from the four operands to the two results);
 //! - `mul_small` and `small_lincomb` end with one carry round.
 //!
 //! That this keeps every coefficient (and every partial sum) below 2^53 through the tower, the
@@ -33,9 +38,9 @@
 //! sum) are proven the same way, by running them once on `CheckedCoeff`.
 //!
 //! The polynomial product of `f64` coefficients runs on AVX-512F (or AVX2 with FMA) where
-//! [`crate::cpu`] detects it, checked once per operation (one relaxed atomic load), and otherwise
-//! on the portable code; the kernels compute the same exact integers, so the results are equal
-//! bit for bit (tested).
+//! [`crate::cpu`] detects it, checked once per operation (one relaxed atomic load; an F_p2
+//! product is one operation), and otherwise on the portable code; the kernels compute the same
+//! exact integers, so the results are equal bit for bit (tested).
 //!
 //! Equality and the canonical encoding go through the integer sum f_i w_i mod p; `inv` and
 //! `inv_vartime` convert to the Montgomery field, invert there and convert back (the pairing
@@ -209,6 +214,28 @@ pub trait Coeff:
     fn reduce_wide(t: &[Self; NW], k: &Radices) -> [Self; N] {
         reduce_wide_portable(t, k)
     }
+    /// The unreduced F_p2 product ([`fp2_mul_wide_with`] on this type's kernels).
+    #[inline(always)]
+    fn fp2_mul_wide(a: [&[Self; N]; 2], b: [&[Self; N]; 2], k: &Radices) -> [[Self; NW]; 2] {
+        fp2_mul_wide_with(a, b, k, Self::carry_round, Self::poly_mul)
+    }
+    /// The unreduced F_p2 square ([`fp2_square_wide_with`] on this type's kernels).
+    #[inline(always)]
+    fn fp2_square_wide(a: [&[Self; N]; 2], k: &Radices) -> [[Self; NW]; 2] {
+        fp2_square_wide_with(a, k, Self::carry_round, Self::poly_mul)
+    }
+    /// The reduced F_p2 product: [`Coeff::fp2_mul_wide`] and two full reductions.
+    #[inline(always)]
+    fn fp2_mul(a: [&[Self; N]; 2], b: [&[Self; N]; 2], k: &Radices) -> [[Self; N]; 2] {
+        let [c0, c1] = Self::fp2_mul_wide(a, b, k);
+        [Self::reduce_wide(&c0, k), Self::reduce_wide(&c1, k)]
+    }
+    /// The reduced F_p2 square: [`Coeff::fp2_square_wide`] and two full reductions.
+    #[inline(always)]
+    fn fp2_square(a: [&[Self; N]; 2], k: &Radices) -> [[Self; N]; 2] {
+        let [c0, c1] = Self::fp2_square_wide(a, k);
+        [Self::reduce_wide(&c0, k), Self::reduce_wide(&c1, k)]
+    }
 }
 
 /// round(x) for |x| < 2^51, by adding and removing 1.5 * 2^52 (ties to even): no libm call and
@@ -259,6 +286,22 @@ impl Coeff for f64 {
     #[inline(always)]
     fn reduce_wide(t: &[f64; NW], k: &Radices) -> [f64; N] {
         simd::reduce_wide_dispatch(t, k)
+    }
+    #[inline(always)]
+    fn fp2_mul_wide(a: [&[f64; N]; 2], b: [&[f64; N]; 2], k: &Radices) -> [[f64; NW]; 2] {
+        simd::fp2_mul_wide_dispatch(a, b, k)
+    }
+    #[inline(always)]
+    fn fp2_square_wide(a: [&[f64; N]; 2], k: &Radices) -> [[f64; NW]; 2] {
+        simd::fp2_square_wide_dispatch(a, k)
+    }
+    #[inline(always)]
+    fn fp2_mul(a: [&[f64; N]; 2], b: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        simd::fp2_mul_dispatch(a, b, k)
+    }
+    #[inline(always)]
+    fn fp2_square(a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        simd::fp2_square_dispatch(a, k)
     }
 }
 
@@ -465,6 +508,67 @@ pub fn reduce_wide_portable<C: Coeff>(t: &[C; NW], k: &Radices) -> [C; N] {
     let mut c = poly_reduce_portable(&t);
     carry_round_portable(&mut c, k);
     c
+}
+
+/// The unreduced F_p2 product (a0 + a1 u)(b0 + b1 u), u^2 = -1, on given carry-round and
+/// product kernels: one carry round per operand coefficient (four, where three separate
+/// `mul_wide` calls carry six), then Karatsuba on the carried values (their sums need no further
+/// carry: the bounds checker shows (a0 + a1)(b0 + b1) stays far below 2^53):
+/// (a0 b0 - a1 b1, (a0 + a1)(b0 + b1) - a0 b0 - a1 b1).
+#[inline(always)]
+pub fn fp2_mul_wide_with<C: Coeff>(
+    a: [&[C; N]; 2],
+    b: [&[C; N]; 2],
+    k: &Radices,
+    carry: impl Fn(&mut [C; N], &Radices),
+    mul: impl Fn(&[C; N], &[C; N]) -> [C; NW],
+) -> [[C; NW]; 2] {
+    let (mut a0, mut a1, mut b0, mut b1) = (*a[0], *a[1], *b[0], *b[1]);
+    carry(&mut a0, k);
+    carry(&mut a1, k);
+    carry(&mut b0, k);
+    carry(&mut b1, k);
+    let sa: [C; N] = core::array::from_fn(|i| a0[i] + a1[i]);
+    let sb: [C; N] = core::array::from_fn(|i| b0[i] + b1[i]);
+    let t0 = mul(&a0, &b0);
+    let t1 = mul(&a1, &b1);
+    let t2 = mul(&sa, &sb);
+    [
+        core::array::from_fn(|i| t0[i] - t1[i]),
+        core::array::from_fn(|i| t2[i] - t0[i] - t1[i]),
+    ]
+}
+
+/// The unreduced F_p2 square (a0 + a1 u)^2, u^2 = -1: one carry round per coefficient, then
+/// ((a0 + a1)(a0 - a1), (a0 + a0) a1) on the carried values.
+#[inline(always)]
+pub fn fp2_square_wide_with<C: Coeff>(
+    a: [&[C; N]; 2],
+    k: &Radices,
+    carry: impl Fn(&mut [C; N], &Radices),
+    mul: impl Fn(&[C; N], &[C; N]) -> [C; NW],
+) -> [[C; NW]; 2] {
+    let (mut a0, mut a1) = (*a[0], *a[1]);
+    carry(&mut a0, k);
+    carry(&mut a1, k);
+    let s: [C; N] = core::array::from_fn(|i| a0[i] + a1[i]);
+    let d: [C; N] = core::array::from_fn(|i| a0[i] - a1[i]);
+    let dbl: [C; N] = core::array::from_fn(|i| a0[i] + a0[i]);
+    [mul(&s, &d), mul(&dbl, &a1)]
+}
+
+/// [`fp2_mul_wide_with`] on the portable kernels (what the SIMD F_p2 kernels must equal).
+pub fn fp2_mul_wide_portable<C: Coeff>(
+    a: [&[C; N]; 2],
+    b: [&[C; N]; 2],
+    k: &Radices,
+) -> [[C; NW]; 2] {
+    fp2_mul_wide_with(a, b, k, carry_round_portable, poly_mul_portable)
+}
+
+/// [`fp2_square_wide_with`] on the portable kernels.
+pub fn fp2_square_wide_portable<C: Coeff>(a: [&[C; N]; 2], k: &Radices) -> [[C; NW]; 2] {
+    fp2_square_wide_with(a, k, carry_round_portable, poly_mul_portable)
 }
 
 impl<P: CubeBnParams, C: Coeff> Dclxvi<P, C> {
@@ -774,6 +878,29 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
             a.0[k].scale(ka as f64) + b.0[k].scale(kb as f64)
         }))
     }
+    /// One F_p2 kernel ([`fp2_mul_wide_with`]): four operand carry rounds, three products.
+    #[inline(always)]
+    fn fp2_mul_wide(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self::Wide, Self::Wide) {
+        let [c0, c1] = C::fp2_mul_wide([&a0.c, &a1.c], [&b0.c, &b1.c], &Consts::<P>::RADICES);
+        (DclxviWide(c0), DclxviWide(c1))
+    }
+    #[inline(always)]
+    fn fp2_square_wide(a0: &Self, a1: &Self) -> (Self::Wide, Self::Wide) {
+        let [c0, c1] = C::fp2_square_wide([&a0.c, &a1.c], &Consts::<P>::RADICES);
+        (DclxviWide(c0), DclxviWide(c1))
+    }
+    /// The whole reduced F_p2 product in one kernel: two polynomial and two coefficient
+    /// reductions, as in the dclxvi slides.
+    #[inline(always)]
+    fn fp2_mul(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self, Self) {
+        let [c0, c1] = C::fp2_mul([&a0.c, &a1.c], [&b0.c, &b1.c], &Consts::<P>::RADICES);
+        (Self::from_coeffs(c0), Self::from_coeffs(c1))
+    }
+    #[inline(always)]
+    fn fp2_square(a0: &Self, a1: &Self) -> (Self, Self) {
+        let [c0, c1] = C::fp2_square([&a0.c, &a1.c], &Consts::<P>::RADICES);
+        (Self::from_coeffs(c0), Self::from_coeffs(c1))
+    }
 }
 
 /// The SIMD polynomial products for `f64` coefficients, chosen per call through [`crate::cpu`].
@@ -843,6 +970,175 @@ pub mod simd {
             }
         }
         reduce_wide_portable(t, k)
+    }
+
+    /// The unreduced F_p2 product with the widest kernels this CPU has: one AVX-512 kernel for
+    /// the whole product, or [`super::fp2_mul_wide_with`] on the per-element kernels.
+    #[inline(always)]
+    pub fn fp2_mul_wide_dispatch(
+        a: [&[f64; N]; 2],
+        b: [&[f64; N]; 2],
+        k: &Radices,
+    ) -> [[f64; NW]; 2] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = Avx512F::detect() {
+            return fp2_mul_wide_avx512(p, a, b, k);
+        }
+        super::fp2_mul_wide_with(a, b, k, carry_round_dispatch, poly_mul_dispatch)
+    }
+
+    /// The unreduced F_p2 square with the widest kernels this CPU has.
+    #[inline(always)]
+    pub fn fp2_square_wide_dispatch(a: [&[f64; N]; 2], k: &Radices) -> [[f64; NW]; 2] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = Avx512F::detect() {
+            return fp2_square_wide_avx512(p, a, k);
+        }
+        super::fp2_square_wide_with(a, k, carry_round_dispatch, poly_mul_dispatch)
+    }
+
+    /// The reduced F_p2 product with the widest kernels this CPU has (one AVX-512 kernel from
+    /// the four operands to the two reduced coefficients, all in registers).
+    #[inline(always)]
+    pub fn fp2_mul_dispatch(a: [&[f64; N]; 2], b: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = Avx512F::detect() {
+            return fp2_mul_avx512(p, a, b, k);
+        }
+        let [c0, c1] = fp2_mul_wide_dispatch(a, b, k);
+        [reduce_wide_dispatch(&c0, k), reduce_wide_dispatch(&c1, k)]
+    }
+
+    /// The reduced F_p2 square with the widest kernels this CPU has.
+    #[inline(always)]
+    pub fn fp2_square_dispatch(a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = Avx512F::detect() {
+            return fp2_square_avx512(p, a, k);
+        }
+        let [c0, c1] = fp2_square_wide_dispatch(a, k);
+        [reduce_wide_dispatch(&c0, k), reduce_wide_dispatch(&c1, k)]
+    }
+
+    /// An element from memory: lanes 0..7 and 8..11 (four zero lanes above).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load_elem(a: &[f64; N]) -> (core::arch::x86_64::__m512d, core::arch::x86_64::__m512d) {
+        (load8(&a[..8]), load4(&a[8..]))
+    }
+
+    /// Two unreduced products (three vectors each) to memory.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn store_wide2(w: [[core::arch::x86_64::__m512d; 3]; 2]) -> [[f64; NW]; 2] {
+        use core::arch::x86_64::*;
+        let mut out = [[0.0; NW]; 2];
+        for (o, wv) in out.iter_mut().zip(w.iter()) {
+            for (v, x) in wv.iter().enumerate() {
+                // SAFETY: o has 24 = 3 * 8 doubles; this store writes lanes 8v..8v+7.
+                unsafe { _mm512_storeu_pd(o.as_mut_ptr().add(8 * v), *x) };
+            }
+        }
+        out
+    }
+
+    /// Two reduced elements to memory (lanes 0..11 of each pair of vectors).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn store_elem2(
+        e: [(core::arch::x86_64::__m512d, core::arch::x86_64::__m512d); 2],
+    ) -> [[f64; N]; 2] {
+        use core::arch::x86_64::*;
+        let mut out = [[0.0; N]; 2];
+        for (o, (lo, hi)) in out.iter_mut().zip(e.iter()) {
+            // SAFETY: a full store of lanes 0..7 and a masked store of lanes 8..11 into a
+            // 12-double array.
+            unsafe {
+                _mm512_storeu_pd(o.as_mut_ptr(), *lo);
+                _mm512_mask_storeu_pd(o.as_mut_ptr().add(8), 0x0f, *hi);
+            }
+        }
+        out
+    }
+
+    /// The unreduced F_p2 product in one AVX-512 kernel.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp2_mul_wide_avx512(
+        _proof: Avx512F,
+        a: [&[f64; N]; 2],
+        b: [&[f64; N]; 2],
+        k: &Radices,
+    ) -> [[f64; NW]; 2] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { fp2_mul_wide_avx512_inner(a, b, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn fp2_mul_wide_avx512_inner(
+        a: [&[f64; N]; 2],
+        b: [&[f64; N]; 2],
+        k: &Radices,
+    ) -> [[f64; NW]; 2] {
+        let (a0, a1) = (load_elem(a[0]), load_elem(a[1]));
+        let (b0, b1) = (load_elem(b[0]), load_elem(b[1]));
+        store_wide2(avx512::fp2_mul_wide(a0, a1, b0, b1, k))
+    }
+
+    /// The unreduced F_p2 square in one AVX-512 kernel.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp2_square_wide_avx512(
+        _proof: Avx512F,
+        a: [&[f64; N]; 2],
+        k: &Radices,
+    ) -> [[f64; NW]; 2] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { fp2_square_wide_avx512_inner(a, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn fp2_square_wide_avx512_inner(a: [&[f64; N]; 2], k: &Radices) -> [[f64; NW]; 2] {
+        store_wide2(avx512::fp2_square_wide(load_elem(a[0]), load_elem(a[1]), k))
+    }
+
+    /// The reduced F_p2 product in one AVX-512 kernel.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp2_mul_avx512(
+        _proof: Avx512F,
+        a: [&[f64; N]; 2],
+        b: [&[f64; N]; 2],
+        k: &Radices,
+    ) -> [[f64; N]; 2] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { fp2_mul_avx512_inner(a, b, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn fp2_mul_avx512_inner(a: [&[f64; N]; 2], b: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        let (a0, a1) = (load_elem(a[0]), load_elem(a[1]));
+        let (b0, b1) = (load_elem(b[0]), load_elem(b[1]));
+        let [c0, c1] = avx512::fp2_mul_wide(a0, a1, b0, b1, k);
+        store_elem2([avx512::reduce(c0, k), avx512::reduce(c1, k)])
+    }
+
+    /// The reduced F_p2 square in one AVX-512 kernel.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp2_square_avx512(_proof: Avx512F, a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { fp2_square_avx512_inner(a, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn fp2_square_avx512_inner(a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        let [c0, c1] = avx512::fp2_square_wide(load_elem(a[0]), load_elem(a[1]), k);
+        store_elem2([avx512::reduce(c0, k), avx512::reduce(c1, k)])
     }
 
     /// 16 bytes from memory in one 16-byte load, in asm: the compiler would merge the
@@ -1117,6 +1413,68 @@ pub mod simd {
                 cols!(0 1 2 3 4 5 6 7 8 9 10);
                 (lo, hi)
             }
+        }
+
+        /// An element on registers: lanes 0..7, lanes 8..11 (four zero lanes).
+        pub(super) type Elem = (__m512d, __m512d);
+
+        #[inline(always)]
+        fn add(a: Elem, b: Elem) -> Elem {
+            // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
+            unsafe { (_mm512_add_pd(a.0, b.0), _mm512_add_pd(a.1, b.1)) }
+        }
+
+        #[inline(always)]
+        fn sub(a: Elem, b: Elem) -> Elem {
+            // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
+            unsafe { (_mm512_sub_pd(a.0, b.0), _mm512_sub_pd(a.1, b.1)) }
+        }
+
+        /// [`super::super::reduce_wide_portable`] on registers.
+        #[inline(always)]
+        pub(super) fn reduce(w: [__m512d; 3], k: &Radices) -> Elem {
+            let w = wide_carry(w, k);
+            let (lo, hi) = poly_reduce(w);
+            carry12(lo, hi, k)
+        }
+
+        /// [`super::super::fp2_mul_wide_portable`] on registers: four carry rounds, Karatsuba.
+        #[inline(always)]
+        pub(super) fn fp2_mul_wide(
+            a0: Elem,
+            a1: Elem,
+            b0: Elem,
+            b1: Elem,
+            k: &Radices,
+        ) -> [[__m512d; 3]; 2] {
+            let a0 = carry12(a0.0, a0.1, k);
+            let a1 = carry12(a1.0, a1.1, k);
+            let b0 = carry12(b0.0, b0.1, k);
+            let b1 = carry12(b1.0, b1.1, k);
+            let t0 = poly_mul(a0, b0);
+            let t1 = poly_mul(a1, b1);
+            let t2 = poly_mul(add(a0, a1), add(b0, b1));
+            // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
+            unsafe {
+                let mut c = [[_mm512_setzero_pd(); 3]; 2];
+                for v in 0..3 {
+                    c[0][v] = _mm512_sub_pd(t0[v], t1[v]);
+                    c[1][v] = _mm512_sub_pd(_mm512_sub_pd(t2[v], t0[v]), t1[v]);
+                }
+                c
+            }
+        }
+
+        /// [`super::super::fp2_square_wide_portable`] on registers: two carry rounds, then
+        /// (a0 + a1)(a0 - a1) and (a0 + a0) a1.
+        #[inline(always)]
+        pub(super) fn fp2_square_wide(a0: Elem, a1: Elem, k: &Radices) -> [[__m512d; 3]; 2] {
+            let a0 = carry12(a0.0, a0.1, k);
+            let a1 = carry12(a1.0, a1.1, k);
+            [
+                poly_mul(add(a0, a1), sub(a0, a1)),
+                poly_mul(add(a0, a0), a1),
+            ]
         }
 
         /// The 8-lane window of (0, b_lo, b_hi, 0) starting at lane s (s in 1..=27).

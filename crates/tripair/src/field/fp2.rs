@@ -157,7 +157,8 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
     #[inline]
     pub fn square(&self) -> Self {
         if Self::LAZY {
-            return self.square_wide_inline().reduce();
+            let (c0, c1) = F::fp2_square(&self.c0, &self.c1);
+            return Fp2::new(c0, c1);
         }
         let (a0, a1) = (self.c0, self.c1);
         if T::BETA == -1 {
@@ -364,7 +365,8 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp2<T, F> {
     #[inline]
     fn mul(self, r: Self) -> Self {
         if Self::LAZY {
-            return self.mul_wide_inline(&r).reduce();
+            let (c0, c1) = F::fp2_mul(&self.c0, &self.c1, &r.c0, &r.c1);
+            return Fp2::new(c0, c1);
         }
         let v0 = self.c0 * r.c0;
         let v1 = self.c1 * r.c1;
@@ -469,15 +471,8 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
             Self::LAZY,
             "lazy reduction needs u^2 = -1 and two spare bits in p"
         );
-        let (mut t0, mut t1, mut t2) = (F::WIDE_ZERO, F::WIDE_ZERO, F::WIDE_ZERO);
-        self.c0.mul_wide_into(&b.c0, &mut t0);
-        self.c1.mul_wide_into(&b.c1, &mut t1);
-        let (sa, sb) = (self.c0.add_unreduced(&self.c1), b.c0.add_unreduced(&b.c1));
-        sa.mul_wide_into(&sb, &mut t2);
-        // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
-        let c1 = F::wide_sub_nonneg(&F::wide_sub_nonneg(&t2, &t0), &t1);
-        // c0 = t0 - t1 modulo p*2^(64N) (t0, t1 < p^2 have high halves below p).
-        let c0 = F::wide_sub(&t0, &t1);
+        // Karatsuba by default ([`BaseField::fp2_mul_wide`]); a base field may override it.
+        let (c0, c1) = F::fp2_mul_wide(&self.c0, &self.c1, &b.c0, &b.c1);
         Fp2Wide {
             c0,
             c1,
@@ -485,23 +480,15 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
         }
     }
 
-    /// The square before reduction (requires [`Self::LAZY`]): (a0 + a1)(a0 - a1 + p) and
-    /// 2 a0 a1, with unreduced factors below 2p, so each product is below 4p^2 < p*2^(64N).
+    /// The square before reduction (requires [`Self::LAZY`]): [`BaseField::fp2_square_wide`],
+    /// by default (a0 + a1)(a0 - a1 + p) and 2 a0 a1.
     #[inline(always)]
     fn square_wide_inline(&self) -> Fp2Wide<T, F> {
         assert!(
             Self::LAZY,
             "lazy reduction needs u^2 = -1 and two spare bits in p"
         );
-        let (a0, a1) = (&self.c0, &self.c1);
-        let s = a0.add_unreduced(a1);
-        let d = a0.sub_unreduced(a1);
-        let dbl = a0.add_unreduced(a0);
-        // Two separate halves, moved into the result: building the whole value in place and
-        // returning it made LLVM copy it out with a memmove call (measured 20% slower).
-        let (mut c0, mut c1) = (F::WIDE_ZERO, F::WIDE_ZERO);
-        s.mul_wide_into(&d, &mut c0);
-        dbl.mul_wide_into(a1, &mut c1);
+        let (c0, c1) = F::fp2_square_wide(&self.c0, &self.c1);
         Fp2Wide {
             c0,
             c1,
