@@ -111,6 +111,16 @@ impl<C: PairingCurve> CurveGroup for G2<C> {
     }
     #[inline]
     fn mul_by_3b(x: &Self::F) -> Self::F {
+        // On an M-type twist 3b' = 3b xi has small integer coordinates (12 + 12u on BLS12-381):
+        // two small linear combinations instead of a full F_p2 product. Public curve constants
+        // choose the branch.
+        if let Some((a, c)) = m_twist_b3_small::<C>() {
+            let beta_c = C::BETA * c;
+            return Fp2::new(
+                Fp::small_lincomb(&x.c0, a, &x.c1, beta_c),
+                Fp::small_lincomb(&x.c0, c, &x.c1, a),
+            );
+        }
         *x * twist_b3::<C, Fp<C::Fp>>()
     }
     fn generator() -> Affine<Self> {
@@ -199,6 +209,78 @@ fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
         v |= k.get(l + 1).copied().unwrap_or(0) << (64 - s);
     }
     (v & ((1u64 << c) - 1)) as usize
+}
+
+/// Signed 4-bit digits of a non-negative integer (little-endian limbs), least significant first,
+/// as (|digit|, !0 if negative else 0): digit = window + carry, minus 16 with a carry out when it
+/// reaches 8, so every digit is in [-8, 7] except the last, which takes the final carry (in
+/// [0, 8] when the integer is below 2^(4 len - 1)). Branch-free: the same operations for every
+/// value.
+pub(crate) fn signed_digits4(k: &[u64], out: &mut [(u64, u64)]) {
+    let n = out.len();
+    let mut carry = 0u64;
+    for (w, d) in out.iter_mut().enumerate() {
+        let bit = 4 * w;
+        let v = ((k.get(bit / 64).copied().unwrap_or(0) >> (bit % 64)) & 15) + carry;
+        if w + 1 == n {
+            *d = (v, 0);
+        } else {
+            carry = (v + 8) >> 4;
+            let signed = v.wrapping_sub(carry << 4); // two's complement of [-8, 7]
+            let neg = ((signed as i64) >> 63) as u64;
+            *d = ((signed ^ neg).wrapping_sub(neg), neg);
+        }
+    }
+}
+
+/// !0 if x = 0, else 0, without a branch on x.
+#[inline(always)]
+pub(crate) fn ct_is_zero_mask<F: Field>(x: &F) -> u64 {
+    x.ct_eq_mask(&F::ZERO)
+}
+
+/// Affine (x, y) of N projective points with one constant-time inversion (Montgomery's
+/// simultaneous inversion: 3(N - 1) multiplications and one inversion). No branch on the points:
+/// if any Z is 0 the shared inverse is 0 and every output is (0, 0), which callers that allow the
+/// identity catch with a select.
+pub(crate) fn normalize_ct<G: CurveGroup, const N: usize>(
+    points: &[Projective<G>; N],
+) -> [(G::F, G::F); N] {
+    let mut out = [(G::F::ZERO, G::F::ZERO); N];
+    normalize_ct_into(points, &mut out);
+    out
+}
+
+/// [`normalize_ct`] on slices of equal length (panics otherwise).
+pub(crate) fn normalize_ct_into<G: CurveGroup>(points: &[Projective<G>], out: &mut [(G::F, G::F)]) {
+    assert_eq!(points.len(), out.len());
+    if points.is_empty() {
+        return;
+    }
+    // out[i].0 = z_0 z_1 .. z_(i-1) (the prefix products) for now.
+    let mut acc = G::F::ONE;
+    for (p, o) in points.iter().zip(out.iter_mut()) {
+        o.0 = acc;
+        acc *= p.z;
+    }
+    let mut inv = acc.inv();
+    for (p, o) in points.iter().zip(out.iter_mut()).rev() {
+        let zinv = inv * o.0;
+        inv *= p.z;
+        *o = (p.x * zinv, p.y * zinv);
+    }
+}
+
+/// 3b' = (a + c u) as small integers where the twist is M-type (b' = b xi) and every constant of
+/// `G2::mul_by_3b`'s two small linear combinations stays below their 2^16 limit; else `None`.
+#[inline(always)]
+fn m_twist_b3_small<C: PairingCurve>() -> Option<(i64, i64)> {
+    if C::TWIST != super::params::Twist::M {
+        return None;
+    }
+    let (a, c) = (3 * C::B * C::XI.0, 3 * C::B * C::XI.1);
+    let small = |x: i64, y: i64| x.unsigned_abs() + y.unsigned_abs() < 1 << 16;
+    (small(a, C::BETA * c) && small(c, a)).then_some((a, c))
 }
 
 /// The twist coefficient 3b' in the base field.
@@ -463,6 +545,48 @@ impl<G: CurveGroup> Projective<G> {
         }
     }
 
+    /// `self + (x, y)` for an affine point (x, y) that is not the identity, by the complete mixed
+    /// addition (RCB 2016, Algorithm 8, a = 0: 11 multiplications and two by 3b). `self` may be
+    /// any point, the identity and +-(x, y) included; only the affine operand must be finite.
+    #[inline]
+    pub(crate) fn add_affine_xy(&self, x2: &G::F, y2: &G::F) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let mut t0 = x1 * *x2;
+        let mut t1 = y1 * *y2;
+        let mut t3 = (*x2 + *y2) * (x1 + y1);
+        let mut t4 = t0 + t1;
+        t3 -= t4;
+        t4 = *y2 * z1 + y1;
+        let mut y3 = *x2 * z1 + x1;
+        let mut x3 = t0.double();
+        t0 += x3;
+        let mut t2 = G::mul_by_3b(&z1);
+        let mut z3 = t1 + t2;
+        t1 -= t2;
+        y3 = G::mul_by_3b(&y3);
+        x3 = t4 * y3;
+        t2 = t3 * t1;
+        x3 = t2 - x3;
+        y3 *= t0;
+        t1 *= z3;
+        y3 = t1 + y3;
+        t0 *= t3;
+        z3 *= t4;
+        z3 += t0;
+        Projective {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `self + o` for an affine `o` by the mixed formula, the identity `o` by a select.
+    /// Constant time (no branch on either point).
+    pub fn add_mixed(&self, o: &Affine<G>) -> Self {
+        let sum = self.add_affine_xy(&o.x, &o.y);
+        sum.select(self, 0u64.wrapping_sub(o.infinity as u64))
+    }
+
     /// `self` where mask = 0, `o` where mask = !0, in constant time.
     pub fn select(&self, o: &Self, mask: u64) -> Self {
         Projective {
@@ -522,48 +646,45 @@ impl<G: CurveGroup> Projective<G> {
         self.mul_parts(&parts, d.dim, d.bits)
     }
 
-    /// sum_i [k_i] endo^i(self) for decomposed parts, constant time in the parts.
+    /// sum_i [k_i] endo^i(self) for decomposed parts, constant time in the parts and the point.
+    ///
+    /// The multiples P, 2P, .., 8P are made affine with one constant-time inversion (Montgomery's
+    /// simultaneous inversion), their images under the endomorphism stay affine, and every
+    /// window adds its masked table read with the complete mixed formula (RCB 2016, Algorithm 8):
+    /// one multiplication fewer per addition and two coordinates instead of three per masked read.
+    /// A zero digit adds an arbitrary entry and keeps the old accumulator by a select; for
+    /// `self` the identity (no affine form) the result is selected to the identity at the end.
     fn mul_parts(&self, parts: &super::endo::Parts, dim: usize, bits: u32) -> Self {
-        // Signed 4-bit digits in [-8, 7] (the top one in [0, 8]): tables of 0..8 multiples.
-        let mut tables = [[Self::identity(); 9]; 4];
-        tables[0][1] = *self;
-        for j in 2..9 {
-            tables[0][j] = if j % 2 == 0 {
-                tables[0][j / 2].double()
+        // Signed 4-bit digits in [-8, 7] (the top one in [0, 8]): tables of the multiples 1..8.
+        let mut proj = [*self; 8];
+        for j in 1..8 {
+            proj[j] = if j % 2 == 1 {
+                proj[j / 2].double() // (j + 1) P = 2 ((j + 1) / 2) P
             } else {
-                tables[0][j - 1].add(self)
+                proj[j - 1].add(self)
             };
         }
+        let mut tables = [[(G::F::ZERO, G::F::ZERO); 8]; 4];
+        tables[0] = normalize_ct(&proj);
         for i in 1..dim {
-            let (done, rest) = tables.split_at_mut(i);
-            for (t, prev) in rest[0].iter_mut().zip(&done[i - 1]).skip(1) {
-                *t = G::endo(prev);
+            for j in 0..8 {
+                let (x, y) = tables[i - 1][j];
+                let e = G::endo(&Projective { x, y, z: G::F::ONE });
+                // Both endomorphisms keep Z = 1 (phi leaves it, psi conjugates it).
+                tables[i][j] = (e.x, e.y);
             }
         }
         for (table, &neg) in tables.iter_mut().zip(parts.neg.iter()).take(dim) {
             for t in table.iter_mut() {
-                t.y = t.y.select(&-t.y, neg);
+                t.1 = t.1.select(&-t.1, neg);
             }
         }
         // |k_i| < 2^bits <= 2^(4 windows - 1): the top window plus a carry is at most 8.
         let windows = (bits + 1).div_ceil(4) as usize;
         debug_assert!(windows * 4 <= 64 * PART_LIMBS);
-        // Branch-free recoding: digit = window + carry, minus 16 (with a carry out) when >= 8.
         let mut digits = [[(0u64, 0u64); 64 * PART_LIMBS / 4 + 1]; 4];
         for (part, ds) in parts.abs.iter().zip(digits.iter_mut()).take(dim) {
-            let mut carry = 0u64;
-            for (w, d) in ds.iter_mut().enumerate().take(windows) {
-                let bit = 4 * w;
-                let v = ((part[bit / 64] >> (bit % 64)) & 15) + carry;
-                if w + 1 == windows {
-                    *d = (v, 0);
-                } else {
-                    carry = (v + 8) >> 4;
-                    let signed = v.wrapping_sub(carry << 4); // two's complement of [-8, 7]
-                    let neg = ((signed as i64) >> 63) as u64;
-                    *d = ((signed ^ neg).wrapping_sub(neg), neg);
-                }
-            }
+            signed_digits4(part, &mut ds[..windows]);
         }
         let mut acc = Self::identity();
         for w in (0..windows).rev() {
@@ -574,17 +695,28 @@ impl<G: CurveGroup> Projective<G> {
             }
             for (table, ds) in tables.iter().zip(digits.iter()).take(dim) {
                 let (idx, neg) = ds[w];
-                let mut sel = Self::identity();
-                for (i, t) in table.iter().enumerate() {
-                    let d = (i as u64) ^ idx;
-                    let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i == idx
-                    sel = sel.select(t, mask);
-                }
-                sel.y = sel.y.select(&-sel.y, neg);
-                acc = acc.add(&sel);
+                acc = acc.add_digit(table, idx, neg);
             }
         }
-        acc
+        acc.select(&Self::identity(), ct_is_zero_mask(&self.z))
+    }
+
+    /// `self + (-1)^neg [idx] T` for a table T of the affine multiples 1..8 of a point and
+    /// idx in [0, 8] (a digit's magnitude; 0 adds nothing): every entry is read under a mask,
+    /// the sum is formed for any idx and dropped by a select when idx = 0. Constant time.
+    #[inline(always)]
+    pub(crate) fn add_digit(&self, table: &[(G::F, G::F); 8], idx: u64, neg: u64) -> Self {
+        let (mut x, mut y) = table[0];
+        for (i, t) in table.iter().enumerate().skip(1) {
+            let d = (i as u64 + 1) ^ idx;
+            let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i + 1 == idx
+            x = x.select(&t.0, mask);
+            y = y.select(&t.1, mask);
+        }
+        y = y.select(&-y, neg);
+        let sum = self.add_affine_xy(&x, &y);
+        let zero = ((idx | idx.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff idx == 0
+        sum.select(self, zero)
     }
 
     /// sum_i \[k_i\] P_i for public points and scalars by Pippenger's bucket method. Every scalar
