@@ -6,7 +6,8 @@
 //! multiplications for n = 0, 1, 2, 3, 17, 100 with identity points and zero scalars; the
 //! fixed-base tables (`FixedBaseTable`, `mul_generator`) equal `mul` and the ladder on the same edge
 //! and random scalars, for the generator, a random point and the identity; the complete mixed
-//! addition equals the projective one on equal, opposite and identity operands.
+//! addition, and the Jacobian unified addition and doubling inside `mul`, equal the projective
+//! ones on equal, opposite and identity operands.
 
 use tripair::curve::endo::{Decomposition, Parts};
 use tripair::curve::{Affine, CurveGroup, FixedBaseTable, Projective, G1, G2};
@@ -306,13 +307,36 @@ fn check_mixed_add<G: CurveGroup>(seed: u64) {
         (q.to_projective().double().double(), q), // Z != 1
     ];
     for (n, (a, b)) in cases.iter().enumerate() {
+        let want = a.add(&b.to_projective());
         assert_eq!(
             a.add_mixed(b),
-            a.add(&b.to_projective()),
+            want,
             "{} {} case {n}",
             G::Curve::NAME,
             G::NAME
         );
+        // The Jacobian accumulator of `mul`: unified addition with the same exceptional cases.
+        let got = a.add_affine_via_jacobian(b);
+        assert_eq!(
+            got,
+            want,
+            "{} {} Jacobian case {n}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert_eq!(got.is_identity(), want.is_identity());
+    }
+    for a in [p, q.to_projective(), id] {
+        let want = a.double().double().double().double();
+        let got = a.double4_via_jacobian();
+        assert_eq!(
+            got,
+            want,
+            "{} {} Jacobian doubling",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert_eq!(got.is_identity(), want.is_identity());
     }
 }
 
