@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 use tripair::curve::curves::Bls12_381 as C;
-use tripair::curve::{G1Projective, G2Projective, Scalar};
+use tripair::curve::{FixedBaseTable, G1Affine, G1Projective, G2Affine, G2Projective, Scalar};
 use tripair::field::Fp;
 use tripair_testkit::TestRng;
 
@@ -27,6 +27,13 @@ fn main() {
     let p2 = G2Projective::<C>::generator() * Fp::random(&mut rng);
     let _ = G1Projective::<C>::mul_generator(&k);
     let _ = G2Projective::<C>::mul_generator(&k);
+    let (g1, g2) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
+    let t1: Vec<_> = (4..=6)
+        .map(|w| FixedBaseTable::with_window(&g1, w))
+        .collect();
+    let t2: Vec<_> = (4..=6)
+        .map(|w| FixedBaseTable::with_window(&g2, w))
+        .collect();
     type F<'a> = (&'a str, Box<dyn Fn() + 'a>);
     let fs: Vec<F> = vec![
         (
@@ -51,6 +58,54 @@ fn main() {
             "G2 mul_generator",
             Box::new(|| {
                 black_box(G2Projective::<C>::mul_generator(black_box(&k)));
+            }),
+        ),
+        (
+            "G1 table w=4",
+            Box::new(|| {
+                black_box(t1[0].mul(black_box(&k)));
+            }),
+        ),
+        (
+            "G1 table w=5",
+            Box::new(|| {
+                black_box(t1[1].mul(black_box(&k)));
+            }),
+        ),
+        (
+            "G1 table w=6",
+            Box::new(|| {
+                black_box(t1[2].mul(black_box(&k)));
+            }),
+        ),
+        (
+            "G2 table w=4",
+            Box::new(|| {
+                black_box(t2[0].mul(black_box(&k)));
+            }),
+        ),
+        (
+            "G2 table w=5",
+            Box::new(|| {
+                black_box(t2[1].mul(black_box(&k)));
+            }),
+        ),
+        (
+            "G2 table w=6",
+            Box::new(|| {
+                black_box(t2[2].mul(black_box(&k)));
+            }),
+        ),
+        (
+            "G1 build table w=4",
+            Box::new(|| {
+                black_box(FixedBaseTable::new(black_box(&g1)));
+            }),
+        ),
+        (
+            "G2 build table w=4",
+            Box::new(|| {
+                black_box(FixedBaseTable::new(black_box(&g2)));
             }),
         ),
     ];

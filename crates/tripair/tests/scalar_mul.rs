@@ -281,6 +281,21 @@ fn check_fixed_base<G: CurveGroup>(seed: u64) {
         );
         assert!(tid.mul(k).is_identity());
     }
+    // Every window width, on the random point (two curves: the tables of w = 8 are large).
+    if matches!(G::Curve::NAME, "bls12-381" | "bn254") {
+        for w in 2..=8 {
+            let t = FixedBaseTable::with_window(&q, w);
+            for k in scalars.iter().step_by(3) {
+                assert_eq!(
+                    t.mul(k),
+                    q.to_projective().mul(k),
+                    "{} {} w = {w}",
+                    G::Curve::NAME,
+                    G::NAME
+                );
+            }
+        }
+    }
     // The generator's table is built once and shared.
     assert!(std::ptr::eq(
         FixedBaseTable::<G>::generator(),

@@ -211,32 +211,39 @@ fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
     (v & ((1u64 << c) - 1)) as usize
 }
 
-/// Signed 4-bit digits of a non-negative integer (little-endian limbs), least significant first,
-/// as (|digit|, !0 if negative else 0): digit = window + carry, minus 16 with a carry out when it
-/// reaches 8, so every digit is in [-8, 7] except the last, which takes the final carry (in
-/// [0, 8] when the integer is below 2^(4 len - 1)). Branch-free: the same operations for every
-/// value.
-pub(crate) fn signed_digits4(k: &[u64], out: &mut [(u64, u64)]) {
+/// Signed w-bit digits of a non-negative integer (little-endian limbs), least significant first,
+/// as (|digit|, !0 if negative else 0): digit = window + carry, minus 2^w with a carry out when it
+/// reaches 2^(w-1), so every digit is in [-2^(w-1), 2^(w-1) - 1] except the last, which takes the
+/// final carry (in [0, 2^(w-1)] when the integer is below 2^(w len - 1)). Branch-free: the same
+/// operations for every value (w and the length are public).
+pub(crate) fn signed_digits(k: &[u64], w: u32, out: &mut [(u64, u64)]) {
+    debug_assert!((1..=16).contains(&w));
     let n = out.len();
+    let (mask, half) = ((1u64 << w) - 1, 1u64 << (w - 1));
     let mut carry = 0u64;
-    for (w, d) in out.iter_mut().enumerate() {
-        let bit = 4 * w;
-        let v = ((k.get(bit / 64).copied().unwrap_or(0) >> (bit % 64)) & 15) + carry;
-        if w + 1 == n {
+    for (i, d) in out.iter_mut().enumerate() {
+        let bit = w as usize * i;
+        let (l, sh) = (bit / 64, bit % 64);
+        let mut v = k.get(l).copied().unwrap_or(0) >> sh;
+        if sh + w as usize > 64 {
+            v |= k.get(l + 1).copied().unwrap_or(0) << (64 - sh);
+        }
+        let v = (v & mask) + carry;
+        if i + 1 == n {
             *d = (v, 0);
         } else {
-            carry = (v + 8) >> 4;
-            let signed = v.wrapping_sub(carry << 4); // two's complement of [-8, 7]
+            carry = (v + half) >> w;
+            let signed = v.wrapping_sub(carry << w); // two's complement of [-2^(w-1), 2^(w-1))
             let neg = ((signed as i64) >> 63) as u64;
             *d = ((signed ^ neg).wrapping_sub(neg), neg);
         }
     }
 }
 
-/// (x, (-1)^neg y) of entry idx - 1 of a table of 8 affine points (entry 0 for idx = 0), every
-/// entry read under a mask: the same loads for every idx. Constant time.
+/// (x, (-1)^neg y) of entry idx - 1 of a table of affine multiples 1..n (entry 0 for idx = 0),
+/// every entry read under a mask: the same loads for every idx. Constant time.
 #[inline(always)]
-fn read_digit<F: Field>(table: &[(F, F); 8], idx: u64, neg: u64) -> (F, F) {
+fn read_digit<F: Field>(table: &[(F, F)], idx: u64, neg: u64) -> (F, F) {
     let (mut x, mut y) = table[0];
     for (i, t) in table.iter().enumerate().skip(1) {
         let d = (i as u64 + 1) ^ idx;
@@ -276,7 +283,7 @@ impl<G: CurveGroup> Jacobian<G> {
     }
 
     /// To homogeneous (X Z : Y : Z^3); Z = 0 stays the identity.
-    fn to_projective(&self) -> Projective<G> {
+    fn to_projective(self) -> Projective<G> {
         let zz = self.z.square();
         let p = Projective {
             x: self.x * self.z,
@@ -789,12 +796,11 @@ impl<G: CurveGroup> Projective<G> {
         let mut tables = [[(G::F::ZERO, G::F::ZERO); 8]; 4];
         tables[0] = normalize_ct(&proj);
         for i in 1..dim {
-            for j in 0..8 {
-                let (x, y) = tables[i - 1][j];
+            // Both endomorphisms keep Z = 1 (phi leaves it, psi conjugates it).
+            tables[i] = tables[i - 1].map(|(x, y)| {
                 let e = G::endo(&Projective { x, y, z: G::F::ONE });
-                // Both endomorphisms keep Z = 1 (phi leaves it, psi conjugates it).
-                tables[i][j] = (e.x, e.y);
-            }
+                (e.x, e.y)
+            });
         }
         for (table, &neg) in tables.iter_mut().zip(parts.neg.iter()).take(dim) {
             for t in table.iter_mut() {
@@ -806,7 +812,7 @@ impl<G: CurveGroup> Projective<G> {
         debug_assert!(windows * 4 <= 64 * PART_LIMBS);
         let mut digits = [[(0u64, 0u64); 64 * PART_LIMBS / 4 + 1]; 4];
         for (part, ds) in parts.abs.iter().zip(digits.iter_mut()).take(dim) {
-            signed_digits4(part, &mut ds[..windows]);
+            signed_digits(part, 4, &mut ds[..windows]);
         }
         // The accumulator is Jacobian: its doublings (2M + 5S) are far cheaper than the complete
         // projective ones (6M + 2S), which outweighs the unified additions (8M + 4S).
@@ -846,11 +852,11 @@ impl<G: CurveGroup> Projective<G> {
         j.double().double().double().double().to_projective()
     }
 
-    /// `self + (-1)^neg [idx] T` for a table T of the affine multiples 1..8 of a point and
-    /// idx in [0, 8] (a digit's magnitude; 0 adds nothing): every entry is read under a mask,
+    /// `self + (-1)^neg [idx] T` for a table T of the affine multiples 1..n of a point and
+    /// idx in [0, n] (a digit's magnitude; 0 adds nothing): every entry is read under a mask,
     /// the sum is formed for any idx and dropped by a select when idx = 0. Constant time.
     #[inline(always)]
-    pub(crate) fn add_digit(&self, table: &[(G::F, G::F); 8], idx: u64, neg: u64) -> Self {
+    pub(crate) fn add_digit(&self, table: &[(G::F, G::F)], idx: u64, neg: u64) -> Self {
         let (x, y) = read_digit(table, idx, neg);
         let sum = self.add_affine_xy(&x, &y);
         let zero = ((idx | idx.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff idx == 0
