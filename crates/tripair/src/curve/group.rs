@@ -1,6 +1,8 @@
 //! G1 on E(F_p) and G2 on the sextic twist E'(F_p2): one implementation over the [`Field`] trait.
 //! Projective arithmetic uses the complete formulas of Renes–Costello–Batina (EUROCRYPT 2016,
-//! Algorithms 7 and 9 for a = 0), so constant-time scalar multiplication needs no special cases.
+//! Algorithms 7, 8 and 9 for a = 0), so constant-time code needs no special cases; the inner loop
+//! of the variable-base [`Projective::mul`] runs in Jacobian coordinates with its exceptional
+//! cases handled by selects (cheaper doublings).
 
 use super::endo::{Decomposition, PART_LIMBS};
 use super::params::PairingCurve;
@@ -764,8 +766,10 @@ impl<G: CurveGroup> Projective<G> {
 
     /// `[k] self` for a secret scalar k in F_r, constant time: k is split into parts of about
     /// log(r)/2 bits (GLV on G1) or log(r)/4 bits (GLS on G2) with [`CurveGroup::decomposition`],
-    /// each part's sign is applied to its table with a mask, and one interleaved fixed 4-bit
-    /// window loop adds a masked table read per part and window. Complete formulas throughout.
+    /// each part's sign is applied to its table (the affine multiples 1..8, one constant-time
+    /// inversion) with a mask, and one interleaved fixed 4-bit window loop adds a masked table
+    /// read per part and window to a Jacobian accumulator, whose unified addition handles the
+    /// identity, equal and opposite operands by selects. No branch on the scalar or the point.
     ///
     /// `self` must lie in the order-r group (as every point of the public API does): the
     /// endomorphism acts as the eigenvalue only there.
