@@ -97,13 +97,13 @@ fn main() {
             }),
         ),
         (
-            "G1 build table w=4",
+            "G1 build table w=6",
             Box::new(|| {
                 black_box(FixedBaseTable::new(black_box(&g1)));
             }),
         ),
         (
-            "G2 build table w=4",
+            "G2 build table w=6",
             Box::new(|| {
                 black_box(FixedBaseTable::new(black_box(&g2)));
             }),
