@@ -117,9 +117,10 @@ impl SecretKey {
     }
 
     /// SkToPk (section 2.4): SK * P for the generator P of the variant's public-key group,
-    /// computed in constant time.
+    /// computed in constant time from the generator's fixed-base table
+    /// ([`Projective::mul_generator`], built once at first use).
     pub fn public_key<V: Variant>(&self) -> PublicKey<V> {
-        PublicKey((Affine::<V::PkGroup>::generator() * self.scalar.0).to_affine())
+        PublicKey(Projective::<V::PkGroup>::mul_generator(&self.scalar.0).to_affine())
     }
 
     /// SK * Q in constant time (the heart of CoreSign and PopProve).

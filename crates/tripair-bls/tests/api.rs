@@ -103,6 +103,16 @@ fn secret_key_encoding() {
         sk1.public_key::<MinPk>().as_point(),
         &tripair::G1Affine::generator()
     );
+    // SK = r - 1: the public key is minus the generator, in both groups (fixed-base tables).
+    let sk_m1 = SecretKey::from_bytes(&r_minus_1).unwrap();
+    assert_eq!(
+        sk_m1.public_key::<MinPk>().as_point(),
+        &tripair::G1Affine::generator().neg()
+    );
+    assert_eq!(
+        sk_m1.public_key::<MinSig>().as_point(),
+        &tripair::G2Affine::generator().neg()
+    );
     // Debug shows nothing secret.
     assert_eq!(format!("{sk:?}"), "SecretKey(..)");
     assert_eq!(Error::ZeroSecretKey.to_string(), "secret key is zero");

@@ -88,6 +88,22 @@ fn cases<C: PairingCurve>(case: &str, rng: &mut TestRng) {
         public(&a);
         public(&b);
         black_box((a, b));
+        // Fixed-base tables: the generators' (built at first use from public points) and one of
+        // a secret point, then multiplied by the secret scalar.
+        let c = G1Projective::<C>::mul_generator(&k).to_affine();
+        let d = G2Projective::<C>::mul_generator(&k).to_affine();
+        public(&c);
+        public(&d);
+        black_box((c, d));
+        let p2 = G1Projective::<C>::generator()
+            .mul_vartime(&[5])
+            .to_affine_vartime();
+        secret_point(&p2);
+        let e = tripair::curve::FixedBaseTable::new(&p2).mul(&k).to_affine();
+        let f = p2.to_projective().mul(&k).to_affine();
+        public(&e);
+        public(&f);
+        black_box((e, f));
     }
     if run("fp-inv") {
         let x: Fp<C::Fp> = Fp::random(rng);

@@ -2,8 +2,14 @@
 //! run (issue "what users build on pairings"): sign and verify in Ethereum's ciphersuite (MinPk,
 //! proof of possession), G1 and G2 multiplication by a secret 255-bit scalar, hash to G2
 //! (`BLS12381G2_XMD:SHA-256_SSWU_RO_`), and randomized batch verification of 64 signatures per
-//! signature. blst's columns need the `peers-blst` feature (part of `peers`); without it the
-//! table has tripair's rows only.
+//! signature, and the multiplication of the G1 and G2 generators by a secret key (SkToPk in the
+//! MinPk and MinSig variants). blst's columns need the `peers-blst` feature (part of `peers`);
+//! without it the table has tripair's rows only.
+//!
+//! The generator rows: tripair's `SecretKey::public_key`, which multiplies with the generator's
+//! fixed-base table (`Projective::mul_generator`) and converts to affine, beside blst's
+//! `SecretKey::sk_to_pk` of `min_pk` (G1) and `min_sig` (G2), which also returns an affine point.
+//! blst has no fixed-base table a user could build, so its side is its general multiplication.
 //!
 //! Conventions, so both sides do the same work: verification checks the signature's subgroup and
 //! validates the public key on every call (blst: `sig_groupcheck` and `pk_validate` set); the
@@ -19,7 +25,7 @@ use tripair::curve::curves::Bls12_381 as C;
 use tripair::curve::{G1Projective, G2Projective, Scalar};
 use tripair::field::Fp;
 use tripair::hash_to_curve::hash_to_g2;
-use tripair_bls::{pop, MinPk, PublicKey, SecretKey, Signature};
+use tripair_bls::{pop, MinPk, MinSig, PublicKey, SecretKey, Signature};
 use tripair_testkit::TestRng;
 
 /// Ethereum's signature tag (draft-irtf-cfrg-bls-signature-05, MinPk with proof of possession).
@@ -91,15 +97,18 @@ pub fn table(samples: usize) -> BlsTable {
             p.g2_mul(),
             p.hash_to_g2(),
             p.batch_verify(),
+            p.g1_sk_to_pk(),
+            p.g2_sk_to_pk(),
         ]
         .into_iter()
         .map(Some)
         .collect()
     };
     #[cfg(not(feature = "peers-blst"))]
-    let theirs: Vec<Option<Box<dyn FnMut()>>> = (0..6).map(|_| None).collect();
+    let theirs: Vec<Option<Box<dyn FnMut()>>> = (0..8).map(|_| None).collect();
 
     let sk_sign = sk.clone();
+    let (sk_pk1, sk_pk2) = (sk.clone(), sk.clone());
     let mut batch_rng = TestRng::new(0xba7c);
     let rows: Vec<RowClosures> = vec![
         (
@@ -158,6 +167,24 @@ pub fn table(samples: usize) -> BlsTable {
             BATCH,
             Box::new(move || {
                 assert!(pop::batch_verify(black_box(&batch), &mut batch_rng));
+            }),
+        ),
+        (
+            "g1_mul_generator",
+            "G1 mul by generator (fixed-base table)",
+            1.1,
+            1,
+            Box::new(move || {
+                black_box(black_box(&sk_pk1).public_key::<MinPk>());
+            }),
+        ),
+        (
+            "g2_mul_generator",
+            "G2 mul by generator (fixed-base table)",
+            1.1,
+            1,
+            Box::new(move || {
+                black_box(black_box(&sk_pk2).public_key::<MinSig>());
             }),
         ),
     ];
@@ -228,9 +255,14 @@ pub fn write_table(out: &mut dyn std::io::Write, t: &BlsTable) -> std::io::Resul
         t.batch_over_verify
     )?;
     match t.blst_batch_over_verify {
-        Some(b) => writeln!(out, ", blst {b:.3}"),
-        None => writeln!(out, " (blst not built: --features peers)"),
+        Some(b) => writeln!(out, ", blst {b:.3}")?,
+        None => writeln!(out, " (blst not built: --features peers)")?,
     }
+    writeln!(
+        out,
+        "generator rows: tripair SecretKey::public_key (fixed-base table, affine result) beside \
+         blst's sk_to_pk (min_pk / min_sig, affine result; blst has no fixed-base table)"
+    )
 }
 
 /// The table as JSON values, one per row.
@@ -258,6 +290,7 @@ pub fn rows_json(t: &BlsTable) -> Vec<serde_json::Value> {
 pub mod blst_side {
     use super::{black_box, random_bytes, BATCH, DST};
     use blst::min_pk::{PublicKey, SecretKey, Signature};
+    use blst::min_sig::SecretKey as SecretKeyMinSig;
     use blst::{
         blst_hash_to_g2, blst_p1, blst_p1_affine, blst_p1_from_affine, blst_p1_generator,
         blst_p1_mult, blst_p1_to_affine, blst_p2, blst_p2_affine, blst_p2_from_affine,
@@ -268,6 +301,7 @@ pub mod blst_side {
     /// Keys, messages, signatures and points fixed for the run.
     pub struct Peer {
         sk: SecretKey,
+        sk_min_sig: SecretKeyMinSig,
         pk: PublicKey,
         msg: [u8; 32],
         sig: Signature,
@@ -307,7 +341,9 @@ pub mod blst_side {
                     (sk.sk_to_pk(), m, s)
                 })
                 .collect();
+            let ikm = random_bytes::<32>(rng);
             Peer {
+                sk_min_sig: SecretKeyMinSig::key_gen(&ikm, &[]).expect("32-byte IKM"),
                 pk: sk.sk_to_pk(),
                 sig: sk.sign(&msg, DST, &[]),
                 sk,
@@ -363,6 +399,22 @@ pub mod blst_side {
                     blst_p2_mult(&mut out, &a, black_box(&k).as_ptr(), 255);
                 }
                 black_box(out);
+            })
+        }
+
+        /// SkToPk in G1 (min_pk): the generator times the key, affine.
+        pub fn g1_sk_to_pk(&self) -> Box<dyn FnMut()> {
+            let sk = self.sk.clone();
+            Box::new(move || {
+                black_box(black_box(&sk).sk_to_pk());
+            })
+        }
+
+        /// SkToPk in G2 (min_sig): the generator times the key, affine.
+        pub fn g2_sk_to_pk(&self) -> Box<dyn FnMut()> {
+            let sk = self.sk_min_sig.clone();
+            Box::new(move || {
+                black_box(black_box(&sk).sk_to_pk());
             })
         }
 

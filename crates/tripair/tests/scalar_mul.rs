@@ -3,10 +3,14 @@
 //! multiples of the eigenvalue and their neighbours, parts near 0 or their bound) and on the
 //! identity; the decompositions' parts stay below their bound and recombine to k mod r; the
 //! endomorphisms act as their eigenvalues; Pippenger's `msm_vartime` equals the sum of single
-//! multiplications for n = 0, 1, 2, 3, 17, 100 with identity points and zero scalars.
+//! multiplications for n = 0, 1, 2, 3, 17, 100 with identity points and zero scalars; the
+//! fixed-base tables (`FixedBaseTable`, `mul_generator`) equal `mul` and the ladder on the same edge
+//! and random scalars, for the generator, a random point and the identity; the complete mixed
+//! addition, and the Jacobian unified addition and doubling inside `mul`, equal the projective
+//! ones on equal, opposite and identity operands.
 
 use tripair::curve::endo::{Decomposition, Parts};
-use tripair::curve::{Affine, CurveGroup, Projective, G1, G2};
+use tripair::curve::{Affine, CurveGroup, FixedBaseTable, Projective, G1, G2};
 use tripair::field::FpParams;
 use tripair::{PairingCurve, Scalar};
 use tripair_testkit::TestRng;
@@ -241,6 +245,116 @@ fn check_msm<G: CurveGroup>(seed: u64) {
     assert!(Projective::<G>::msm_vartime(&ids, &ks).is_identity());
 }
 
+fn check_fixed_base<G: CurveGroup>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let g = Projective::<G>::generator();
+    let q = g.mul(&Scalar::<G::Curve>::random(&mut rng)).to_affine();
+    let tq = FixedBaseTable::new(&q);
+    let tid = FixedBaseTable::new(&Affine::<G>::identity());
+    let mut scalars = edge_scalars::<G>(&mut rng);
+    // Small values (every digit pattern of the low windows) and random scalars.
+    scalars.extend((0..40u64).map(Scalar::<G::Curve>::from_u64));
+    scalars.extend((0..8).map(|_| Scalar::<G::Curve>::random(&mut rng)));
+    for (n, k) in scalars.iter().enumerate() {
+        let want = g.mul(k);
+        assert_eq!(want, g.mul_ladder(k), "{} {}", G::Curve::NAME, G::NAME);
+        assert_eq!(
+            Projective::<G>::mul_generator(k),
+            want,
+            "{} {} generator, scalar #{n}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert_eq!(
+            FixedBaseTable::<G>::generator().mul(k),
+            want,
+            "{} {}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert_eq!(
+            tq.mul(k),
+            q.to_projective().mul_ladder(k),
+            "{} {} random point, scalar #{n}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert!(tid.mul(k).is_identity());
+    }
+    // Every window width, on the random point (two curves: the tables of w = 8 are large).
+    if matches!(G::Curve::NAME, "bls12-381" | "bn254") {
+        for w in 2..=8 {
+            let t = FixedBaseTable::with_window(&q, w);
+            for k in scalars.iter().step_by(3) {
+                assert_eq!(
+                    t.mul(k),
+                    q.to_projective().mul(k),
+                    "{} {} w = {w}",
+                    G::Curve::NAME,
+                    G::NAME
+                );
+            }
+        }
+    }
+    // The generator's table is built once and shared.
+    assert!(std::ptr::eq(
+        FixedBaseTable::<G>::generator(),
+        FixedBaseTable::<G>::generator()
+    ));
+    // The result is a valid point in any representation: its affine form is on the curve.
+    let k = Scalar::<G::Curve>::random(&mut rng);
+    assert!(Projective::<G>::mul_generator(&k).to_affine().is_on_curve());
+}
+
+fn check_mixed_add<G: CurveGroup>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let g = Projective::<G>::generator();
+    let p = g.mul(&Scalar::<G::Curve>::random(&mut rng));
+    let q = g.mul(&Scalar::<G::Curve>::random(&mut rng)).to_affine();
+    let id = Projective::<G>::identity();
+    let cases = [
+        (p, q),
+        (q.to_projective(), q),                   // doubling
+        (-q.to_projective(), q),                  // sum is the identity
+        (id, q),                                  // identity + Q
+        (p, Affine::identity()),                  // P + identity
+        (id, Affine::identity()),                 // identity + identity
+        (q.to_projective().double().double(), q), // Z != 1
+    ];
+    for (n, (a, b)) in cases.iter().enumerate() {
+        let want = a.add(&b.to_projective());
+        assert_eq!(
+            a.add_mixed(b),
+            want,
+            "{} {} case {n}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        // The Jacobian accumulator of `mul`: unified addition with the same exceptional cases.
+        let got = a.add_affine_via_jacobian(b);
+        assert_eq!(
+            got,
+            want,
+            "{} {} Jacobian case {n}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert_eq!(got.is_identity(), want.is_identity());
+    }
+    for a in [p, q.to_projective(), id] {
+        let want = a.double().double().double().double();
+        let got = a.double4_via_jacobian();
+        assert_eq!(
+            got,
+            want,
+            "{} {} Jacobian doubling",
+            G::Curve::NAME,
+            G::NAME
+        );
+        assert_eq!(got.is_identity(), want.is_identity());
+    }
+}
+
 macro_rules! curve_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
@@ -249,6 +363,10 @@ macro_rules! curve_tests {
             #[test] fn g2_mul() { check_group::<G2<$c>>(0x6c72); }
             #[test] fn g1_msm() { check_msm::<G1<$c>>(0x3531); }
             #[test] fn g2_msm() { check_msm::<G2<$c>>(0x3532); }
+            #[test] fn g1_fixed_base() { check_fixed_base::<G1<$c>>(0xf1b1); }
+            #[test] fn g2_fixed_base() { check_fixed_base::<G2<$c>>(0xf1b2); }
+            #[test] fn g1_mixed_add() { check_mixed_add::<G1<$c>>(0xadd1); }
+            #[test] fn g2_mixed_add() { check_mixed_add::<G2<$c>>(0xadd2); }
         }
     )* };
 }

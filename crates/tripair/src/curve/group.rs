@@ -1,6 +1,8 @@
 //! G1 on E(F_p) and G2 on the sextic twist E'(F_p2): one implementation over the [`Field`] trait.
 //! Projective arithmetic uses the complete formulas of Renes–Costello–Batina (EUROCRYPT 2016,
-//! Algorithms 7 and 9 for a = 0), so constant-time scalar multiplication needs no special cases.
+//! Algorithms 7, 8 and 9 for a = 0), so constant-time code needs no special cases; the inner loop
+//! of the variable-base [`Projective::mul`] runs in Jacobian coordinates with its exceptional
+//! cases handled by selects (cheaper doublings).
 
 use super::endo::{Decomposition, PART_LIMBS};
 use super::params::PairingCurve;
@@ -59,7 +61,7 @@ impl<C: PairingCurve> CurveGroup for G1<C> {
     fn coeff_b() -> Self::F {
         Fp::from_i64(C::B)
     }
-    #[inline]
+    #[inline(always)]
     fn mul_by_3b(x: &Self::F) -> Self::F {
         let m = x.mul_small(3 * C::B.unsigned_abs());
         if C::B < 0 {
@@ -109,8 +111,18 @@ impl<C: PairingCurve> CurveGroup for G2<C> {
         let (c0, c1) = C::consts().twist_b;
         Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
     }
-    #[inline]
+    #[inline(always)]
     fn mul_by_3b(x: &Self::F) -> Self::F {
+        // On an M-type twist 3b' = 3b xi has small integer coordinates (12 + 12u on BLS12-381):
+        // two small linear combinations instead of a full F_p2 product. Public curve constants
+        // choose the branch.
+        if let Some((a, c)) = m_twist_b3_small::<C>() {
+            let beta_c = C::BETA * c;
+            return Fp2::new(
+                Fp::small_lincomb(&x.c0, a, &x.c1, beta_c),
+                Fp::small_lincomb(&x.c0, c, &x.c1, a),
+            );
+        }
         *x * twist_b3::<C, Fp<C::Fp>>()
     }
     fn generator() -> Affine<Self> {
@@ -199,6 +211,207 @@ fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
         v |= k.get(l + 1).copied().unwrap_or(0) << (64 - s);
     }
     (v & ((1u64 << c) - 1)) as usize
+}
+
+/// Signed w-bit digits of a non-negative integer (little-endian limbs), least significant first,
+/// as (|digit|, !0 if negative else 0): digit = window + carry, minus 2^w with a carry out when it
+/// reaches 2^(w-1), so every digit is in [-2^(w-1), 2^(w-1) - 1] except the last, which takes the
+/// final carry (in [0, 2^(w-1)] when the integer is below 2^(w len - 1)). Branch-free: the same
+/// operations for every value (w and the length are public).
+pub(crate) fn signed_digits(k: &[u64], w: u32, out: &mut [(u64, u64)]) {
+    debug_assert!((1..=16).contains(&w));
+    let n = out.len();
+    let (mask, half) = ((1u64 << w) - 1, 1u64 << (w - 1));
+    let mut carry = 0u64;
+    for (i, d) in out.iter_mut().enumerate() {
+        let bit = w as usize * i;
+        let (l, sh) = (bit / 64, bit % 64);
+        let mut v = k.get(l).copied().unwrap_or(0) >> sh;
+        if sh + w as usize > 64 {
+            v |= k.get(l + 1).copied().unwrap_or(0) << (64 - sh);
+        }
+        let v = (v & mask) + carry;
+        if i + 1 == n {
+            *d = (v, 0);
+        } else {
+            carry = (v + half) >> w;
+            let signed = v.wrapping_sub(carry << w); // two's complement of [-2^(w-1), 2^(w-1))
+            let neg = ((signed as i64) >> 63) as u64;
+            *d = ((signed ^ neg).wrapping_sub(neg), neg);
+        }
+    }
+}
+
+/// (x, (-1)^neg y) of entry idx - 1 of a table of affine multiples 1..n (entry 0 for idx = 0),
+/// every entry read under a mask: the same loads for every idx. Constant time.
+#[inline(always)]
+fn read_digit<F: Field>(table: &[(F, F)], idx: u64, neg: u64) -> (F, F) {
+    let (mut x, mut y) = table[0];
+    for (i, t) in table.iter().enumerate().skip(1) {
+        let d = (i as u64 + 1) ^ idx;
+        let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i + 1 == idx
+        x = x.select(&t.0, mask);
+        y = y.select(&t.1, mask);
+    }
+    (x, y.select(&-y, neg))
+}
+
+/// A point in Jacobian coordinates (X : Y : Z), x = X/Z^2, y = Y/Z^3, Z = 0 for the identity:
+/// the accumulator of the variable-base [`Projective::mul`], whose inner loop is mostly doublings.
+#[derive(Clone, Copy, Debug)]
+struct Jacobian<G: CurveGroup> {
+    x: G::F,
+    y: G::F,
+    z: G::F,
+}
+
+impl<G: CurveGroup> Jacobian<G> {
+    fn identity() -> Self {
+        Jacobian {
+            x: G::F::ONE,
+            y: G::F::ONE,
+            z: G::F::ZERO,
+        }
+    }
+
+    /// From homogeneous (X : Y : Z) to Jacobian (X Z : Y Z^2 : Z).
+    fn from_projective(p: &Projective<G>) -> Self {
+        let zz = p.z.square();
+        Jacobian {
+            x: p.x * p.z,
+            y: p.y * zz,
+            z: p.z,
+        }
+    }
+
+    /// To homogeneous (X Z : Y : Z^3); Z = 0 stays the identity.
+    fn to_projective(self) -> Projective<G> {
+        let zz = self.z.square();
+        let p = Projective {
+            x: self.x * self.z,
+            y: self.y,
+            z: zz * self.z,
+        };
+        // (X Z : Y : 0) is the identity only up to Y != 0: return the canonical form.
+        p.select(&Projective::identity(), ct_is_zero_mask(&self.z))
+    }
+
+    fn select(&self, o: &Self, mask: u64) -> Self {
+        Jacobian {
+            x: self.x.select(&o.x, mask),
+            y: self.y.select(&o.y, mask),
+            z: self.z.select(&o.z, mask),
+        }
+    }
+
+    /// Doubling for a = 0 (Lange, "dbl-2009-l" in the Explicit-Formulas Database: 2M + 5S).
+    /// Exception-free on a group of odd order: the identity (Z = 0) stays the identity and no
+    /// point has Y = 0.
+    #[inline(always)]
+    fn double(&self) -> Self {
+        let a = self.x.square();
+        let b = self.y.square();
+        let c = b.square();
+        let d = ((self.x + b).square() - a - c).double();
+        let e = a.double() + a;
+        let f = e.square();
+        let x3 = f - d.double();
+        let y3 = e * (d - x3) - c.double().double().double();
+        let z3 = (self.y * self.z).double();
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `self + (x2, y2)` for a finite affine point, unified by selects (8M + 4S). With
+    /// H = x2 Z1^2 - X1 and R = y2 Z1^3 - Y1 the slope is R / (H Z1) (the mixed addition
+    /// "madd-2007-bl" of the Explicit-Formulas Database, here unscaled); when both vanish the
+    /// points are equal and (H, R) = (2 Y1, 3 X1^2) gives the tangent's slope in the same form,
+    /// X3 = R^2 - 2 X1 H^2 - [H^3 unless doubling], Y3 = R (X1 H^2 - X3) - Y1 H^3, Z3 = Z1 H.
+    /// Opposite points give H = 0, so Z3 = 0: the identity. An identity `self` (Z1 = 0) is
+    /// replaced by (x2, y2, 1) with a select. No branch on either point.
+    #[inline(always)]
+    fn add_affine_xy(&self, x2: &G::F, y2: &G::F) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let z1z1 = z1.square();
+        let u2 = *x2 * z1z1;
+        let s2 = *y2 * z1 * z1z1;
+        let h = u2 - x1;
+        let r = s2 - y1;
+        let dbl = ct_is_zero_mask(&h) & ct_is_zero_mask(&r);
+        let xx = x1.square();
+        let h = h.select(&y1.double(), dbl);
+        let r = r.select(&(xx.double() + xx), dbl);
+        let hh = h.square();
+        let hhh = h * hh;
+        let v = x1 * hh;
+        let x3 = r.square() - v.double() - hhh.select(&G::F::ZERO, dbl);
+        let y3 = r * (v - x3) - y1 * hhh;
+        let z3 = z1 * h;
+        let sum = Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        };
+        let q = Jacobian {
+            x: *x2,
+            y: *y2,
+            z: G::F::ONE,
+        };
+        sum.select(&q, ct_is_zero_mask(&z1))
+    }
+}
+
+/// !0 if x = 0, else 0, without a branch on x.
+#[inline(always)]
+pub(crate) fn ct_is_zero_mask<F: Field>(x: &F) -> u64 {
+    x.ct_eq_mask(&F::ZERO)
+}
+
+/// Affine (x, y) of N projective points with one constant-time inversion (Montgomery's
+/// simultaneous inversion: 3(N - 1) multiplications and one inversion). No branch on the points:
+/// if any Z is 0 the shared inverse is 0 and every output is (0, 0), which callers that allow the
+/// identity catch with a select.
+pub(crate) fn normalize_ct<G: CurveGroup, const N: usize>(
+    points: &[Projective<G>; N],
+) -> [(G::F, G::F); N] {
+    let mut out = [(G::F::ZERO, G::F::ZERO); N];
+    normalize_ct_into(points, &mut out);
+    out
+}
+
+/// [`normalize_ct`] on slices of equal length (panics otherwise).
+pub(crate) fn normalize_ct_into<G: CurveGroup>(points: &[Projective<G>], out: &mut [(G::F, G::F)]) {
+    assert_eq!(points.len(), out.len());
+    if points.is_empty() {
+        return;
+    }
+    // out[i].0 = z_0 z_1 .. z_(i-1) (the prefix products) for now.
+    let mut acc = G::F::ONE;
+    for (p, o) in points.iter().zip(out.iter_mut()) {
+        o.0 = acc;
+        acc *= p.z;
+    }
+    let mut inv = acc.inv();
+    for (p, o) in points.iter().zip(out.iter_mut()).rev() {
+        let zinv = inv * o.0;
+        inv *= p.z;
+        *o = (p.x * zinv, p.y * zinv);
+    }
+}
+
+/// 3b' = (a + c u) as small integers where the twist is M-type (b' = b xi) and every constant of
+/// `G2::mul_by_3b`'s two small linear combinations stays below their 2^16 limit; else `None`.
+#[inline(always)]
+fn m_twist_b3_small<C: PairingCurve>() -> Option<(i64, i64)> {
+    if C::TWIST != super::params::Twist::M {
+        return None;
+    }
+    let (a, c) = (3 * C::B * C::XI.0, 3 * C::B * C::XI.1);
+    let small = |x: i64, y: i64| x.unsigned_abs() + y.unsigned_abs() < 1 << 16;
+    (small(a, C::BETA * c) && small(c, a)).then_some((a, c))
 }
 
 /// The twist coefficient 3b' in the base field.
@@ -463,6 +676,48 @@ impl<G: CurveGroup> Projective<G> {
         }
     }
 
+    /// `self + (x, y)` for an affine point (x, y) that is not the identity, by the complete mixed
+    /// addition (RCB 2016, Algorithm 8, a = 0: 11 multiplications and two by 3b). `self` may be
+    /// any point, the identity and +-(x, y) included; only the affine operand must be finite.
+    #[inline]
+    pub(crate) fn add_affine_xy(&self, x2: &G::F, y2: &G::F) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let mut t0 = x1 * *x2;
+        let mut t1 = y1 * *y2;
+        let mut t3 = (*x2 + *y2) * (x1 + y1);
+        let mut t4 = t0 + t1;
+        t3 -= t4;
+        t4 = *y2 * z1 + y1;
+        let mut y3 = *x2 * z1 + x1;
+        let mut x3 = t0.double();
+        t0 += x3;
+        let mut t2 = G::mul_by_3b(&z1);
+        let mut z3 = t1 + t2;
+        t1 -= t2;
+        y3 = G::mul_by_3b(&y3);
+        x3 = t4 * y3;
+        t2 = t3 * t1;
+        x3 = t2 - x3;
+        y3 *= t0;
+        t1 *= z3;
+        y3 = t1 + y3;
+        t0 *= t3;
+        z3 *= t4;
+        z3 += t0;
+        Projective {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `self + o` for an affine `o` by the mixed formula, the identity `o` by a select.
+    /// Constant time (no branch on either point).
+    pub fn add_mixed(&self, o: &Affine<G>) -> Self {
+        let sum = self.add_affine_xy(&o.x, &o.y);
+        sum.select(self, 0u64.wrapping_sub(o.infinity as u64))
+    }
+
     /// `self` where mask = 0, `o` where mask = !0, in constant time.
     pub fn select(&self, o: &Self, mask: u64) -> Self {
         Projective {
@@ -511,8 +766,10 @@ impl<G: CurveGroup> Projective<G> {
 
     /// `[k] self` for a secret scalar k in F_r, constant time: k is split into parts of about
     /// log(r)/2 bits (GLV on G1) or log(r)/4 bits (GLS on G2) with [`CurveGroup::decomposition`],
-    /// each part's sign is applied to its table with a mask, and one interleaved fixed 4-bit
-    /// window loop adds a masked table read per part and window. Complete formulas throughout.
+    /// each part's sign is applied to its table (the affine multiples 1..8, one constant-time
+    /// inversion) with a mask, and one interleaved fixed 4-bit window loop adds a masked table
+    /// read per part and window to a Jacobian accumulator, whose unified addition handles the
+    /// identity, equal and opposite operands by selects. No branch on the scalar or the point.
     ///
     /// `self` must lie in the order-r group (as every point of the public API does): the
     /// endomorphism acts as the eigenvalue only there.
@@ -522,50 +779,48 @@ impl<G: CurveGroup> Projective<G> {
         self.mul_parts(&parts, d.dim, d.bits)
     }
 
-    /// sum_i [k_i] endo^i(self) for decomposed parts, constant time in the parts.
+    /// sum_i [k_i] endo^i(self) for decomposed parts, constant time in the parts and the point.
+    ///
+    /// The multiples P, 2P, .., 8P are made affine with one constant-time inversion (Montgomery's
+    /// simultaneous inversion), their images under the endomorphism stay affine, and every
+    /// window adds its masked table read with the complete mixed formula (RCB 2016, Algorithm 8):
+    /// one multiplication fewer per addition and two coordinates instead of three per masked read.
+    /// A zero digit adds an arbitrary entry and keeps the old accumulator by a select; for
+    /// `self` the identity (no affine form) the result is selected to the identity at the end.
     fn mul_parts(&self, parts: &super::endo::Parts, dim: usize, bits: u32) -> Self {
-        // Signed 4-bit digits in [-8, 7] (the top one in [0, 8]): tables of 0..8 multiples.
-        let mut tables = [[Self::identity(); 9]; 4];
-        tables[0][1] = *self;
-        for j in 2..9 {
-            tables[0][j] = if j % 2 == 0 {
-                tables[0][j / 2].double()
+        // Signed 4-bit digits in [-8, 7] (the top one in [0, 8]): tables of the multiples 1..8.
+        let mut proj = [*self; 8];
+        for j in 1..8 {
+            proj[j] = if j % 2 == 1 {
+                proj[j / 2].double() // (j + 1) P = 2 ((j + 1) / 2) P
             } else {
-                tables[0][j - 1].add(self)
+                proj[j - 1].add(self)
             };
         }
+        let mut tables = [[(G::F::ZERO, G::F::ZERO); 8]; 4];
+        tables[0] = normalize_ct(&proj);
         for i in 1..dim {
-            let (done, rest) = tables.split_at_mut(i);
-            for (t, prev) in rest[0].iter_mut().zip(&done[i - 1]).skip(1) {
-                *t = G::endo(prev);
-            }
+            // Both endomorphisms keep Z = 1 (phi leaves it, psi conjugates it).
+            tables[i] = tables[i - 1].map(|(x, y)| {
+                let e = G::endo(&Projective { x, y, z: G::F::ONE });
+                (e.x, e.y)
+            });
         }
         for (table, &neg) in tables.iter_mut().zip(parts.neg.iter()).take(dim) {
             for t in table.iter_mut() {
-                t.y = t.y.select(&-t.y, neg);
+                t.1 = t.1.select(&-t.1, neg);
             }
         }
         // |k_i| < 2^bits <= 2^(4 windows - 1): the top window plus a carry is at most 8.
         let windows = (bits + 1).div_ceil(4) as usize;
         debug_assert!(windows * 4 <= 64 * PART_LIMBS);
-        // Branch-free recoding: digit = window + carry, minus 16 (with a carry out) when >= 8.
         let mut digits = [[(0u64, 0u64); 64 * PART_LIMBS / 4 + 1]; 4];
         for (part, ds) in parts.abs.iter().zip(digits.iter_mut()).take(dim) {
-            let mut carry = 0u64;
-            for (w, d) in ds.iter_mut().enumerate().take(windows) {
-                let bit = 4 * w;
-                let v = ((part[bit / 64] >> (bit % 64)) & 15) + carry;
-                if w + 1 == windows {
-                    *d = (v, 0);
-                } else {
-                    carry = (v + 8) >> 4;
-                    let signed = v.wrapping_sub(carry << 4); // two's complement of [-8, 7]
-                    let neg = ((signed as i64) >> 63) as u64;
-                    *d = ((signed ^ neg).wrapping_sub(neg), neg);
-                }
-            }
+            signed_digits(part, 4, &mut ds[..windows]);
         }
-        let mut acc = Self::identity();
+        // The accumulator is Jacobian: its doublings (2M + 5S) are far cheaper than the complete
+        // projective ones (6M + 2S), which outweighs the unified additions (8M + 4S).
+        let mut acc = Jacobian::<G>::identity();
         for w in (0..windows).rev() {
             if w + 1 != windows {
                 for _ in 0..4 {
@@ -574,17 +829,42 @@ impl<G: CurveGroup> Projective<G> {
             }
             for (table, ds) in tables.iter().zip(digits.iter()).take(dim) {
                 let (idx, neg) = ds[w];
-                let mut sel = Self::identity();
-                for (i, t) in table.iter().enumerate() {
-                    let d = (i as u64) ^ idx;
-                    let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i == idx
-                    sel = sel.select(t, mask);
-                }
-                sel.y = sel.y.select(&-sel.y, neg);
-                acc = acc.add(&sel);
+                let (x, y) = read_digit(table, idx, neg);
+                let sum = acc.add_affine_xy(&x, &y);
+                let zero = ((idx | idx.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff idx == 0
+                acc = sum.select(&acc, zero);
             }
         }
-        acc
+        acc.to_projective()
+            .select(&Self::identity(), ct_is_zero_mask(&self.z))
+    }
+
+    /// `self + q` through the Jacobian accumulator of [`Projective::mul`] (its unified mixed
+    /// addition with the doubling, opposite and identity cases handled by selects), for tests.
+    #[doc(hidden)]
+    pub fn add_affine_via_jacobian(&self, q: &Affine<G>) -> Self {
+        let sum = Jacobian::from_projective(self)
+            .add_affine_xy(&q.x, &q.y)
+            .to_projective();
+        sum.select(self, 0u64.wrapping_sub(q.infinity as u64))
+    }
+
+    /// `[4] self` through the Jacobian doubling of [`Projective::mul`], for tests.
+    #[doc(hidden)]
+    pub fn double4_via_jacobian(&self) -> Self {
+        let j = Jacobian::from_projective(self);
+        j.double().double().double().double().to_projective()
+    }
+
+    /// `self + (-1)^neg [idx] T` for a table T of the affine multiples 1..n of a point and
+    /// idx in [0, n] (a digit's magnitude; 0 adds nothing): every entry is read under a mask,
+    /// the sum is formed for any idx and dropped by a select when idx = 0. Constant time.
+    #[inline(always)]
+    pub(crate) fn add_digit(&self, table: &[(G::F, G::F)], idx: u64, neg: u64) -> Self {
+        let (x, y) = read_digit(table, idx, neg);
+        let sum = self.add_affine_xy(&x, &y);
+        let zero = ((idx | idx.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff idx == 0
+        sum.select(self, zero)
     }
 
     /// sum_i \[k_i\] P_i for public points and scalars by Pippenger's bucket method. Every scalar

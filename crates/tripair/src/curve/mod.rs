@@ -4,9 +4,11 @@ pub mod consts;
 pub mod curves;
 pub mod derive;
 pub mod endo;
+pub mod fixed_base;
 pub mod group;
 pub mod params;
 
+pub use fixed_base::FixedBaseTable;
 pub use group::{
     psi, Affine, CurveGroup, G1Affine, G1Projective, G2Affine, G2Projective, Projective, Scalar,
     G1, G2,
