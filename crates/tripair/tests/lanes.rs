@@ -43,10 +43,18 @@ fn lane_values<P: FpParams>(rng: &mut TestRng, edges: &[Fp<P>], r: usize) -> [Fp
     })
 }
 
-fn check_ops<P: FpParams, B: LaneBackend>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
+/// Every operation on lanes holding xs and ys, with `alt_a` and `alt_b` selecting the lanes whose
+/// input is stored as its other representative (x + p, below 2p).
+fn check_ops<P: FpParams, B: LaneBackend>(
+    xs: &[Fp<P>; LANES],
+    ys: &[Fp<P>; LANES],
+    alt_a: LaneMask,
+    alt_b: LaneMask,
+) {
     type L<P, B> = Lanes<P, B>;
-    let a = L::<P, B>::from_lanes(xs);
-    let b = L::<P, B>::from_lanes(ys);
+    let a = L::<P, B>::from_lanes(xs).with_other_representative(alt_a);
+    let b = L::<P, B>::from_lanes(ys).with_other_representative(alt_b);
+    assert_eq!(a, L::<P, B>::from_lanes(xs), "{}: representatives", P::NAME);
     let each = |got: L<P, B>, want: &dyn Fn(usize) -> Fp<P>, what: &str| {
         for (i, lane) in got.to_lanes().iter().enumerate() {
             assert_eq!(*lane, want(i), "{} {} lane {i}: {what}", P::NAME, B::NAME);
@@ -134,7 +142,13 @@ fn check_backends_agree<P: FpParams>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
     let b = Lanes::<P, IfmaLanes>::from_lanes(ys);
     let pa = Lanes::<P, PortableLanes>::from_lanes(xs);
     let pb = Lanes::<P, PortableLanes>::from_lanes(ys);
-    assert_eq!(a.with_backend::<PortableLanes>(), pa);
+    assert_eq!(a.with_backend::<PortableLanes>().raw_digits(), pa.raw_digits());
+    // Also on the other representatives (x + p) in some lanes.
+    let odd = LaneMask::from_bools(core::array::from_fn(|i| i % 2 == 1));
+    let (a2, pa2) = (
+        a.with_other_representative(odd),
+        pa.with_other_representative(odd),
+    );
     let pairs = [
         (a * b, pa * pb),
         (a + b, pa + pb),
@@ -142,9 +156,19 @@ fn check_backends_agree<P: FpParams>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
         (b - a, pb - pa),
         (a.half(), pa.half()),
         (a.square() * b + a, pa.square() * pb + pa),
+        (a2 * b, pa2 * pb),
+        (a2 + a2, pa2 + pa2),
+        (b - a2, pb - pa2),
+        (a2 - b, pa2 - pb),
+        (a2.half(), pa2.half()),
     ];
     for (x, y) in pairs {
-        assert_eq!(x.with_backend::<PortableLanes>(), y, "{}", P::NAME);
+        assert_eq!(
+            x.with_backend::<PortableLanes>().raw_digits(),
+            y.raw_digits(),
+            "{}",
+            P::NAME
+        );
     }
 }
 
@@ -157,8 +181,13 @@ fn check_lane_field<C: PairingCurve>() {
     for r in 0..(2 * edges.len()).div_ceil(LANES) + 3 {
         let xs = lane_values(&mut rng, &edges, r);
         let ys = lane_values(&mut rng, &edges, r + 1);
-        check_ops::<C::Fp, PortableLanes>(&xs, &ys);
-        check_ops::<C::Fp, IfmaLanes>(&xs, &ys);
+        let none = LaneMask([0; LANES]);
+        let some = LaneMask::from_bools(core::array::from_fn(|i| (i + r) % 3 != 0));
+        let other = LaneMask::from_bools(core::array::from_fn(|i| (i + r) % 2 == 0));
+        check_ops::<C::Fp, PortableLanes>(&xs, &ys, none, none);
+        check_ops::<C::Fp, IfmaLanes>(&xs, &ys, none, none);
+        check_ops::<C::Fp, PortableLanes>(&xs, &ys, some, other);
+        check_ops::<C::Fp, IfmaLanes>(&xs, &ys, some, other);
         check_backends_agree(&xs, &ys);
     }
 }

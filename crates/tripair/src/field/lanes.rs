@@ -8,7 +8,10 @@
 //! accumulate without carries and the carries are propagated once per multiplication. Reduction
 //! is Montgomery's with R = 2^(52M), operand scanning (Koç–Acar–Kaliski 1996, CIOS), in the
 //! 52-bit-digit form of Gueron–Krasnov ("Accelerating big integer arithmetic using Intel IFMA
-//! extensions", ARITH 2016). Every element stays fully reduced (digits < 2^52, value < p).
+//! extensions", ARITH 2016). Every element has digits < 2^52 and a value below 2p, not p: as
+//! 4p < 2^(52M) for every supported prime (at least 2 spare bits in the top digit), the Montgomery
+//! product of values below 2p is below 2p without its final subtraction, and additions subtract
+//! 2p where needed; equality, masks and the lane values reduce below p first.
 //!
 //! The kernels are written once over a vector of eight u64 (`V8`) and run on two backends:
 //! [`PortableLanes`] (plain u64 arithmetic per lane, any CPU) and [`IfmaLanes`] (AVX-512 F + IFMA,
@@ -47,6 +50,18 @@ pub const fn splat_digits<const M: usize, const N: usize>(x: &[u64; N]) -> [Row;
     out
 }
 
+/// The 52-bit digits of 2x in every lane (x < 2^(52M - 1)): the bound the lane values stay below.
+pub const fn splat_digits_double<const M: usize, const N: usize>(x: &[u64; N]) -> [Row; M] {
+    let mut out = [Row([0; LANES]); M];
+    let mut j = 0;
+    while j < M {
+        let below = if j == 0 { 0 } else { digit_of(x, j - 1) >> 51 };
+        out[j] = Row([((digit_of(x, j) << 1) | below) & MASK52; LANES]);
+        j += 1;
+    }
+    out
+}
+
 /// Bits 52j .. 52j + 52 of the little-endian limbs `x`.
 const fn digit_of(x: &[u64], j: usize) -> u64 {
     let bit = 52 * j;
@@ -70,14 +85,16 @@ pub trait LaneDigits:
     const M: usize;
     /// Zero in every lane.
     const ZERO: Self;
-    /// Montgomery product a*b/2^(52M) mod p, lane by lane.
+    /// Montgomery product a*b/2^(52M) mod p, lane by lane, below 2p.
     fn mont_mul<B: LaneBackend>(a: &Self, b: &Self, p: &Self, inv: u64) -> Self;
-    /// (a + b) mod p, lane by lane.
-    fn add_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self;
-    /// (a - b) mod p, lane by lane.
-    fn sub_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self;
-    /// a / 2 mod p, lane by lane.
+    /// (a + b) mod p, lane by lane, below 2p (`p2` = 2p).
+    fn add_mod<B: LaneBackend>(a: &Self, b: &Self, p2: &Self) -> Self;
+    /// (a - b) mod p, lane by lane, below 2p (`p2` = 2p).
+    fn sub_mod<B: LaneBackend>(a: &Self, b: &Self, p2: &Self) -> Self;
+    /// a / 2 mod p, lane by lane, below 2p.
     fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self;
+    /// The canonical value (below p) of a < 2p, lane by lane.
+    fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self;
 }
 
 impl<const M: usize> LaneDigits for [Row; M] {
@@ -99,6 +116,10 @@ impl<const M: usize> LaneDigits for [Row; M] {
     fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self {
         B::half_mod(a, p)
     }
+    #[inline(always)]
+    fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self {
+        B::canonical(a, p)
+    }
 }
 
 /// Where the lane kernels run. Every backend returns exactly what [`PortableLanes`] returns.
@@ -109,14 +130,17 @@ pub trait LaneBackend:
     const NAME: &'static str;
     /// Whether this CPU runs the backend's own kernels (rather than the portable fallback).
     fn active() -> bool;
-    /// Montgomery product a*b/2^(52M) mod p (a, b < p, digits < 2^52; inv = -p^{-1} mod 2^52).
+    /// Montgomery product a*b/2^(52M) mod p, below 2p (a, b < 2p, digits < 2^52; inv = -p^{-1}
+    /// mod 2^52; 4p < 2^(52M)).
     fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M];
-    /// (a + b) mod p.
-    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M];
-    /// (a - b) mod p.
-    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M];
-    /// a / 2 mod p.
+    /// (a + b) mod p, below 2p (`p2` = 2p).
+    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M];
+    /// (a - b) mod p, below 2p (`p2` = 2p).
+    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M];
+    /// a / 2 mod p, below 2p.
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
+    /// a mod p for a < 2p: the canonical digits.
+    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
 }
 
 /// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
@@ -143,6 +167,10 @@ impl LaneBackend for PortableLanes {
     #[inline(always)]
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::half_mod::<Scalar8, M>(a, p)
+    }
+    #[inline(always)]
+    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::canonical::<Scalar8, M>(a, p)
     }
 }
 
@@ -185,6 +213,13 @@ impl LaneBackend for IfmaLanes {
             None => PortableLanes::half_mod(a, p),
         }
     }
+    #[inline(always)]
+    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::canonical(cpu, a, p),
+            None => PortableLanes::canonical(a, p),
+        }
+    }
 }
 
 /// Off x86-64 the IFMA backend is the portable one.
@@ -206,6 +241,9 @@ impl LaneBackend for IfmaLanes {
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         PortableLanes::half_mod(a, p)
     }
+    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::canonical(a, p)
+    }
 }
 
 /// Eight u64 lanes: the operations the kernels need, with the semantics of the AVX-512
@@ -222,6 +260,8 @@ trait V8: Copy {
     fn xor(self, o: Self) -> Self;
     /// Logical shifts.
     fn shr52(self) -> Self;
+    /// Arithmetic shift (the signed carry of a digit).
+    fn sra52(self) -> Self;
     fn shr63(self) -> Self;
     fn shr1(self) -> Self;
     fn shl51(self) -> Self;
@@ -290,6 +330,10 @@ impl V8 for Scalar8 {
     #[inline(always)]
     fn shr52(self) -> Self {
         self.map(|a| a >> 52)
+    }
+    #[inline(always)]
+    fn sra52(self) -> Self {
+        self.map(|a| ((a as i64) >> 52) as u64)
     }
     #[inline(always)]
     fn shr63(self) -> Self {
@@ -426,52 +470,77 @@ mod kernels {
             top = V::zero();
             t[0] = t[0].add(c);
         }
+        // t < ab/2^(52M) + p < 4p^2/2^(52M) + p < 2p: no final subtraction (4p < 2^(52M)).
         carry(&mut t);
-        store_all(reduce_once(t, &pv))
+        store_all(t)
     }
 
-    /// (a + b) mod p.
+    /// a mod p for a < 2p (digits < 2^52): one conditional subtraction.
+    #[inline(always)]
+    pub(super) fn canonical<V: V8, const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        store_all(reduce_once::<V, M>(load_all(a), &load_all(p)))
+    }
+
+    /// Signed carries up, every digit below 2^52 afterwards; returns all ones in the lanes where
+    /// the value is negative (the top digit's carry out), 0 elsewhere.
+    #[inline(always)]
+    fn carry_signed<V: V8, const M: usize>(t: &mut [V; M]) -> V {
+        let mask = V::splat(MASK52);
+        for j in 0..M - 1 {
+            let c = t[j].sra52();
+            t[j] = t[j].and(mask);
+            t[j + 1] = t[j + 1].add(c);
+        }
+        let neg = t[M - 1].sra52();
+        t[M - 1] = t[M - 1].and(mask);
+        neg.sra52()
+    }
+
+    /// (a + b) mod p below 2p, for a, b < 2p: s = a + b and s - 2p digit by digit, both carried
+    /// at once (two independent chains), then s - 2p where it is not negative.
     #[inline(always)]
     pub(super) fn add_mod<V: V8, const M: usize>(
         a: &[Row; M],
         b: &[Row; M],
-        p: &[Row; M],
+        p2: &[Row; M],
     ) -> [Row; M] {
         let mut s = [V::zero(); M];
+        let mut d = [V::zero(); M];
         for j in 0..M {
             s[j] = V::load(&a[j]).add(V::load(&b[j]));
+            d[j] = s[j].sub(V::load(&p2[j]));
         }
         carry(&mut s);
-        store_all(reduce_once(s, &load_all(p)))
+        let neg = carry_signed(&mut d);
+        for j in 0..M {
+            d[j] = select(d[j], s[j], neg);
+        }
+        store_all(d)
     }
 
-    /// (a - b) mod p: a - b with borrows, then p added where it borrowed out of the top digit
-    /// (the 2^(52M) of the wrap-around dropped by masking the top digit).
+    /// (a - b) mod p below 2p, for a, b < 2p: d = a - b and d + 2p digit by digit, both carried
+    /// at once, then d where it is not negative.
     #[inline(always)]
     pub(super) fn sub_mod<V: V8, const M: usize>(
         a: &[Row; M],
         b: &[Row; M],
-        p: &[Row; M],
+        p2: &[Row; M],
     ) -> [Row; M] {
-        let mask = V::splat(MASK52);
         let mut d = [V::zero(); M];
-        let mut borrow = V::zero();
-        for j in 0..M {
-            let x = V::load(&a[j]).sub(V::load(&b[j])).sub(borrow);
-            borrow = x.shr63();
-            d[j] = x.and(mask);
-        }
-        let m = V::zero().sub(borrow);
         let mut e = [V::zero(); M];
         for j in 0..M {
-            e[j] = d[j].add(V::load(&p[j]).and(m));
+            d[j] = V::load(&a[j]).sub(V::load(&b[j]));
+            e[j] = d[j].add(V::load(&p2[j]));
         }
-        carry(&mut e);
-        e[M - 1] = e[M - 1].and(mask);
-        store_all(e)
+        let neg = carry_signed(&mut d);
+        carry_signed(&mut e);
+        for j in 0..M {
+            d[j] = select(d[j], e[j], neg);
+        }
+        store_all(d)
     }
 
-    /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a.
+    /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a (below 2p for a < 2p, as a + p < 3p).
     #[inline(always)]
     pub(super) fn half_mod<V: V8, const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         let one = V::splat(1);
@@ -555,6 +624,11 @@ mod ifma {
             Zmm(unsafe { _mm512_srli_epi64::<52>(self.0) })
         }
         #[inline(always)]
+        fn sra52(self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_srai_epi64::<52>(self.0) })
+        }
+        #[inline(always)]
         fn shr63(self) -> Self {
             // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
             Zmm(unsafe { _mm512_srli_epi64::<63>(self.0) })
@@ -594,6 +668,11 @@ mod ifma {
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn sub_mod_tf<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::sub_mod::<Zmm, M>(a, b, p)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn canonical_tf<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::canonical::<Zmm, M>(a, p)
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
@@ -644,6 +723,16 @@ mod ifma {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { half_mod_tf(a, p) }
     }
+
+    #[inline(always)]
+    pub(super) fn canonical<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        p: &[Row; M],
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { canonical_tf(a, p) }
+    }
 }
 
 /// A selector per lane: all ones or all zeros.
@@ -666,11 +755,27 @@ impl LaneMask {
 }
 
 /// Eight elements of F_p (`P`), one per lane, in the lanes' Montgomery form (x 2^(52M) mod p,
-/// 52-bit digits), fully reduced; every operation acts lane by lane. `B` picks the kernels.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// 52-bit digits), each below 2p (not necessarily below p: products skip their final
+/// subtraction, as 4p < 2^(52M)); every operation acts lane by lane. `B` picks the kernels.
+/// Equality, hashing and the lane values look at the canonical values.
+#[derive(Clone, Copy)]
 pub struct Lanes<P: FpParams, B: LaneBackend = IfmaLanes> {
     d: P::LaneDigits,
     _b: PhantomData<(P, B)>,
+}
+
+impl<P: FpParams, B: LaneBackend> PartialEq for Lanes<P, B> {
+    fn eq(&self, other: &Self) -> bool {
+        self.canonical_digits() == other.canonical_digits()
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> Eq for Lanes<P, B> {}
+
+impl<P: FpParams, B: LaneBackend> Hash for Lanes<P, B> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.canonical_digits().hash(h);
+    }
 }
 
 impl<P: FpParams, B: LaneBackend> Default for Lanes<P, B> {
@@ -700,6 +805,34 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     #[inline(always)]
     const fn from_digits(d: P::LaneDigits) -> Self {
         Lanes { d, _b: PhantomData }
+    }
+
+    /// The stored digits (below 2p, one representative of two): for comparing backends digit by
+    /// digit.
+    pub fn raw_digits(&self) -> &[Row] {
+        self.d.as_ref()
+    }
+
+    /// The other representative (x + p instead of x, both below 2p) in the lanes where `mask` is
+    /// set: for tests that every operation accepts either.
+    pub fn with_other_representative(&self, mask: LaneMask) -> Self {
+        let mut d = self.canonical_digits();
+        let p = P::LANE_P;
+        for i in 0..LANES {
+            let mut c = 0u64;
+            for (r, pr) in d.as_mut().iter_mut().zip(p.as_ref()) {
+                let v = r.0[i] + (pr.0[i] & mask.0[i]) + c;
+                r.0[i] = v & MASK52;
+                c = v >> 52;
+            }
+            assert_eq!(c, 0, "2p fits the digits");
+        }
+        Self::from_digits(d)
+    }
+
+    /// The digits of the values reduced below p (still in Montgomery form).
+    fn canonical_digits(&self) -> P::LaneDigits {
+        LaneDigits::canonical::<B>(&self.d, &P::LANE_P)
     }
 
     /// From canonical values (digits of x < p, not yet in Montgomery form): one product by R^2.
@@ -733,8 +866,9 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     pub fn to_lanes(&self) -> [Fp<P>; LANES] {
         let mut one = <P::LaneDigits as LaneDigits>::ZERO;
         one.as_mut()[0] = Row([1; LANES]);
-        // x 2^(52M) * 1 / 2^(52M) = x, canonical.
+        // x 2^(52M) * 1 / 2^(52M) = x, at most p (x 2^(52M) < 2p < 2^(52M)), then below p.
         let c = LaneDigits::mont_mul::<B>(&self.d, &one, &P::LANE_P, P::LANE_INV);
+        let c = LaneDigits::canonical::<B>(&c, &P::LANE_P);
         core::array::from_fn(|i| {
             let mut limbs = <P::Limbs as Limbs>::zero();
             for (j, row) in c.as_ref().iter().enumerate() {
@@ -800,7 +934,7 @@ impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn add(self, r: Self) -> Self {
-        Self::from_digits(LaneDigits::add_mod::<B>(&self.d, &r.d, &P::LANE_P))
+        Self::from_digits(LaneDigits::add_mod::<B>(&self.d, &r.d, &P::LANE_P2))
     }
 }
 
@@ -808,7 +942,7 @@ impl<P: FpParams, B: LaneBackend> Sub for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, r: Self) -> Self {
-        Self::from_digits(LaneDigits::sub_mod::<B>(&self.d, &r.d, &P::LANE_P))
+        Self::from_digits(LaneDigits::sub_mod::<B>(&self.d, &r.d, &P::LANE_P2))
     }
 }
 
@@ -816,6 +950,8 @@ impl<P: FpParams, B: LaneBackend> Mul for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn mul(self, r: Self) -> Self {
+        // The products skip their final subtraction: that needs 4p < 2^(52M).
+        const { assert!(52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 2) };
         Self::from_digits(LaneDigits::mont_mul::<B>(
             &self.d,
             &r.d,
@@ -913,7 +1049,8 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     }
     fn ct_eq_mask(&self, other: &Self) -> LaneMask {
         let mut acc = [0u64; LANES];
-        for (x, y) in self.d.as_ref().iter().zip(other.d.as_ref()) {
+        let (a, b) = (self.canonical_digits(), other.canonical_digits());
+        for (x, y) in a.as_ref().iter().zip(b.as_ref()) {
             for (a, (xi, yi)) in acc.iter_mut().zip(x.0.iter().zip(&y.0)) {
                 *a |= xi ^ yi;
             }
