@@ -69,7 +69,7 @@ fn check_ops<P: FpParams, B: LaneBackend>(
     each(-a, &|i| -xs[i], "neg");
     each(a.double(), &|i| xs[i].double(), "double");
     each(a.half(), &|i| xs[i].half(), "half");
-    for k in [0u64, 1, 2, 3, 9, 65535] {
+    for k in [0u64, 1, 2, 3, 9, 65535, 1 << 63, u64::MAX] {
         each(a.mul_small(k), &|i| xs[i].mul_small(k), "mul_small");
     }
     for (ka, kb) in [(1i64, 1i64), (3, -2), (-5, 7), (-1, -4), (0, 9)] {

@@ -95,6 +95,8 @@ pub trait LaneDigits:
     fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self;
     /// The canonical value (below p) of a < 2p, lane by lane.
     fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self;
+    /// ka * a + kb * b mod p for small public constants, below 2p (`p2` = 2p).
+    fn lincomb<B: LaneBackend>(a: &Self, ka: i64, b: &Self, kb: i64, p2: &Self) -> Self;
 }
 
 impl<const M: usize> LaneDigits for [Row; M] {
@@ -120,6 +122,10 @@ impl<const M: usize> LaneDigits for [Row; M] {
     fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self {
         B::canonical(a, p)
     }
+    #[inline(always)]
+    fn lincomb<B: LaneBackend>(a: &Self, ka: i64, b: &Self, kb: i64, p2: &Self) -> Self {
+        B::lincomb(a, ka, b, kb, p2)
+    }
 }
 
 /// Where the lane kernels run. Every backend returns exactly what [`PortableLanes`] returns.
@@ -141,6 +147,14 @@ pub trait LaneBackend:
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
     /// a mod p for a < 2p: the canonical digits.
     fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
+    /// ka * a + kb * b mod p for small public constants, below 2p (`p2` = 2p).
+    fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M];
 }
 
 /// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
@@ -172,6 +186,16 @@ impl LaneBackend for PortableLanes {
     fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::canonical::<Scalar8, M>(a, p)
     }
+    #[inline(always)]
+    fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        kernels::lincomb::<Scalar8, M>(a, ka, b, kb, p2)
+    }
 }
 
 /// AVX-512 IFMA kernels when the CPU has them (the [`crate::cpu::Avx512Ifma`] proof, one cached load per
@@ -189,36 +213,98 @@ impl LaneBackend for IfmaLanes {
     fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M] {
         match Avx512Ifma::detect() {
             Some(cpu) => ifma::mont_mul(cpu, a, b, p, inv),
-            None => PortableLanes::mont_mul(a, b, p, inv),
+            None => cold::mont_mul(a, b, p, inv),
         }
     }
     #[inline(always)]
-    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M] {
         match Avx512Ifma::detect() {
-            Some(cpu) => ifma::add_mod(cpu, a, b, p),
-            None => PortableLanes::add_mod(a, b, p),
+            Some(cpu) => ifma::add_mod(cpu, a, b, p2),
+            None => cold::add_mod(a, b, p2),
         }
     }
     #[inline(always)]
-    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M] {
         match Avx512Ifma::detect() {
-            Some(cpu) => ifma::sub_mod(cpu, a, b, p),
-            None => PortableLanes::sub_mod(a, b, p),
+            Some(cpu) => ifma::sub_mod(cpu, a, b, p2),
+            None => cold::sub_mod(a, b, p2),
         }
     }
     #[inline(always)]
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         match Avx512Ifma::detect() {
             Some(cpu) => ifma::half_mod(cpu, a, p),
-            None => PortableLanes::half_mod(a, p),
+            None => cold::half_mod(a, p),
         }
     }
     #[inline(always)]
     fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         match Avx512Ifma::detect() {
             Some(cpu) => ifma::canonical(cpu, a, p),
-            None => PortableLanes::canonical(a, p),
+            None => cold::canonical(a, p),
         }
+    }
+    #[inline(always)]
+    fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::lincomb(cpu, a, ka, b, kb, p2),
+            None => cold::lincomb(a, ka, b, kb, p2),
+        }
+    }
+}
+
+/// The portable kernels as the IFMA backend's fallback, out of line: inlined at every operation
+/// they made the callers several times larger (and their frames, and their copies).
+#[cfg(target_arch = "x86_64")]
+mod cold {
+    use super::{LaneBackend, PortableLanes, Row};
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn mont_mul<const M: usize>(
+        a: &[Row; M],
+        b: &[Row; M],
+        p: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        PortableLanes::mont_mul(a, b, p, inv)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M] {
+        PortableLanes::add_mod(a, b, p2)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M] {
+        PortableLanes::sub_mod(a, b, p2)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::half_mod(a, p)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::canonical(a, p)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        PortableLanes::lincomb(a, ka, b, kb, p2)
     }
 }
 
@@ -243,6 +329,15 @@ impl LaneBackend for IfmaLanes {
     }
     fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         PortableLanes::canonical(a, p)
+    }
+    fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        PortableLanes::lincomb(a, ka, b, kb, p2)
     }
 }
 
@@ -496,48 +591,104 @@ mod kernels {
         neg.sra52()
     }
 
-    /// (a + b) mod p below 2p, for a, b < 2p: s = a + b and s - 2p digit by digit, both carried
-    /// at once (two independent chains), then s - 2p where it is not negative.
+    /// (a + b) mod p below 2p, for a, b < 2p, in registers: s = a + b and s - 2p digit by digit,
+    /// both carried at once (two independent chains), then s - 2p where it is not negative.
     #[inline(always)]
-    pub(super) fn add_mod<V: V8, const M: usize>(
-        a: &[Row; M],
-        b: &[Row; M],
-        p2: &[Row; M],
-    ) -> [Row; M] {
+    fn add_v<V: V8, const M: usize>(a: &[V; M], b: &[V; M], p2: &[V; M]) -> [V; M] {
         let mut s = [V::zero(); M];
         let mut d = [V::zero(); M];
         for j in 0..M {
-            s[j] = V::load(&a[j]).add(V::load(&b[j]));
-            d[j] = s[j].sub(V::load(&p2[j]));
+            s[j] = a[j].add(b[j]);
+            d[j] = s[j].sub(p2[j]);
         }
         carry(&mut s);
         let neg = carry_signed(&mut d);
         for j in 0..M {
             d[j] = select(d[j], s[j], neg);
         }
-        store_all(d)
+        d
     }
 
-    /// (a - b) mod p below 2p, for a, b < 2p: d = a - b and d + 2p digit by digit, both carried
-    /// at once, then d where it is not negative.
+    /// (a - b) mod p below 2p, for a, b < 2p, in registers: d = a - b and d + 2p digit by digit,
+    /// both carried at once, then d where it is not negative.
     #[inline(always)]
-    pub(super) fn sub_mod<V: V8, const M: usize>(
-        a: &[Row; M],
-        b: &[Row; M],
-        p2: &[Row; M],
-    ) -> [Row; M] {
+    fn sub_v<V: V8, const M: usize>(a: &[V; M], b: &[V; M], p2: &[V; M]) -> [V; M] {
         let mut d = [V::zero(); M];
         let mut e = [V::zero(); M];
         for j in 0..M {
-            d[j] = V::load(&a[j]).sub(V::load(&b[j]));
-            e[j] = d[j].add(V::load(&p2[j]));
+            d[j] = a[j].sub(b[j]);
+            e[j] = d[j].add(p2[j]);
         }
         let neg = carry_signed(&mut d);
         carry_signed(&mut e);
         for j in 0..M {
             d[j] = select(d[j], e[j], neg);
         }
-        store_all(d)
+        d
+    }
+
+    /// (a + b) mod p, below 2p.
+    #[inline(always)]
+    pub(super) fn add_mod<V: V8, const M: usize>(
+        a: &[Row; M],
+        b: &[Row; M],
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        store_all(add_v::<V, M>(&load_all(a), &load_all(b), &load_all(p2)))
+    }
+
+    /// (a - b) mod p, below 2p.
+    #[inline(always)]
+    pub(super) fn sub_mod<V: V8, const M: usize>(
+        a: &[Row; M],
+        b: &[Row; M],
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        store_all(sub_v::<V, M>(&load_all(a), &load_all(b), &load_all(p2)))
+    }
+
+    /// ka * a + kb * b mod p, below 2p, for public constants: negated operands where a constant
+    /// is negative, then one shared double-and-add over the bits of |ka| and |kb| from the top
+    /// (Straus–Shamir), all in registers. The sequence of operations depends only on ka and kb.
+    #[inline(always)]
+    pub(super) fn lincomb<V: V8, const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        let p2: [V; M] = load_all(p2);
+        let zero = [V::zero(); M];
+        let mut av: [V; M] = load_all(a);
+        let mut bv: [V; M] = load_all(b);
+        if ka < 0 {
+            av = sub_v(&zero, &av, &p2);
+        }
+        if kb < 0 {
+            bv = sub_v(&zero, &bv, &p2);
+        }
+        let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
+        let both = if ua & ub != 0 {
+            add_v(&av, &bv, &p2)
+        } else {
+            zero
+        };
+        let top = 64 - (ua | ub).leading_zeros();
+        let mut r = zero;
+        for bit in (0..top).rev() {
+            if bit + 1 < top {
+                r = add_v(&r, &r, &p2);
+            }
+            let t = match ((ua >> bit) & 1, (ub >> bit) & 1) {
+                (1, 1) => &both,
+                (1, 0) => &av,
+                (0, 1) => &bv,
+                _ => continue,
+            };
+            r = if bit + 1 == top { *t } else { add_v(&r, t, &p2) };
+        }
+        store_all(r)
     }
 
     /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a (below 2p for a < 2p, as a + p < 3p).
@@ -671,6 +822,17 @@ mod ifma {
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
+    fn lincomb_tf<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        kernels::lincomb::<Zmm, M>(a, ka, b, kb, p2)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
     fn canonical_tf<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::canonical::<Zmm, M>(a, p)
     }
@@ -732,6 +894,19 @@ mod ifma {
     ) -> [Row; M] {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { canonical_tf(a, p) }
+    }
+
+    #[inline(always)]
+    pub(super) fn lincomb<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { lincomb_tf(a, ka, b, kb, p2) }
     }
 }
 
@@ -890,32 +1065,11 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
         Lanes::from_digits(self.d)
     }
 
-    /// self * k by double-and-add over the bits of the public constant k, from the top bit.
-    fn mul_u64(&self, k: u64) -> Self {
-        Self::lincomb_u64(self, k, &Self::ZERO, 0)
-    }
-
-    /// ka * a + kb * b for public constants: one shared double-and-add over both (Straus–Shamir),
-    /// so ka = 9, kb = 1 costs 3 doublings and 2 additions.
-    fn lincomb_u64(a: &Self, ka: u64, b: &Self, kb: u64) -> Self {
-        let top = 64 - (ka | kb).leading_zeros();
-        if top == 0 {
-            return Self::ZERO;
-        }
-        let pick = |bit: u32| match ((ka >> bit) & 1, (kb >> bit) & 1) {
-            (1, 1) => Some(*a + *b),
-            (1, 0) => Some(*a),
-            (0, 1) => Some(*b),
-            _ => None,
-        };
-        let mut r = pick(top - 1).expect("the top bit is set in ka or kb");
-        for bit in (0..top - 1).rev() {
-            r = r.double_lanes();
-            if let Some(t) = pick(bit) {
-                r += t;
-            }
-        }
-        r
+    /// ka * a + kb * b for small public constants (|ka|, |kb| < 2^63): one kernel call,
+    /// a shared double-and-add in registers.
+    #[inline(always)]
+    fn lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
+        Self::from_digits(LaneDigits::lincomb::<B>(&a.d, ka, &b.d, kb, &P::LANE_P2))
     }
 
     #[inline(always)]
@@ -1024,16 +1178,14 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
         Self::from_digits(LaneDigits::half_mod::<B>(&self.d, &P::LANE_P))
     }
     fn mul_small(&self, k: u64) -> Self {
-        self.mul_u64(k)
+        match i64::try_from(k) {
+            Ok(k) => Self::lincomb(self, k, &Self::ZERO, 0),
+            // k = 2^63 + k': k' * self + 2^62 * (2 self).
+            Err(_) => Self::lincomb(self, (k & (u64::MAX >> 1)) as i64, &self.double(), 1 << 62),
+        }
     }
     fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
-        let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
-        match (ka < 0, kb < 0) {
-            (false, false) => Self::lincomb_u64(a, ua, b, ub),
-            (false, true) => Self::lincomb_u64(a, ua, &-*b, ub),
-            (true, false) => Self::lincomb_u64(&-*a, ua, b, ub),
-            (true, true) => -Self::lincomb_u64(a, ua, b, ub),
-        }
+        Self::lincomb(a, ka, b, kb)
     }
     /// Fermat: x^(p-2), constant time (0 maps to 0).
     fn inv(&self) -> Self {
