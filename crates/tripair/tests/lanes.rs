@@ -94,6 +94,31 @@ fn check_ops<P: FpParams, B: LaneBackend>(
         }
     }
     each(L::<P, B>::splat(&xs[3]), &|_| xs[3], "splat");
+    // Whole-F_p2 kernels, for several u^2 = beta, against the formulas lane by lane (and the
+    // trait's default on the scalar field).
+    let (c, d) = (a * b + a, b.square() - a);
+    let (cs, ds): (Vec<_>, Vec<_>) = (0..LANES)
+        .map(|i| (xs[i] * ys[i] + xs[i], ys[i].square() - xs[i]))
+        .unzip();
+    for beta in [-1i64, -2, 1, 3, -5] {
+        let k = Fp::<P>::from_i64(beta);
+        let (mut m0, mut m1, mut s0, mut s1) = (L::<P, B>::ZERO, L::ZERO, L::ZERO, L::ZERO);
+        L::<P, B>::fp2_mul_into([&a, &b], [&c, &d], beta, &mut m0, &mut m1);
+        L::<P, B>::fp2_square_into([&a, &b], beta, &mut s0, &mut s1);
+        let mul0 = |i: usize| xs[i] * cs[i] + k * ys[i] * ds[i];
+        let mul1 = |i: usize| xs[i] * ds[i] + ys[i] * cs[i];
+        let sq0 = |i: usize| xs[i].square() + k * ys[i].square();
+        let sq1 = |i: usize| (xs[i] * ys[i]).double();
+        each(m0, &mul0, "fp2_mul_into c0");
+        each(m1, &mul1, "fp2_mul_into c1");
+        each(s0, &sq0, "fp2_square_into c0");
+        each(s1, &sq1, "fp2_square_into c1");
+        let (mut f0, mut f1) = (Fp::<P>::ZERO, Fp::ZERO);
+        Fp::fp2_mul_into([&xs[0], &ys[0]], [&cs[0], &ds[0]], beta, &mut f0, &mut f1);
+        assert_eq!((f0, f1), (mul0(0), mul1(0)), "{}: default fp2_mul_into", P::NAME);
+        Fp::fp2_square_into([&xs[0], &ys[0]], beta, &mut f0, &mut f1);
+        assert_eq!((f0, f1), (sq0(0), sq1(0)), "{}: default fp2_square_into", P::NAME);
+    }
     // Masks: equality per lane, and selection by it.
     let eq = a.ct_eq_mask(&b);
     for ((m, x), y) in eq.0.iter().zip(xs).zip(ys) {

@@ -67,6 +67,25 @@ pub trait BaseField: super::traits::FieldOps {
     fn wide_sub_nonneg(a: &Self::Wide, b: &Self::Wide) -> Self::Wide;
     /// ka * a + kb * b modulo p * 2^(64N) for small public signed constants.
     fn wide_lincomb(a: &Self::Wide, ka: i64, b: &Self::Wide, kb: i64) -> Self::Wide;
+
+    /// Whether F_p2 products and squares should go through [`BaseField::fp2_mul_into`] and
+    /// [`BaseField::fp2_square_into`] (whole-F_p2 kernels, for representations whose
+    /// per-operation cost is high, e.g. several elements in SIMD lanes) rather than the tower's
+    /// own formulas.
+    const FP2_KERNELS: bool = false;
+    /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta (a small constant). The default is
+    /// Karatsuba on the operations above.
+    fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        let v0 = *a[0] * *b[0];
+        let v1 = *a[1] * *b[1];
+        *c1 = (*a[0] + *a[1]) * (*b[0] + *b[1]) - v0 - v1;
+        *c0 = Self::small_lincomb(&v0, 1, &v1, beta);
+    }
+    /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta. The default: a0^2 + beta a1^2 and 2 a0 a1.
+    fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        *c1 = (*a[0] * *a[1]).double();
+        *c0 = Self::small_lincomb(&a[0].square(), 1, &a[1].square(), beta);
+    }
 }
 
 /// Whether a + b (a, b < p) fits N limbs with room for (a0+a1)(b0+b1) < 4p^2 < p*2^(64N), and the

@@ -156,6 +156,11 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
     /// Complex squaring: 2 multiplications in F_p.
     #[inline]
     pub fn square(&self) -> Self {
+        if F::FP2_KERNELS {
+            let mut r = Self::ZERO;
+            F::fp2_square_into([&self.c0, &self.c1], T::BETA, &mut r.c0, &mut r.c1);
+            return r;
+        }
         if Self::LAZY {
             return self.square_wide_inline().reduce();
         }
@@ -363,6 +368,17 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp2<T, F> {
     /// Gebotys–López, EUROCRYPT 2011, Section 3).
     #[inline]
     fn mul(self, r: Self) -> Self {
+        if F::FP2_KERNELS {
+            let mut out = Self::ZERO;
+            F::fp2_mul_into(
+                [&self.c0, &self.c1],
+                [&r.c0, &r.c1],
+                T::BETA,
+                &mut out.c0,
+                &mut out.c1,
+            );
+            return out;
+        }
         if Self::LAZY {
             return self.mul_wide_inline(&r).reduce();
         }

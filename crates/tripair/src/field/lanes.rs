@@ -97,6 +97,29 @@ pub trait LaneDigits:
     fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self;
     /// ka * a + kb * b mod p for small public constants, below 2p (`p2` = 2p).
     fn lincomb<B: LaneBackend>(a: &Self, ka: i64, b: &Self, kb: i64, p2: &Self) -> Self;
+    /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta.
+    #[allow(clippy::too_many_arguments)]
+    fn fp2_mul<B: LaneBackend>(
+        a: [&Self; 2],
+        b: [&Self; 2],
+        beta: i64,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        c0: &mut Self,
+        c1: &mut Self,
+    );
+    /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta.
+    #[allow(clippy::too_many_arguments)]
+    fn fp2_square<B: LaneBackend>(
+        a: [&Self; 2],
+        beta: i64,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        c0: &mut Self,
+        c1: &mut Self,
+    );
 }
 
 impl<const M: usize> LaneDigits for [Row; M] {
@@ -125,6 +148,31 @@ impl<const M: usize> LaneDigits for [Row; M] {
     #[inline(always)]
     fn lincomb<B: LaneBackend>(a: &Self, ka: i64, b: &Self, kb: i64, p2: &Self) -> Self {
         B::lincomb(a, ka, b, kb, p2)
+    }
+    #[inline(always)]
+    fn fp2_mul<B: LaneBackend>(
+        a: [&Self; 2],
+        b: [&Self; 2],
+        beta: i64,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        c0: &mut Self,
+        c1: &mut Self,
+    ) {
+        B::fp2_mul(a, b, beta, p, p2, inv, c0, c1)
+    }
+    #[inline(always)]
+    fn fp2_square<B: LaneBackend>(
+        a: [&Self; 2],
+        beta: i64,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        c0: &mut Self,
+        c1: &mut Self,
+    ) {
+        B::fp2_square(a, beta, p, p2, inv, c0, c1)
     }
 }
 
@@ -155,6 +203,29 @@ pub trait LaneBackend:
         kb: i64,
         p2: &[Row; M],
     ) -> [Row; M];
+    /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta, below 2p.
+    #[allow(clippy::too_many_arguments)] // three F_p2 values in halves, and the field
+    fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    );
+    /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta, below 2p.
+    #[allow(clippy::too_many_arguments)]
+    fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    );
 }
 
 /// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
@@ -195,6 +266,31 @@ impl LaneBackend for PortableLanes {
         p2: &[Row; M],
     ) -> [Row; M] {
         kernels::lincomb::<Scalar8, M>(a, ka, b, kb, p2)
+    }
+    #[inline(always)]
+    fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        kernels::fp2_mul::<Scalar8, M>(a, b, beta, p, p2, inv, c0, c1)
+    }
+    #[inline(always)]
+    fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        kernels::fp2_square::<Scalar8, M>(a, beta, p, p2, inv, c0, c1)
     }
 }
 
@@ -257,6 +353,37 @@ impl LaneBackend for IfmaLanes {
             None => cold::lincomb(a, ka, b, kb, p2),
         }
     }
+    #[inline(always)]
+    fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::fp2_mul(cpu, a, b, beta, p, p2, inv, c0, c1),
+            None => cold::fp2_mul(a, b, beta, p, p2, inv, c0, c1),
+        }
+    }
+    #[inline(always)]
+    fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::fp2_square(cpu, a, beta, p, p2, inv, c0, c1),
+            None => cold::fp2_square(a, beta, p, p2, inv, c0, c1),
+        }
+    }
 }
 
 /// The portable kernels as the IFMA backend's fallback, out of line: inlined at every operation
@@ -306,6 +433,34 @@ mod cold {
     ) -> [Row; M] {
         PortableLanes::lincomb(a, ka, b, kb, p2)
     }
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        PortableLanes::fp2_mul(a, b, beta, p, p2, inv, c0, c1)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        PortableLanes::fp2_square(a, beta, p, p2, inv, c0, c1)
+    }
 }
 
 /// Off x86-64 the IFMA backend is the portable one.
@@ -338,6 +493,29 @@ impl LaneBackend for IfmaLanes {
         p2: &[Row; M],
     ) -> [Row; M] {
         PortableLanes::lincomb(a, ka, b, kb, p2)
+    }
+    fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        PortableLanes::fp2_mul(a, b, beta, p, p2, inv, c0, c1)
+    }
+    fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        PortableLanes::fp2_square(a, beta, p, p2, inv, c0, c1)
     }
 }
 
@@ -532,13 +710,21 @@ mod kernels {
         p: &[Row; M],
         inv: u64,
     ) -> [Row; M] {
-        let b: [V; M] = load_all(b);
-        let pv: [V; M] = load_all(p);
+        store_all(mont_mul_v::<V, M>(
+            &load_all(a),
+            &load_all(b),
+            &load_all(p),
+            inv,
+        ))
+    }
+
+    /// [`mont_mul`] on registers.
+    #[inline(always)]
+    fn mont_mul_v<V: V8, const M: usize>(a: &[V; M], b: &[V; M], pv: &[V; M], inv: u64) -> [V; M] {
         let inv = V::splat(inv);
         let mut t = [V::zero(); M];
         let mut top = V::zero();
-        for row in a.iter() {
-            let ai = V::load(row);
+        for &ai in a.iter() {
             for j in 0..M {
                 t[j] = t[j].madd_lo(ai, b[j]);
                 if j + 1 < M {
@@ -567,7 +753,7 @@ mod kernels {
         }
         // t < ab/2^(52M) + p < 4p^2/2^(52M) + p < 2p: no final subtraction (4p < 2^(52M)).
         carry(&mut t);
-        store_all(t)
+        t
     }
 
     /// a mod p for a < 2p (digits < 2^52): one conditional subtraction.
@@ -658,10 +844,26 @@ mod kernels {
         kb: i64,
         p2: &[Row; M],
     ) -> [Row; M] {
-        let p2: [V; M] = load_all(p2);
+        store_all(lincomb_v::<V, M>(
+            &load_all(a),
+            ka,
+            &load_all(b),
+            kb,
+            &load_all(p2),
+        ))
+    }
+
+    /// [`lincomb`] on registers.
+    #[inline(always)]
+    fn lincomb_v<V: V8, const M: usize>(
+        a: &[V; M],
+        ka: i64,
+        b: &[V; M],
+        kb: i64,
+        p2: &[V; M],
+    ) -> [V; M] {
         let zero = [V::zero(); M];
-        let mut av: [V; M] = load_all(a);
-        let mut bv: [V; M] = load_all(b);
+        let (mut av, mut bv) = (*a, *b);
         if ka < 0 {
             av = sub_v(&zero, &av, &p2);
         }
@@ -686,9 +888,66 @@ mod kernels {
                 (0, 1) => &bv,
                 _ => continue,
             };
-            r = if bit + 1 == top { *t } else { add_v(&r, t, &p2) };
+            r = if bit + 1 == top { *t } else { add_v(&r, t, p2) };
         }
-        store_all(r)
+        r
+    }
+
+    /// The F_p2 product (a0 + a1 u)(b0 + b1 u) with u^2 = beta, Karatsuba (3 products), in
+    /// registers: one call instead of eight, and no copies of the intermediate values.
+    #[allow(clippy::too_many_arguments)] // the two halves of three F_p2 values, and the field
+    #[inline(always)]
+    pub(super) fn fp2_mul<V: V8, const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
+        let (a0, a1): ([V; M], [V; M]) = (load_all(a[0]), load_all(a[1]));
+        let (b0, b1): ([V; M], [V; M]) = (load_all(b[0]), load_all(b[1]));
+        let v0 = mont_mul_v(&a0, &b0, &pv, inv);
+        let v1 = mont_mul_v(&a1, &b1, &pv, inv);
+        let t = mont_mul_v(&add_v(&a0, &a1, &p2v), &add_v(&b0, &b1, &p2v), &pv, inv);
+        *c1 = store_all(sub_v(&sub_v(&t, &v0, &p2v), &v1, &p2v));
+        *c0 = store_all(times_beta_plus(&v0, &v1, beta, &p2v));
+    }
+
+    /// x + beta y.
+    #[inline(always)]
+    fn times_beta_plus<V: V8, const M: usize>(x: &[V; M], y: &[V; M], beta: i64, p2: &[V; M]) -> [V; M] {
+        match beta {
+            -1 => sub_v(x, y, p2),
+            1 => add_v(x, y, p2),
+            _ => lincomb_v(x, 1, y, beta, p2),
+        }
+    }
+
+    /// The F_p2 square of a0 + a1 u with u^2 = beta, in registers: (a0 + a1)(a0 - a1) and
+    /// 2 a0 a1 for beta = -1 (2 products), a0^2 + beta a1^2 and 2 a0 a1 otherwise (3).
+    #[inline(always)]
+    pub(super) fn fp2_square<V: V8, const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
+        let (a0, a1): ([V; M], [V; M]) = (load_all(a[0]), load_all(a[1]));
+        *c1 = store_all(mont_mul_v(&add_v(&a0, &a0, &p2v), &a1, &pv, inv));
+        *c0 = store_all(if beta == -1 {
+            mont_mul_v(&add_v(&a0, &a1, &p2v), &sub_v(&a0, &a1, &p2v), &pv, inv)
+        } else {
+            let (s0, s1) = (mont_mul_v(&a0, &a0, &pv, inv), mont_mul_v(&a1, &a1, &pv, inv));
+            times_beta_plus(&s0, &s1, beta, &p2v)
+        });
     }
 
     /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a (below 2p for a < 2p, as a + p < 3p).
@@ -832,6 +1091,34 @@ mod ifma {
         kernels::lincomb::<Zmm, M>(a, ka, b, kb, p2)
     }
 
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn fp2_mul_tf<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        kernels::fp2_mul::<Zmm, M>(a, b, beta, p, p2, inv, c0, c1)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn fp2_square_tf<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        kernels::fp2_square::<Zmm, M>(a, beta, p, p2, inv, c0, c1)
+    }
+
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn canonical_tf<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::canonical::<Zmm, M>(a, p)
@@ -907,6 +1194,39 @@ mod ifma {
     ) -> [Row; M] {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { lincomb_tf(a, ka, b, kb, p2) }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn fp2_mul<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { fp2_mul_tf(a, b, beta, p, p2, inv, c0, c1) }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn fp2_square<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { fp2_square_tf(a, beta, p, p2, inv, c0, c1) }
     }
 }
 
@@ -1156,6 +1476,7 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     const ZERO: Self = Self::ZERO;
     const ONE: Self = Self::ONE;
     const LAZY: bool = false;
+    const FP2_KERNELS: bool = true;
 
     fn splat(x: &Fp<P>) -> Self {
         let limbs = x.to_canonical_limbs();
@@ -1251,5 +1572,31 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     }
     fn wide_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
         Self::small_lincomb(a, ka, b, kb)
+    }
+
+    #[inline(always)]
+    fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        LaneDigits::fp2_mul::<B>(
+            [&a[0].d, &a[1].d],
+            [&b[0].d, &b[1].d],
+            beta,
+            &P::LANE_P,
+            &P::LANE_P2,
+            P::LANE_INV,
+            &mut c0.d,
+            &mut c1.d,
+        )
+    }
+    #[inline(always)]
+    fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        LaneDigits::fp2_square::<B>(
+            [&a[0].d, &a[1].d],
+            beta,
+            &P::LANE_P,
+            &P::LANE_P2,
+            P::LANE_INV,
+            &mut c0.d,
+            &mut c1.d,
+        )
     }
 }
