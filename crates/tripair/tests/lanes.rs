@@ -115,9 +115,19 @@ fn check_ops<P: FpParams, B: LaneBackend>(
         each(s1, &sq1, "fp2_square_into c1");
         let (mut f0, mut f1) = (Fp::<P>::ZERO, Fp::ZERO);
         Fp::fp2_mul_into([&xs[0], &ys[0]], [&cs[0], &ds[0]], beta, &mut f0, &mut f1);
-        assert_eq!((f0, f1), (mul0(0), mul1(0)), "{}: default fp2_mul_into", P::NAME);
+        assert_eq!(
+            (f0, f1),
+            (mul0(0), mul1(0)),
+            "{}: default fp2_mul_into",
+            P::NAME
+        );
         Fp::fp2_square_into([&xs[0], &ys[0]], beta, &mut f0, &mut f1);
-        assert_eq!((f0, f1), (sq0(0), sq1(0)), "{}: default fp2_square_into", P::NAME);
+        assert_eq!(
+            (f0, f1),
+            (sq0(0), sq1(0)),
+            "{}: default fp2_square_into",
+            P::NAME
+        );
     }
     // Masks: equality per lane, and selection by it.
     let eq = a.ct_eq_mask(&b);
@@ -167,7 +177,10 @@ fn check_backends_agree<P: FpParams>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
     let b = Lanes::<P, IfmaLanes>::from_lanes(ys);
     let pa = Lanes::<P, PortableLanes>::from_lanes(xs);
     let pb = Lanes::<P, PortableLanes>::from_lanes(ys);
-    assert_eq!(a.with_backend::<PortableLanes>().raw_digits(), pa.raw_digits());
+    assert_eq!(
+        a.with_backend::<PortableLanes>().raw_digits(),
+        pa.raw_digits()
+    );
     // Also on the other representatives (x + p) in some lanes.
     let odd = LaneMask::from_bools(core::array::from_fn(|i| i % 2 == 1));
     let (a2, pa2) = (

@@ -919,7 +919,12 @@ mod kernels {
 
     /// x + beta y.
     #[inline(always)]
-    fn times_beta_plus<V: V8, const M: usize>(x: &[V; M], y: &[V; M], beta: i64, p2: &[V; M]) -> [V; M] {
+    fn times_beta_plus<V: V8, const M: usize>(
+        x: &[V; M],
+        y: &[V; M],
+        beta: i64,
+        p2: &[V; M],
+    ) -> [V; M] {
         match beta {
             -1 => sub_v(x, y, p2),
             1 => add_v(x, y, p2),
@@ -945,7 +950,10 @@ mod kernels {
         *c0 = store_all(if beta == -1 {
             mont_mul_v(&add_v(&a0, &a1, &p2v), &sub_v(&a0, &a1, &p2v), &pv, inv)
         } else {
-            let (s0, s1) = (mont_mul_v(&a0, &a0, &pv, inv), mont_mul_v(&a1, &a1, &pv, inv));
+            let (s0, s1) = (
+                mont_mul_v(&a0, &a0, &pv, inv),
+                mont_mul_v(&a1, &a1, &pv, inv),
+            );
             times_beta_plus(&s0, &s1, beta, &p2v)
         });
     }
