@@ -865,14 +865,14 @@ mod kernels {
         let zero = [V::zero(); M];
         let (mut av, mut bv) = (*a, *b);
         if ka < 0 {
-            av = sub_v(&zero, &av, &p2);
+            av = sub_v(&zero, &av, p2);
         }
         if kb < 0 {
-            bv = sub_v(&zero, &bv, &p2);
+            bv = sub_v(&zero, &bv, p2);
         }
         let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
         let both = if ua & ub != 0 {
-            add_v(&av, &bv, &p2)
+            add_v(&av, &bv, p2)
         } else {
             zero
         };
@@ -880,7 +880,7 @@ mod kernels {
         let mut r = zero;
         for bit in (0..top).rev() {
             if bit + 1 < top {
-                r = add_v(&r, &r, &p2);
+                r = add_v(&r, &r, p2);
             }
             let t = match ((ua >> bit) & 1, (ub >> bit) & 1) {
                 (1, 1) => &both,
