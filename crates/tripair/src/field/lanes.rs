@@ -103,6 +103,7 @@ pub trait LaneDigits:
         a: [&Self; 2],
         b: [&Self; 2],
         beta: i64,
+        lazy: bool,
         p: &Self,
         p2: &Self,
         inv: u64,
@@ -154,13 +155,14 @@ impl<const M: usize> LaneDigits for [Row; M] {
         a: [&Self; 2],
         b: [&Self; 2],
         beta: i64,
+        lazy: bool,
         p: &Self,
         p2: &Self,
         inv: u64,
         c0: &mut Self,
         c1: &mut Self,
     ) {
-        B::fp2_mul(a, b, beta, p, p2, inv, c0, c1)
+        B::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1)
     }
     #[inline(always)]
     fn fp2_square<B: LaneBackend>(
@@ -209,6 +211,7 @@ pub trait LaneBackend:
         a: [&[Row; M]; 2],
         b: [&[Row; M]; 2],
         beta: i64,
+        lazy: bool,
         p: &[Row; M],
         p2: &[Row; M],
         inv: u64,
@@ -272,13 +275,14 @@ impl LaneBackend for PortableLanes {
         a: [&[Row; M]; 2],
         b: [&[Row; M]; 2],
         beta: i64,
+        lazy: bool,
         p: &[Row; M],
         p2: &[Row; M],
         inv: u64,
         c0: &mut [Row; M],
         c1: &mut [Row; M],
     ) {
-        kernels::fp2_mul::<Scalar8, M>(a, b, beta, p, p2, inv, c0, c1)
+        kernels::fp2_mul::<Scalar8, M>(a, b, beta, lazy, p, p2, inv, c0, c1)
     }
     #[inline(always)]
     fn fp2_square<const M: usize>(
@@ -358,6 +362,7 @@ impl LaneBackend for IfmaLanes {
         a: [&[Row; M]; 2],
         b: [&[Row; M]; 2],
         beta: i64,
+        lazy: bool,
         p: &[Row; M],
         p2: &[Row; M],
         inv: u64,
@@ -365,8 +370,8 @@ impl LaneBackend for IfmaLanes {
         c1: &mut [Row; M],
     ) {
         match Avx512Ifma::detect() {
-            Some(cpu) => ifma::fp2_mul(cpu, a, b, beta, p, p2, inv, c0, c1),
-            None => cold::fp2_mul(a, b, beta, p, p2, inv, c0, c1),
+            Some(cpu) => ifma::fp2_mul(cpu, a, b, beta, lazy, p, p2, inv, c0, c1),
+            None => cold::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1),
         }
     }
     #[inline(always)]
@@ -440,13 +445,14 @@ mod cold {
         a: [&[Row; M]; 2],
         b: [&[Row; M]; 2],
         beta: i64,
+        lazy: bool,
         p: &[Row; M],
         p2: &[Row; M],
         inv: u64,
         c0: &mut [Row; M],
         c1: &mut [Row; M],
     ) {
-        PortableLanes::fp2_mul(a, b, beta, p, p2, inv, c0, c1)
+        PortableLanes::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1)
     }
     #[cold]
     #[inline(never)]
@@ -498,13 +504,14 @@ impl LaneBackend for IfmaLanes {
         a: [&[Row; M]; 2],
         b: [&[Row; M]; 2],
         beta: i64,
+        lazy: bool,
         p: &[Row; M],
         p2: &[Row; M],
         inv: u64,
         c0: &mut [Row; M],
         c1: &mut [Row; M],
     ) {
-        PortableLanes::fp2_mul(a, b, beta, p, p2, inv, c0, c1)
+        PortableLanes::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1)
     }
     fn fp2_square<const M: usize>(
         a: [&[Row; M]; 2],
@@ -901,6 +908,7 @@ mod kernels {
         a: [&[Row; M]; 2],
         b: [&[Row; M]; 2],
         beta: i64,
+        lazy: bool,
         p: &[Row; M],
         p2: &[Row; M],
         inv: u64,
@@ -910,11 +918,103 @@ mod kernels {
         let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
         let (a0, a1): ([V; M], [V; M]) = (load_all(a[0]), load_all(a[1]));
         let (b0, b1): ([V; M], [V; M]) = (load_all(b[0]), load_all(b[1]));
+        if beta == -1 && lazy {
+            // Lazy reduction (Aranha–Karabina–Longa–Gebotys–López, EUROCRYPT 2011, Section 3):
+            // three double-width products, two reductions. Unreduced sums (below 4p) make
+            // t2 - t0 - t1 = a0 b1 + a1 b0 exactly (below 8p^2); t0 - t1 gets p 2^(52M-1) added
+            // (at least 4p^2 > t1). Both stay below p 2^(52M), so each reduction ends below 2p.
+            let t0 = wide_mul(&a0, &b0);
+            let t1 = wide_mul(&a1, &b1);
+            let t2 = wide_mul(&add_carried(&a0, &a1), &add_carried(&b0, &b1));
+            let k = p_shl_52m_minus_1(&pv);
+            let mut w0 = [[V::zero(); M]; 2];
+            let mut w1 = [[V::zero(); M]; 2];
+            for h in 0..2 {
+                for j in 0..M {
+                    w0[h][j] = t0[h][j].sub(t1[h][j]).add(k[h][j]);
+                    w1[h][j] = t2[h][j].sub(t0[h][j]).sub(t1[h][j]);
+                }
+            }
+            *c0 = store_all(mont_reduce_wide(w0, &pv, inv));
+            *c1 = store_all(mont_reduce_wide(w1, &pv, inv));
+            return;
+        }
         let v0 = mont_mul_v(&a0, &b0, &pv, inv);
         let v1 = mont_mul_v(&a1, &b1, &pv, inv);
         let t = mont_mul_v(&add_v(&a0, &a1, &p2v), &add_v(&b0, &b1, &p2v), &pv, inv);
         *c1 = store_all(sub_v(&sub_v(&t, &v0, &p2v), &v1, &p2v));
         *c0 = store_all(times_beta_plus(&v0, &v1, beta, &p2v));
+    }
+
+    /// a + b with carries but no reduction (below 4p < 2^(52M) for a, b < 2p).
+    #[inline(always)]
+    fn add_carried<V: V8, const M: usize>(a: &[V; M], b: &[V; M]) -> [V; M] {
+        let mut s = [V::zero(); M];
+        for j in 0..M {
+            s[j] = a[j].add(b[j]);
+        }
+        carry(&mut s);
+        s
+    }
+
+    /// The 2M-digit product a b (low half, high half), digits not carried: each digit sums at
+    /// most 2M halves of 52-bit products, below 2^58 for M <= 32.
+    #[inline(always)]
+    fn wide_mul<V: V8, const M: usize>(a: &[V; M], b: &[V; M]) -> [[V; M]; 2] {
+        let mut t = [[V::zero(); M]; 2];
+        for i in 0..M {
+            for j in 0..M {
+                let (lo, hi) = (i + j, i + j + 1);
+                t[lo / M][lo % M] = t[lo / M][lo % M].madd_lo(a[i], b[j]);
+                if hi < 2 * M {
+                    t[hi / M][hi % M] = t[hi / M][hi % M].madd_hi(a[i], b[j]);
+                }
+            }
+        }
+        t
+    }
+
+    /// p 2^(52M - 1) in 2M digits (p shifted up 51 bits, from digit M - 1 on); needs
+    /// p < 2^(52M - 3) so that nothing leaves the top digit.
+    #[inline(always)]
+    fn p_shl_52m_minus_1<V: V8, const M: usize>(p: &[V; M]) -> [[V; M]; 2] {
+        let mask = V::splat(MASK52);
+        let mut k = [[V::zero(); M]; 2];
+        for i in 0..=M {
+            let here = if i < M { p[i].shl51() } else { V::zero() };
+            let below = if i > 0 { p[i - 1].shr1() } else { V::zero() };
+            let d = M - 1 + i;
+            k[d / M][d % M] = here.or(below).and(mask);
+        }
+        k
+    }
+
+    /// Montgomery reduction of a 2M-digit value w (digits signed and not carried, value in
+    /// [0, p 2^(52M))): w / 2^(52M) mod p, below 2p. Per digit i: m = w_i (-p^{-1}) mod 2^52
+    /// (IFMA reads the low 52 bits, right for negative digits too), w += m p 2^(52i), and w_i's
+    /// exact carry (arithmetic shift) moves up.
+    #[inline(always)]
+    fn mont_reduce_wide<V: V8, const M: usize>(w: [[V; M]; 2], p: &[V; M], inv: u64) -> [V; M] {
+        const { assert!(M <= 31, "the reduction's scratch holds 64 digits") };
+        let inv = V::splat(inv);
+        let mut t = [V::zero(); 64];
+        for h in 0..2 {
+            for j in 0..M {
+                t[h * M + j] = w[h][j];
+            }
+        }
+        for i in 0..M {
+            let m = V::zero().madd_lo(t[i], inv);
+            for j in 0..M {
+                t[i + j] = t[i + j].madd_lo(m, p[j]);
+                t[i + j + 1] = t[i + j + 1].madd_hi(m, p[j]);
+            }
+            t[i + 1] = t[i + 1].add(t[i].sra52());
+        }
+        let mut r = [V::zero(); M];
+        r.copy_from_slice(&t[M..2 * M]);
+        carry_signed(&mut r);
+        r
     }
 
     /// x + beta y.
@@ -1105,13 +1205,14 @@ mod ifma {
         a: [&[Row; M]; 2],
         b: [&[Row; M]; 2],
         beta: i64,
+        lazy: bool,
         p: &[Row; M],
         p2: &[Row; M],
         inv: u64,
         c0: &mut [Row; M],
         c1: &mut [Row; M],
     ) {
-        kernels::fp2_mul::<Zmm, M>(a, b, beta, p, p2, inv, c0, c1)
+        kernels::fp2_mul::<Zmm, M>(a, b, beta, lazy, p, p2, inv, c0, c1)
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
@@ -1211,6 +1312,7 @@ mod ifma {
         a: [&[Row; M]; 2],
         b: [&[Row; M]; 2],
         beta: i64,
+        lazy: bool,
         p: &[Row; M],
         p2: &[Row; M],
         inv: u64,
@@ -1218,7 +1320,7 @@ mod ifma {
         c1: &mut [Row; M],
     ) {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
-        unsafe { fp2_mul_tf(a, b, beta, p, p2, inv, c0, c1) }
+        unsafe { fp2_mul_tf(a, b, beta, lazy, p, p2, inv, c0, c1) }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1588,6 +1690,8 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
             [&a[0].d, &a[1].d],
             [&b[0].d, &b[1].d],
             beta,
+            // The lazy product keeps its sums below p 2^(52M) with 3 spare bits.
+            52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 3,
             &P::LANE_P,
             &P::LANE_P2,
             P::LANE_INV,
