@@ -43,10 +43,18 @@ fn lane_values<P: FpParams>(rng: &mut TestRng, edges: &[Fp<P>], r: usize) -> [Fp
     })
 }
 
-fn check_ops<P: FpParams, B: LaneBackend>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
+/// Every operation on lanes holding xs and ys, with `alt_a` and `alt_b` selecting the lanes whose
+/// input is stored as its other representative (x + p, below 2p).
+fn check_ops<P: FpParams, B: LaneBackend>(
+    xs: &[Fp<P>; LANES],
+    ys: &[Fp<P>; LANES],
+    alt_a: LaneMask,
+    alt_b: LaneMask,
+) {
     type L<P, B> = Lanes<P, B>;
-    let a = L::<P, B>::from_lanes(xs);
-    let b = L::<P, B>::from_lanes(ys);
+    let a = L::<P, B>::from_lanes(xs).with_other_representative(alt_a);
+    let b = L::<P, B>::from_lanes(ys).with_other_representative(alt_b);
+    assert_eq!(a, L::<P, B>::from_lanes(xs), "{}: representatives", P::NAME);
     let each = |got: L<P, B>, want: &dyn Fn(usize) -> Fp<P>, what: &str| {
         for (i, lane) in got.to_lanes().iter().enumerate() {
             assert_eq!(*lane, want(i), "{} {} lane {i}: {what}", P::NAME, B::NAME);
@@ -61,7 +69,7 @@ fn check_ops<P: FpParams, B: LaneBackend>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANE
     each(-a, &|i| -xs[i], "neg");
     each(a.double(), &|i| xs[i].double(), "double");
     each(a.half(), &|i| xs[i].half(), "half");
-    for k in [0u64, 1, 2, 3, 9, 65535] {
+    for k in [0u64, 1, 2, 3, 9, 65535, 1 << 63, u64::MAX] {
         each(a.mul_small(k), &|i| xs[i].mul_small(k), "mul_small");
     }
     for (ka, kb) in [(1i64, 1i64), (3, -2), (-5, 7), (-1, -4), (0, 9)] {
@@ -86,6 +94,41 @@ fn check_ops<P: FpParams, B: LaneBackend>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANE
         }
     }
     each(L::<P, B>::splat(&xs[3]), &|_| xs[3], "splat");
+    // Whole-F_p2 kernels, for several u^2 = beta, against the formulas lane by lane (and the
+    // trait's default on the scalar field).
+    let (c, d) = (a * b + a, b.square() - a);
+    let (cs, ds): (Vec<_>, Vec<_>) = (0..LANES)
+        .map(|i| (xs[i] * ys[i] + xs[i], ys[i].square() - xs[i]))
+        .unzip();
+    for beta in [-1i64, -2, 1, 3, -5] {
+        let k = Fp::<P>::from_i64(beta);
+        let (mut m0, mut m1, mut s0, mut s1) = (L::<P, B>::ZERO, L::ZERO, L::ZERO, L::ZERO);
+        L::<P, B>::fp2_mul_into([&a, &b], [&c, &d], beta, &mut m0, &mut m1);
+        L::<P, B>::fp2_square_into([&a, &b], beta, &mut s0, &mut s1);
+        let mul0 = |i: usize| xs[i] * cs[i] + k * ys[i] * ds[i];
+        let mul1 = |i: usize| xs[i] * ds[i] + ys[i] * cs[i];
+        let sq0 = |i: usize| xs[i].square() + k * ys[i].square();
+        let sq1 = |i: usize| (xs[i] * ys[i]).double();
+        each(m0, &mul0, "fp2_mul_into c0");
+        each(m1, &mul1, "fp2_mul_into c1");
+        each(s0, &sq0, "fp2_square_into c0");
+        each(s1, &sq1, "fp2_square_into c1");
+        let (mut f0, mut f1) = (Fp::<P>::ZERO, Fp::ZERO);
+        Fp::fp2_mul_into([&xs[0], &ys[0]], [&cs[0], &ds[0]], beta, &mut f0, &mut f1);
+        assert_eq!(
+            (f0, f1),
+            (mul0(0), mul1(0)),
+            "{}: default fp2_mul_into",
+            P::NAME
+        );
+        Fp::fp2_square_into([&xs[0], &ys[0]], beta, &mut f0, &mut f1);
+        assert_eq!(
+            (f0, f1),
+            (sq0(0), sq1(0)),
+            "{}: default fp2_square_into",
+            P::NAME
+        );
+    }
     // Masks: equality per lane, and selection by it.
     let eq = a.ct_eq_mask(&b);
     for ((m, x), y) in eq.0.iter().zip(xs).zip(ys) {
@@ -134,7 +177,16 @@ fn check_backends_agree<P: FpParams>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
     let b = Lanes::<P, IfmaLanes>::from_lanes(ys);
     let pa = Lanes::<P, PortableLanes>::from_lanes(xs);
     let pb = Lanes::<P, PortableLanes>::from_lanes(ys);
-    assert_eq!(a.with_backend::<PortableLanes>(), pa);
+    assert_eq!(
+        a.with_backend::<PortableLanes>().raw_digits(),
+        pa.raw_digits()
+    );
+    // Also on the other representatives (x + p) in some lanes.
+    let odd = LaneMask::from_bools(core::array::from_fn(|i| i % 2 == 1));
+    let (a2, pa2) = (
+        a.with_other_representative(odd),
+        pa.with_other_representative(odd),
+    );
     let pairs = [
         (a * b, pa * pb),
         (a + b, pa + pb),
@@ -142,9 +194,19 @@ fn check_backends_agree<P: FpParams>(xs: &[Fp<P>; LANES], ys: &[Fp<P>; LANES]) {
         (b - a, pb - pa),
         (a.half(), pa.half()),
         (a.square() * b + a, pa.square() * pb + pa),
+        (a2 * b, pa2 * pb),
+        (a2 + a2, pa2 + pa2),
+        (b - a2, pb - pa2),
+        (a2 - b, pa2 - pb),
+        (a2.half(), pa2.half()),
     ];
     for (x, y) in pairs {
-        assert_eq!(x.with_backend::<PortableLanes>(), y, "{}", P::NAME);
+        assert_eq!(
+            x.with_backend::<PortableLanes>().raw_digits(),
+            y.raw_digits(),
+            "{}",
+            P::NAME
+        );
     }
 }
 
@@ -157,8 +219,13 @@ fn check_lane_field<C: PairingCurve>() {
     for r in 0..(2 * edges.len()).div_ceil(LANES) + 3 {
         let xs = lane_values(&mut rng, &edges, r);
         let ys = lane_values(&mut rng, &edges, r + 1);
-        check_ops::<C::Fp, PortableLanes>(&xs, &ys);
-        check_ops::<C::Fp, IfmaLanes>(&xs, &ys);
+        let none = LaneMask([0; LANES]);
+        let some = LaneMask::from_bools(core::array::from_fn(|i| (i + r) % 3 != 0));
+        let other = LaneMask::from_bools(core::array::from_fn(|i| (i + r) % 2 == 0));
+        check_ops::<C::Fp, PortableLanes>(&xs, &ys, none, none);
+        check_ops::<C::Fp, IfmaLanes>(&xs, &ys, none, none);
+        check_ops::<C::Fp, PortableLanes>(&xs, &ys, some, other);
+        check_ops::<C::Fp, IfmaLanes>(&xs, &ys, some, other);
         check_backends_agree(&xs, &ys);
     }
 }

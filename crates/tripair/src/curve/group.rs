@@ -305,8 +305,8 @@ impl<G: CurveGroup> Jacobian<G> {
     }
 
     /// Doubling for a = 0 (Lange, "dbl-2009-l" in the Explicit-Formulas Database: 2M + 5S).
-    /// Exception-free on a group of odd order: the identity (Z = 0) stays the identity and no
-    /// point has Y = 0.
+    /// Exception-free: the identity (Z = 0) stays the identity, and a point with Y = 0 (order 2)
+    /// doubles to Z3 = 2 Y Z = 0, the identity, as it should.
     #[inline(always)]
     fn double(&self) -> Self {
         let a = self.x.square();
@@ -1003,23 +1003,26 @@ impl<G: CurveGroup> Projective<G> {
     }
 
     /// `[k] self` for a public scalar k (little-endian limbs), double-and-add from k's top set
-    /// bit with complete formulas. Variable time in k only: the operations depend on k and not on
-    /// the point, so for a public constant k (a cofactor, the curve parameter) it is constant time
-    /// in the point, and for a sparse k (|u| of BLS12-381 has 6 set bits) far cheaper than the
-    /// windowed [`Projective::mul_ct`].
+    /// bit: the doublings in Jacobian coordinates (dbl-2009-l, 2M + 5S against 6M + 2S for the
+    /// complete projective doubling), each addition the complete projective one, so no input is
+    /// exceptional (the identity, P = +-Q, points of small order: tested in
+    /// `hash_to_curve::jacobian`). Variable time in k only: the operations depend on k and not
+    /// on the point, so for a public constant k (a cofactor, the curve parameter) it is constant
+    /// time in the point, and for a sparse k (|u| of BLS12-381 has 6 set bits) far cheaper than
+    /// the windowed [`Projective::mul_ct`].
     pub fn mul_vartime(&self, k: &[u64]) -> Self {
         let bit = |i: usize| (k[i / 64] >> (i % 64)) & 1 == 1;
         let Some(top) = (0..64 * k.len()).rev().find(|&i| bit(i)) else {
             return Self::identity();
         };
-        let mut acc = *self;
+        let mut acc = Jacobian::from_projective(self);
         for i in (0..top).rev() {
             acc = acc.double();
             if bit(i) {
-                acc = acc.add(self);
+                acc = Jacobian::from_projective(&acc.to_projective().add(self));
             }
         }
-        acc
+        acc.to_projective()
     }
 
     /// Affine form with a constant-time inversion, without a branch on the point: for Z = 0 the

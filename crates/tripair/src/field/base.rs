@@ -103,20 +103,24 @@ pub trait BaseField: super::traits::FieldOps {
         (c0, c1)
     }
 
-    /// The reduced F_p2 product (same conditions as [`BaseField::fp2_mul_wide`]): by default
-    /// [`BaseField::fp2_mul_wide`] and two reductions.
-    #[inline(always)]
-    fn fp2_mul(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self, Self) {
-        let (c0, c1) = Self::fp2_mul_wide(a0, a1, b0, b1);
-        (Self::reduce_wide(&c0), Self::reduce_wide(&c1))
+    /// Whether reduced F_p2 products and squares should go through [`BaseField::fp2_mul_into`]
+    /// and [`BaseField::fp2_square_into`] (whole-F_p2 kernels, for representations whose
+    /// per-operation cost is high: several elements in SIMD lanes, F_p as doubles) rather than the
+    /// tower's own formulas (which use [`BaseField::fp2_mul_wide`] and two reductions where lazy
+    /// reduction applies).
+    const FP2_KERNELS: bool = false;
+    /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta (a small constant). The default is
+    /// Karatsuba on the operations above.
+    fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        let v0 = *a[0] * *b[0];
+        let v1 = *a[1] * *b[1];
+        *c1 = (*a[0] + *a[1]) * (*b[0] + *b[1]) - v0 - v1;
+        *c0 = Self::small_lincomb(&v0, 1, &v1, beta);
     }
-
-    /// The reduced F_p2 square (same conditions as [`BaseField::fp2_mul_wide`]): by default
-    /// [`BaseField::fp2_square_wide`] and two reductions.
-    #[inline(always)]
-    fn fp2_square(a0: &Self, a1: &Self) -> (Self, Self) {
-        let (c0, c1) = Self::fp2_square_wide(a0, a1);
-        (Self::reduce_wide(&c0), Self::reduce_wide(&c1))
+    /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta. The default: a0^2 + beta a1^2 and 2 a0 a1.
+    fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        *c1 = (*a[0] * *a[1]).double();
+        *c0 = Self::small_lincomb(&a[0].square(), 1, &a[1].square(), beta);
     }
 }
 

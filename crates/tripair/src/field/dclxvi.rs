@@ -22,8 +22,8 @@
 //!   one carry round on the twelve; an F_p2 product (Karatsuba, [`BaseField::LAZY`]) takes two of
 //!   them, i.e. two polynomial reductions and two (double) coefficient reductions as in dclxvi,
 //!   and F_p6/F_p12 products reduce their sums of wide F_p2 products once per coefficient;
-//! - an F_p2 product or square is one kernel ([`BaseField::fp2_mul_wide`], `fp2_mul`,
-//!   `fp2_square_wide`, `fp2_square`, hooks of the tower): each of the four (two) operand
+//! - an F_p2 product or square is one kernel ([`BaseField::fp2_mul_wide`], `fp2_mul_into`,
+//!   `fp2_square_wide`, `fp2_square_into`, hooks of the tower): each of the four (two) operand
 //!   coefficients is carried once, the Karatsuba sums of carried values are not carried again,
 //!   and the reduced forms keep the two wide results in registers through their reductions
 //!   (AVX-512F: one call from the four operands to the two results);
@@ -889,17 +889,34 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
         let [c0, c1] = C::fp2_square_wide([&a0.c, &a1.c], &Consts::<P>::RADICES);
         (DclxviWide(c0), DclxviWide(c1))
     }
-    /// The whole reduced F_p2 product in one kernel: two polynomial and two coefficient
-    /// reductions, as in the dclxvi slides.
+    /// Reduced F_p2 products and squares are whole kernels (for u^2 = -1, the towers this field
+    /// serves): two polynomial and two coefficient reductions per product, as in the dclxvi slides.
+    const FP2_KERNELS: bool = true;
     #[inline(always)]
-    fn fp2_mul(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self, Self) {
-        let [c0, c1] = C::fp2_mul([&a0.c, &a1.c], [&b0.c, &b1.c], &Consts::<P>::RADICES);
-        (Self::from_coeffs(c0), Self::from_coeffs(c1))
+    fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        if beta != -1 {
+            let v0 = *a[0] * *b[0];
+            let v1 = *a[1] * *b[1];
+            *c1 = (*a[0] + *a[1]) * (*b[0] + *b[1]) - v0 - v1;
+            *c0 = Self::small_lincomb(&v0, 1, &v1, beta);
+            return;
+        }
+        let [r0, r1] = C::fp2_mul(
+            [&a[0].c, &a[1].c],
+            [&b[0].c, &b[1].c],
+            &Consts::<P>::RADICES,
+        );
+        (*c0, *c1) = (Self::from_coeffs(r0), Self::from_coeffs(r1));
     }
     #[inline(always)]
-    fn fp2_square(a0: &Self, a1: &Self) -> (Self, Self) {
-        let [c0, c1] = C::fp2_square([&a0.c, &a1.c], &Consts::<P>::RADICES);
-        (Self::from_coeffs(c0), Self::from_coeffs(c1))
+    fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        if beta != -1 {
+            *c1 = (*a[0] * *a[1]).double();
+            *c0 = Self::small_lincomb(&a[0].square(), 1, &a[1].square(), beta);
+            return;
+        }
+        let [r0, r1] = C::fp2_square([&a[0].c, &a[1].c], &Consts::<P>::RADICES);
+        (*c0, *c1) = (Self::from_coeffs(r0), Self::from_coeffs(r1));
     }
 }
 

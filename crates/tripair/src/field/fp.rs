@@ -48,6 +48,8 @@ pub trait FpParams:
     type LaneDigits: crate::field::lanes::LaneDigits;
     /// p in every lane, in 52-bit digits.
     const LANE_P: Self::LaneDigits;
+    /// 2p in every lane, in 52-bit digits (the lane values stay below it).
+    const LANE_P2: Self::LaneDigits;
     /// 2^(52M) mod p in every lane: one in the lanes' Montgomery form.
     const LANE_ONE: Self::LaneDigits;
     /// 2^(104M) mod p in every lane: converts into the lanes' Montgomery form.
@@ -86,6 +88,7 @@ macro_rules! define_fp {
             const T_MINUS_1_HALF: [u64; $n] = $crate::arith::limbs::shr1(&Self::T);
             type LaneDigits = [$crate::field::lanes::Row; (64 * $n as usize).div_ceil(52)];
             const LANE_P: Self::LaneDigits = $crate::field::lanes::splat_digits(&Self::MODULUS);
+            const LANE_P2: Self::LaneDigits = $crate::field::lanes::splat_digits_double(&Self::MODULUS);
             const LANE_ONE: Self::LaneDigits = $crate::field::lanes::splat_digits(
                 &$crate::arith::limbs::pow2_mod((52 * (64 * $n as usize).div_ceil(52)) as u32, &Self::MODULUS));
             const LANE_R2: Self::LaneDigits = $crate::field::lanes::splat_digits(

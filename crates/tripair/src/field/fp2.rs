@@ -156,9 +156,13 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
     /// Complex squaring: 2 multiplications in F_p.
     #[inline]
     pub fn square(&self) -> Self {
+        if F::FP2_KERNELS {
+            let mut r = Self::ZERO;
+            F::fp2_square_into([&self.c0, &self.c1], T::BETA, &mut r.c0, &mut r.c1);
+            return r;
+        }
         if Self::LAZY {
-            let (c0, c1) = F::fp2_square(&self.c0, &self.c1);
-            return Fp2::new(c0, c1);
+            return self.square_wide_inline().reduce();
         }
         let (a0, a1) = (self.c0, self.c1);
         if T::BETA == -1 {
@@ -364,9 +368,19 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp2<T, F> {
     /// Gebotys–López, EUROCRYPT 2011, Section 3).
     #[inline]
     fn mul(self, r: Self) -> Self {
+        if F::FP2_KERNELS {
+            let mut out = Self::ZERO;
+            F::fp2_mul_into(
+                [&self.c0, &self.c1],
+                [&r.c0, &r.c1],
+                T::BETA,
+                &mut out.c0,
+                &mut out.c1,
+            );
+            return out;
+        }
         if Self::LAZY {
-            let (c0, c1) = F::fp2_mul(&self.c0, &self.c1, &r.c0, &r.c1);
-            return Fp2::new(c0, c1);
+            return self.mul_wide_inline(&r).reduce();
         }
         let v0 = self.c0 * r.c0;
         let v1 = self.c1 * r.c1;

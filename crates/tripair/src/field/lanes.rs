@@ -8,7 +8,10 @@
 //! accumulate without carries and the carries are propagated once per multiplication. Reduction
 //! is Montgomery's with R = 2^(52M), operand scanning (Koç–Acar–Kaliski 1996, CIOS), in the
 //! 52-bit-digit form of Gueron–Krasnov ("Accelerating big integer arithmetic using Intel IFMA
-//! extensions", ARITH 2016). Every element stays fully reduced (digits < 2^52, value < p).
+//! extensions", ARITH 2016). Every element has digits < 2^52 and a value below 2p, not p: as
+//! 4p < 2^(52M) for every supported prime (at least 2 spare bits in the top digit), the Montgomery
+//! product of values below 2p is below 2p without its final subtraction, and additions subtract
+//! 2p where needed; equality, masks and the lane values reduce below p first.
 //!
 //! The kernels are written once over a vector of eight u64 (`V8`) and run on two backends:
 //! [`PortableLanes`] (plain u64 arithmetic per lane, any CPU) and [`IfmaLanes`] (AVX-512 F + IFMA,
@@ -47,6 +50,18 @@ pub const fn splat_digits<const M: usize, const N: usize>(x: &[u64; N]) -> [Row;
     out
 }
 
+/// The 52-bit digits of 2x in every lane (x < 2^(52M - 1)): the bound the lane values stay below.
+pub const fn splat_digits_double<const M: usize, const N: usize>(x: &[u64; N]) -> [Row; M] {
+    let mut out = [Row([0; LANES]); M];
+    let mut j = 0;
+    while j < M {
+        let below = if j == 0 { 0 } else { digit_of(x, j - 1) >> 51 };
+        out[j] = Row([((digit_of(x, j) << 1) | below) & MASK52; LANES]);
+        j += 1;
+    }
+    out
+}
+
 /// Bits 52j .. 52j + 52 of the little-endian limbs `x`.
 const fn digit_of(x: &[u64], j: usize) -> u64 {
     let bit = 52 * j;
@@ -70,14 +85,42 @@ pub trait LaneDigits:
     const M: usize;
     /// Zero in every lane.
     const ZERO: Self;
-    /// Montgomery product a*b/2^(52M) mod p, lane by lane.
+    /// Montgomery product a*b/2^(52M) mod p, lane by lane, below 2p.
     fn mont_mul<B: LaneBackend>(a: &Self, b: &Self, p: &Self, inv: u64) -> Self;
-    /// (a + b) mod p, lane by lane.
-    fn add_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self;
-    /// (a - b) mod p, lane by lane.
-    fn sub_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self;
-    /// a / 2 mod p, lane by lane.
+    /// (a + b) mod p, lane by lane, below 2p (`p2` = 2p).
+    fn add_mod<B: LaneBackend>(a: &Self, b: &Self, p2: &Self) -> Self;
+    /// (a - b) mod p, lane by lane, below 2p (`p2` = 2p).
+    fn sub_mod<B: LaneBackend>(a: &Self, b: &Self, p2: &Self) -> Self;
+    /// a / 2 mod p, lane by lane, below 2p.
     fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self;
+    /// The canonical value (below p) of a < 2p, lane by lane.
+    fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self;
+    /// ka * a + kb * b mod p for small public constants, below 2p (`p2` = 2p).
+    fn lincomb<B: LaneBackend>(a: &Self, ka: i64, b: &Self, kb: i64, p2: &Self) -> Self;
+    /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta.
+    #[allow(clippy::too_many_arguments)]
+    fn fp2_mul<B: LaneBackend>(
+        a: [&Self; 2],
+        b: [&Self; 2],
+        beta: i64,
+        lazy: bool,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        c0: &mut Self,
+        c1: &mut Self,
+    );
+    /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta.
+    #[allow(clippy::too_many_arguments)]
+    fn fp2_square<B: LaneBackend>(
+        a: [&Self; 2],
+        beta: i64,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        c0: &mut Self,
+        c1: &mut Self,
+    );
 }
 
 impl<const M: usize> LaneDigits for [Row; M] {
@@ -99,6 +142,40 @@ impl<const M: usize> LaneDigits for [Row; M] {
     fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self {
         B::half_mod(a, p)
     }
+    #[inline(always)]
+    fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self {
+        B::canonical(a, p)
+    }
+    #[inline(always)]
+    fn lincomb<B: LaneBackend>(a: &Self, ka: i64, b: &Self, kb: i64, p2: &Self) -> Self {
+        B::lincomb(a, ka, b, kb, p2)
+    }
+    #[inline(always)]
+    fn fp2_mul<B: LaneBackend>(
+        a: [&Self; 2],
+        b: [&Self; 2],
+        beta: i64,
+        lazy: bool,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        c0: &mut Self,
+        c1: &mut Self,
+    ) {
+        B::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1)
+    }
+    #[inline(always)]
+    fn fp2_square<B: LaneBackend>(
+        a: [&Self; 2],
+        beta: i64,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        c0: &mut Self,
+        c1: &mut Self,
+    ) {
+        B::fp2_square(a, beta, p, p2, inv, c0, c1)
+    }
 }
 
 /// Where the lane kernels run. Every backend returns exactly what [`PortableLanes`] returns.
@@ -109,14 +186,49 @@ pub trait LaneBackend:
     const NAME: &'static str;
     /// Whether this CPU runs the backend's own kernels (rather than the portable fallback).
     fn active() -> bool;
-    /// Montgomery product a*b/2^(52M) mod p (a, b < p, digits < 2^52; inv = -p^{-1} mod 2^52).
+    /// Montgomery product a*b/2^(52M) mod p, below 2p (a, b < 2p, digits < 2^52; inv = -p^{-1}
+    /// mod 2^52; 4p < 2^(52M)).
     fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M];
-    /// (a + b) mod p.
-    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M];
-    /// (a - b) mod p.
-    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M];
-    /// a / 2 mod p.
+    /// (a + b) mod p, below 2p (`p2` = 2p).
+    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M];
+    /// (a - b) mod p, below 2p (`p2` = 2p).
+    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M];
+    /// a / 2 mod p, below 2p.
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
+    /// a mod p for a < 2p: the canonical digits.
+    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
+    /// ka * a + kb * b mod p for small public constants, below 2p (`p2` = 2p).
+    fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M];
+    /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta, below 2p.
+    #[allow(clippy::too_many_arguments)] // three F_p2 values in halves, and the field
+    fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        lazy: bool,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    );
+    /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta, below 2p.
+    #[allow(clippy::too_many_arguments)]
+    fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    );
 }
 
 /// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
@@ -144,6 +256,46 @@ impl LaneBackend for PortableLanes {
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::half_mod::<Scalar8, M>(a, p)
     }
+    #[inline(always)]
+    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::canonical::<Scalar8, M>(a, p)
+    }
+    #[inline(always)]
+    fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        kernels::lincomb::<Scalar8, M>(a, ka, b, kb, p2)
+    }
+    #[inline(always)]
+    fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        lazy: bool,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        kernels::fp2_mul::<Scalar8, M>(a, b, beta, lazy, p, p2, inv, c0, c1)
+    }
+    #[inline(always)]
+    fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        kernels::fp2_square::<Scalar8, M>(a, beta, p, p2, inv, c0, c1)
+    }
 }
 
 /// AVX-512 IFMA kernels when the CPU has them (the [`crate::cpu::Avx512Ifma`] proof, one cached load per
@@ -161,29 +313,159 @@ impl LaneBackend for IfmaLanes {
     fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M] {
         match Avx512Ifma::detect() {
             Some(cpu) => ifma::mont_mul(cpu, a, b, p, inv),
-            None => PortableLanes::mont_mul(a, b, p, inv),
+            None => cold::mont_mul(a, b, p, inv),
         }
     }
     #[inline(always)]
-    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M] {
         match Avx512Ifma::detect() {
-            Some(cpu) => ifma::add_mod(cpu, a, b, p),
-            None => PortableLanes::add_mod(a, b, p),
+            Some(cpu) => ifma::add_mod(cpu, a, b, p2),
+            None => cold::add_mod(a, b, p2),
         }
     }
     #[inline(always)]
-    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
+    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M] {
         match Avx512Ifma::detect() {
-            Some(cpu) => ifma::sub_mod(cpu, a, b, p),
-            None => PortableLanes::sub_mod(a, b, p),
+            Some(cpu) => ifma::sub_mod(cpu, a, b, p2),
+            None => cold::sub_mod(a, b, p2),
         }
     }
     #[inline(always)]
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         match Avx512Ifma::detect() {
             Some(cpu) => ifma::half_mod(cpu, a, p),
-            None => PortableLanes::half_mod(a, p),
+            None => cold::half_mod(a, p),
         }
+    }
+    #[inline(always)]
+    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::canonical(cpu, a, p),
+            None => cold::canonical(a, p),
+        }
+    }
+    #[inline(always)]
+    fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::lincomb(cpu, a, ka, b, kb, p2),
+            None => cold::lincomb(a, ka, b, kb, p2),
+        }
+    }
+    #[inline(always)]
+    fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        lazy: bool,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::fp2_mul(cpu, a, b, beta, lazy, p, p2, inv, c0, c1),
+            None => cold::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1),
+        }
+    }
+    #[inline(always)]
+    fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::fp2_square(cpu, a, beta, p, p2, inv, c0, c1),
+            None => cold::fp2_square(a, beta, p, p2, inv, c0, c1),
+        }
+    }
+}
+
+/// The portable kernels as the IFMA backend's fallback, out of line: inlined at every operation
+/// they made the callers several times larger (and their frames, and their copies).
+#[cfg(target_arch = "x86_64")]
+mod cold {
+    use super::{LaneBackend, PortableLanes, Row};
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn mont_mul<const M: usize>(
+        a: &[Row; M],
+        b: &[Row; M],
+        p: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        PortableLanes::mont_mul(a, b, p, inv)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M] {
+        PortableLanes::add_mod(a, b, p2)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M] {
+        PortableLanes::sub_mod(a, b, p2)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::half_mod(a, p)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::canonical(a, p)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        PortableLanes::lincomb(a, ka, b, kb, p2)
+    }
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        lazy: bool,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        PortableLanes::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        PortableLanes::fp2_square(a, beta, p, p2, inv, c0, c1)
     }
 }
 
@@ -206,6 +488,42 @@ impl LaneBackend for IfmaLanes {
     fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         PortableLanes::half_mod(a, p)
     }
+    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        PortableLanes::canonical(a, p)
+    }
+    fn lincomb<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        PortableLanes::lincomb(a, ka, b, kb, p2)
+    }
+    fn fp2_mul<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        lazy: bool,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        PortableLanes::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1)
+    }
+    fn fp2_square<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        PortableLanes::fp2_square(a, beta, p, p2, inv, c0, c1)
+    }
 }
 
 /// Eight u64 lanes: the operations the kernels need, with the semantics of the AVX-512
@@ -222,6 +540,8 @@ trait V8: Copy {
     fn xor(self, o: Self) -> Self;
     /// Logical shifts.
     fn shr52(self) -> Self;
+    /// Arithmetic shift (the signed carry of a digit).
+    fn sra52(self) -> Self;
     fn shr63(self) -> Self;
     fn shr1(self) -> Self;
     fn shl51(self) -> Self;
@@ -290,6 +610,10 @@ impl V8 for Scalar8 {
     #[inline(always)]
     fn shr52(self) -> Self {
         self.map(|a| a >> 52)
+    }
+    #[inline(always)]
+    fn sra52(self) -> Self {
+        self.map(|a| ((a as i64) >> 52) as u64)
     }
     #[inline(always)]
     fn shr63(self) -> Self {
@@ -393,13 +717,21 @@ mod kernels {
         p: &[Row; M],
         inv: u64,
     ) -> [Row; M] {
-        let b: [V; M] = load_all(b);
-        let pv: [V; M] = load_all(p);
+        store_all(mont_mul_v::<V, M>(
+            &load_all(a),
+            &load_all(b),
+            &load_all(p),
+            inv,
+        ))
+    }
+
+    /// [`mont_mul`] on registers.
+    #[inline(always)]
+    fn mont_mul_v<V: V8, const M: usize>(a: &[V; M], b: &[V; M], pv: &[V; M], inv: u64) -> [V; M] {
         let inv = V::splat(inv);
         let mut t = [V::zero(); M];
         let mut top = V::zero();
-        for row in a.iter() {
-            let ai = V::load(row);
+        for &ai in a.iter() {
             for j in 0..M {
                 t[j] = t[j].madd_lo(ai, b[j]);
                 if j + 1 < M {
@@ -426,52 +758,307 @@ mod kernels {
             top = V::zero();
             t[0] = t[0].add(c);
         }
+        // t < ab/2^(52M) + p < 4p^2/2^(52M) + p < 2p: no final subtraction (4p < 2^(52M)).
         carry(&mut t);
-        store_all(reduce_once(t, &pv))
+        t
     }
 
-    /// (a + b) mod p.
+    /// a mod p for a < 2p (digits < 2^52): one conditional subtraction.
+    #[inline(always)]
+    pub(super) fn canonical<V: V8, const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        store_all(reduce_once::<V, M>(load_all(a), &load_all(p)))
+    }
+
+    /// Signed carries up, every digit below 2^52 afterwards; returns all ones in the lanes where
+    /// the value is negative (the top digit's carry out), 0 elsewhere.
+    #[inline(always)]
+    fn carry_signed<V: V8, const M: usize>(t: &mut [V; M]) -> V {
+        let mask = V::splat(MASK52);
+        for j in 0..M - 1 {
+            let c = t[j].sra52();
+            t[j] = t[j].and(mask);
+            t[j + 1] = t[j + 1].add(c);
+        }
+        let neg = t[M - 1].sra52();
+        t[M - 1] = t[M - 1].and(mask);
+        neg.sra52()
+    }
+
+    /// (a + b) mod p below 2p, for a, b < 2p, in registers: s = a + b and s - 2p digit by digit,
+    /// both carried at once (two independent chains), then s - 2p where it is not negative.
+    #[inline(always)]
+    fn add_v<V: V8, const M: usize>(a: &[V; M], b: &[V; M], p2: &[V; M]) -> [V; M] {
+        let mut s = [V::zero(); M];
+        let mut d = [V::zero(); M];
+        for j in 0..M {
+            s[j] = a[j].add(b[j]);
+            d[j] = s[j].sub(p2[j]);
+        }
+        carry(&mut s);
+        let neg = carry_signed(&mut d);
+        for j in 0..M {
+            d[j] = select(d[j], s[j], neg);
+        }
+        d
+    }
+
+    /// (a - b) mod p below 2p, for a, b < 2p, in registers: d = a - b and d + 2p digit by digit,
+    /// both carried at once, then d where it is not negative.
+    #[inline(always)]
+    fn sub_v<V: V8, const M: usize>(a: &[V; M], b: &[V; M], p2: &[V; M]) -> [V; M] {
+        let mut d = [V::zero(); M];
+        let mut e = [V::zero(); M];
+        for j in 0..M {
+            d[j] = a[j].sub(b[j]);
+            e[j] = d[j].add(p2[j]);
+        }
+        let neg = carry_signed(&mut d);
+        carry_signed(&mut e);
+        for j in 0..M {
+            d[j] = select(d[j], e[j], neg);
+        }
+        d
+    }
+
+    /// (a + b) mod p, below 2p.
     #[inline(always)]
     pub(super) fn add_mod<V: V8, const M: usize>(
         a: &[Row; M],
         b: &[Row; M],
-        p: &[Row; M],
+        p2: &[Row; M],
     ) -> [Row; M] {
-        let mut s = [V::zero(); M];
-        for j in 0..M {
-            s[j] = V::load(&a[j]).add(V::load(&b[j]));
-        }
-        carry(&mut s);
-        store_all(reduce_once(s, &load_all(p)))
+        store_all(add_v::<V, M>(&load_all(a), &load_all(b), &load_all(p2)))
     }
 
-    /// (a - b) mod p: a - b with borrows, then p added where it borrowed out of the top digit
-    /// (the 2^(52M) of the wrap-around dropped by masking the top digit).
+    /// (a - b) mod p, below 2p.
     #[inline(always)]
     pub(super) fn sub_mod<V: V8, const M: usize>(
         a: &[Row; M],
         b: &[Row; M],
-        p: &[Row; M],
+        p2: &[Row; M],
     ) -> [Row; M] {
-        let mask = V::splat(MASK52);
-        let mut d = [V::zero(); M];
-        let mut borrow = V::zero();
-        for j in 0..M {
-            let x = V::load(&a[j]).sub(V::load(&b[j])).sub(borrow);
-            borrow = x.shr63();
-            d[j] = x.and(mask);
-        }
-        let m = V::zero().sub(borrow);
-        let mut e = [V::zero(); M];
-        for j in 0..M {
-            e[j] = d[j].add(V::load(&p[j]).and(m));
-        }
-        carry(&mut e);
-        e[M - 1] = e[M - 1].and(mask);
-        store_all(e)
+        store_all(sub_v::<V, M>(&load_all(a), &load_all(b), &load_all(p2)))
     }
 
-    /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a.
+    /// ka * a + kb * b mod p, below 2p, for public constants: negated operands where a constant
+    /// is negative, then one shared double-and-add over the bits of |ka| and |kb| from the top
+    /// (Straus–Shamir), all in registers. The sequence of operations depends only on ka and kb.
+    #[inline(always)]
+    pub(super) fn lincomb<V: V8, const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        store_all(lincomb_v::<V, M>(
+            &load_all(a),
+            ka,
+            &load_all(b),
+            kb,
+            &load_all(p2),
+        ))
+    }
+
+    /// [`lincomb`] on registers.
+    #[inline(always)]
+    fn lincomb_v<V: V8, const M: usize>(
+        a: &[V; M],
+        ka: i64,
+        b: &[V; M],
+        kb: i64,
+        p2: &[V; M],
+    ) -> [V; M] {
+        let zero = [V::zero(); M];
+        let (mut av, mut bv) = (*a, *b);
+        if ka < 0 {
+            av = sub_v(&zero, &av, p2);
+        }
+        if kb < 0 {
+            bv = sub_v(&zero, &bv, p2);
+        }
+        let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
+        let both = if ua & ub != 0 {
+            add_v(&av, &bv, p2)
+        } else {
+            zero
+        };
+        let top = 64 - (ua | ub).leading_zeros();
+        let mut r = zero;
+        for bit in (0..top).rev() {
+            if bit + 1 < top {
+                r = add_v(&r, &r, p2);
+            }
+            let t = match ((ua >> bit) & 1, (ub >> bit) & 1) {
+                (1, 1) => &both,
+                (1, 0) => &av,
+                (0, 1) => &bv,
+                _ => continue,
+            };
+            r = if bit + 1 == top { *t } else { add_v(&r, t, p2) };
+        }
+        r
+    }
+
+    /// The F_p2 product (a0 + a1 u)(b0 + b1 u) with u^2 = beta, Karatsuba (3 products), in
+    /// registers: one call instead of eight, and no copies of the intermediate values.
+    #[allow(clippy::too_many_arguments)] // the two halves of three F_p2 values, and the field
+    #[inline(always)]
+    pub(super) fn fp2_mul<V: V8, const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        lazy: bool,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
+        let (a0, a1): ([V; M], [V; M]) = (load_all(a[0]), load_all(a[1]));
+        let (b0, b1): ([V; M], [V; M]) = (load_all(b[0]), load_all(b[1]));
+        if beta == -1 && lazy {
+            // Lazy reduction (Aranha–Karabina–Longa–Gebotys–López, EUROCRYPT 2011, Section 3):
+            // three double-width products, two reductions. Unreduced sums (below 4p) make
+            // t2 - t0 - t1 = a0 b1 + a1 b0 exactly (below 8p^2); t0 - t1 gets p 2^(52M-1) added
+            // (at least 4p^2 > t1). Both stay below p 2^(52M), so each reduction ends below 2p.
+            let t0 = wide_mul(&a0, &b0);
+            let t1 = wide_mul(&a1, &b1);
+            let t2 = wide_mul(&add_carried(&a0, &a1), &add_carried(&b0, &b1));
+            let k = p_shl_52m_minus_1(&pv);
+            let mut w0 = [[V::zero(); M]; 2];
+            let mut w1 = [[V::zero(); M]; 2];
+            for h in 0..2 {
+                for j in 0..M {
+                    w0[h][j] = t0[h][j].sub(t1[h][j]).add(k[h][j]);
+                    w1[h][j] = t2[h][j].sub(t0[h][j]).sub(t1[h][j]);
+                }
+            }
+            *c0 = store_all(mont_reduce_wide(w0, &pv, inv));
+            *c1 = store_all(mont_reduce_wide(w1, &pv, inv));
+            return;
+        }
+        let v0 = mont_mul_v(&a0, &b0, &pv, inv);
+        let v1 = mont_mul_v(&a1, &b1, &pv, inv);
+        let t = mont_mul_v(&add_v(&a0, &a1, &p2v), &add_v(&b0, &b1, &p2v), &pv, inv);
+        *c1 = store_all(sub_v(&sub_v(&t, &v0, &p2v), &v1, &p2v));
+        *c0 = store_all(times_beta_plus(&v0, &v1, beta, &p2v));
+    }
+
+    /// a + b with carries but no reduction (below 4p < 2^(52M) for a, b < 2p).
+    #[inline(always)]
+    fn add_carried<V: V8, const M: usize>(a: &[V; M], b: &[V; M]) -> [V; M] {
+        let mut s = [V::zero(); M];
+        for j in 0..M {
+            s[j] = a[j].add(b[j]);
+        }
+        carry(&mut s);
+        s
+    }
+
+    /// The 2M-digit product a b (low half, high half), digits not carried: each digit sums at
+    /// most 2M halves of 52-bit products, below 2^58 for M <= 32.
+    #[inline(always)]
+    fn wide_mul<V: V8, const M: usize>(a: &[V; M], b: &[V; M]) -> [[V; M]; 2] {
+        let mut t = [[V::zero(); M]; 2];
+        for i in 0..M {
+            for j in 0..M {
+                let (lo, hi) = (i + j, i + j + 1);
+                t[lo / M][lo % M] = t[lo / M][lo % M].madd_lo(a[i], b[j]);
+                if hi < 2 * M {
+                    t[hi / M][hi % M] = t[hi / M][hi % M].madd_hi(a[i], b[j]);
+                }
+            }
+        }
+        t
+    }
+
+    /// p 2^(52M - 1) in 2M digits (p shifted up 51 bits, from digit M - 1 on); needs
+    /// p < 2^(52M - 3) so that nothing leaves the top digit.
+    #[inline(always)]
+    fn p_shl_52m_minus_1<V: V8, const M: usize>(p: &[V; M]) -> [[V; M]; 2] {
+        let mask = V::splat(MASK52);
+        let mut k = [[V::zero(); M]; 2];
+        for i in 0..=M {
+            let here = if i < M { p[i].shl51() } else { V::zero() };
+            let below = if i > 0 { p[i - 1].shr1() } else { V::zero() };
+            let d = M - 1 + i;
+            k[d / M][d % M] = here.or(below).and(mask);
+        }
+        k
+    }
+
+    /// Montgomery reduction of a 2M-digit value w (digits signed and not carried, value in
+    /// [0, p 2^(52M))): w / 2^(52M) mod p, below 2p. Per digit i: m = w_i (-p^{-1}) mod 2^52
+    /// (IFMA reads the low 52 bits, right for negative digits too), w += m p 2^(52i), and w_i's
+    /// exact carry (arithmetic shift) moves up.
+    #[inline(always)]
+    fn mont_reduce_wide<V: V8, const M: usize>(w: [[V; M]; 2], p: &[V; M], inv: u64) -> [V; M] {
+        const { assert!(M <= 31, "the reduction's scratch holds 64 digits") };
+        let inv = V::splat(inv);
+        let mut t = [V::zero(); 64];
+        for h in 0..2 {
+            for j in 0..M {
+                t[h * M + j] = w[h][j];
+            }
+        }
+        for i in 0..M {
+            let m = V::zero().madd_lo(t[i], inv);
+            for j in 0..M {
+                t[i + j] = t[i + j].madd_lo(m, p[j]);
+                t[i + j + 1] = t[i + j + 1].madd_hi(m, p[j]);
+            }
+            t[i + 1] = t[i + 1].add(t[i].sra52());
+        }
+        let mut r = [V::zero(); M];
+        r.copy_from_slice(&t[M..2 * M]);
+        carry_signed(&mut r);
+        r
+    }
+
+    /// x + beta y.
+    #[inline(always)]
+    fn times_beta_plus<V: V8, const M: usize>(
+        x: &[V; M],
+        y: &[V; M],
+        beta: i64,
+        p2: &[V; M],
+    ) -> [V; M] {
+        match beta {
+            -1 => sub_v(x, y, p2),
+            1 => add_v(x, y, p2),
+            _ => lincomb_v(x, 1, y, beta, p2),
+        }
+    }
+
+    /// The F_p2 square of a0 + a1 u with u^2 = beta, in registers: (a0 + a1)(a0 - a1) and
+    /// 2 a0 a1 for beta = -1 (2 products), a0^2 + beta a1^2 and 2 a0 a1 otherwise (3).
+    #[inline(always)]
+    pub(super) fn fp2_square<V: V8, const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
+        let (a0, a1): ([V; M], [V; M]) = (load_all(a[0]), load_all(a[1]));
+        *c1 = store_all(mont_mul_v(&add_v(&a0, &a0, &p2v), &a1, &pv, inv));
+        *c0 = store_all(if beta == -1 {
+            mont_mul_v(&add_v(&a0, &a1, &p2v), &sub_v(&a0, &a1, &p2v), &pv, inv)
+        } else {
+            let (s0, s1) = (
+                mont_mul_v(&a0, &a0, &pv, inv),
+                mont_mul_v(&a1, &a1, &pv, inv),
+            );
+            times_beta_plus(&s0, &s1, beta, &p2v)
+        });
+    }
+
+    /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a (below 2p for a < 2p, as a + p < 3p).
     #[inline(always)]
     pub(super) fn half_mod<V: V8, const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         let one = V::splat(1);
@@ -555,6 +1142,11 @@ mod ifma {
             Zmm(unsafe { _mm512_srli_epi64::<52>(self.0) })
         }
         #[inline(always)]
+        fn sra52(self) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_srai_epi64::<52>(self.0) })
+        }
+        #[inline(always)]
         fn shr63(self) -> Self {
             // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
             Zmm(unsafe { _mm512_srli_epi64::<63>(self.0) })
@@ -594,6 +1186,51 @@ mod ifma {
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn sub_mod_tf<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::sub_mod::<Zmm, M>(a, b, p)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn lincomb_tf<const M: usize>(
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        kernels::lincomb::<Zmm, M>(a, ka, b, kb, p2)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn fp2_mul_tf<const M: usize>(
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        lazy: bool,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        kernels::fp2_mul::<Zmm, M>(a, b, beta, lazy, p, p2, inv, c0, c1)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn fp2_square_tf<const M: usize>(
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        kernels::fp2_square::<Zmm, M>(a, beta, p, p2, inv, c0, c1)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn canonical_tf<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
+        kernels::canonical::<Zmm, M>(a, p)
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
@@ -644,6 +1281,63 @@ mod ifma {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { half_mod_tf(a, p) }
     }
+
+    #[inline(always)]
+    pub(super) fn canonical<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        p: &[Row; M],
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { canonical_tf(a, p) }
+    }
+
+    #[inline(always)]
+    pub(super) fn lincomb<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: &[Row; M],
+        ka: i64,
+        b: &[Row; M],
+        kb: i64,
+        p2: &[Row; M],
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { lincomb_tf(a, ka, b, kb, p2) }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn fp2_mul<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: [&[Row; M]; 2],
+        b: [&[Row; M]; 2],
+        beta: i64,
+        lazy: bool,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { fp2_mul_tf(a, b, beta, lazy, p, p2, inv, c0, c1) }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn fp2_square<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: [&[Row; M]; 2],
+        beta: i64,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        c0: &mut [Row; M],
+        c1: &mut [Row; M],
+    ) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { fp2_square_tf(a, beta, p, p2, inv, c0, c1) }
+    }
 }
 
 /// A selector per lane: all ones or all zeros.
@@ -666,11 +1360,27 @@ impl LaneMask {
 }
 
 /// Eight elements of F_p (`P`), one per lane, in the lanes' Montgomery form (x 2^(52M) mod p,
-/// 52-bit digits), fully reduced; every operation acts lane by lane. `B` picks the kernels.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// 52-bit digits), each below 2p (not necessarily below p: products skip their final
+/// subtraction, as 4p < 2^(52M)); every operation acts lane by lane. `B` picks the kernels.
+/// Equality, hashing and the lane values look at the canonical values.
+#[derive(Clone, Copy)]
 pub struct Lanes<P: FpParams, B: LaneBackend = IfmaLanes> {
     d: P::LaneDigits,
     _b: PhantomData<(P, B)>,
+}
+
+impl<P: FpParams, B: LaneBackend> PartialEq for Lanes<P, B> {
+    fn eq(&self, other: &Self) -> bool {
+        self.canonical_digits() == other.canonical_digits()
+    }
+}
+
+impl<P: FpParams, B: LaneBackend> Eq for Lanes<P, B> {}
+
+impl<P: FpParams, B: LaneBackend> Hash for Lanes<P, B> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.canonical_digits().hash(h);
+    }
 }
 
 impl<P: FpParams, B: LaneBackend> Default for Lanes<P, B> {
@@ -700,6 +1410,34 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     #[inline(always)]
     const fn from_digits(d: P::LaneDigits) -> Self {
         Lanes { d, _b: PhantomData }
+    }
+
+    /// The stored digits (below 2p, one representative of two): for comparing backends digit by
+    /// digit.
+    pub fn raw_digits(&self) -> &[Row] {
+        self.d.as_ref()
+    }
+
+    /// The other representative (x + p instead of x, both below 2p) in the lanes where `mask` is
+    /// set: for tests that every operation accepts either.
+    pub fn with_other_representative(&self, mask: LaneMask) -> Self {
+        let mut d = self.canonical_digits();
+        let p = P::LANE_P;
+        for i in 0..LANES {
+            let mut c = 0u64;
+            for (r, pr) in d.as_mut().iter_mut().zip(p.as_ref()) {
+                let v = r.0[i] + (pr.0[i] & mask.0[i]) + c;
+                r.0[i] = v & MASK52;
+                c = v >> 52;
+            }
+            assert_eq!(c, 0, "2p fits the digits");
+        }
+        Self::from_digits(d)
+    }
+
+    /// The digits of the values reduced below p (still in Montgomery form).
+    fn canonical_digits(&self) -> P::LaneDigits {
+        LaneDigits::canonical::<B>(&self.d, &P::LANE_P)
     }
 
     /// From canonical values (digits of x < p, not yet in Montgomery form): one product by R^2.
@@ -733,8 +1471,9 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     pub fn to_lanes(&self) -> [Fp<P>; LANES] {
         let mut one = <P::LaneDigits as LaneDigits>::ZERO;
         one.as_mut()[0] = Row([1; LANES]);
-        // x 2^(52M) * 1 / 2^(52M) = x, canonical.
+        // x 2^(52M) * 1 / 2^(52M) = x, at most p (x 2^(52M) < 2p < 2^(52M)), then below p.
         let c = LaneDigits::mont_mul::<B>(&self.d, &one, &P::LANE_P, P::LANE_INV);
+        let c = LaneDigits::canonical::<B>(&c, &P::LANE_P);
         core::array::from_fn(|i| {
             let mut limbs = <P::Limbs as Limbs>::zero();
             for (j, row) in c.as_ref().iter().enumerate() {
@@ -756,32 +1495,11 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
         Lanes::from_digits(self.d)
     }
 
-    /// self * k by double-and-add over the bits of the public constant k, from the top bit.
-    fn mul_u64(&self, k: u64) -> Self {
-        Self::lincomb_u64(self, k, &Self::ZERO, 0)
-    }
-
-    /// ka * a + kb * b for public constants: one shared double-and-add over both (Straus–Shamir),
-    /// so ka = 9, kb = 1 costs 3 doublings and 2 additions.
-    fn lincomb_u64(a: &Self, ka: u64, b: &Self, kb: u64) -> Self {
-        let top = 64 - (ka | kb).leading_zeros();
-        if top == 0 {
-            return Self::ZERO;
-        }
-        let pick = |bit: u32| match ((ka >> bit) & 1, (kb >> bit) & 1) {
-            (1, 1) => Some(*a + *b),
-            (1, 0) => Some(*a),
-            (0, 1) => Some(*b),
-            _ => None,
-        };
-        let mut r = pick(top - 1).expect("the top bit is set in ka or kb");
-        for bit in (0..top - 1).rev() {
-            r = r.double_lanes();
-            if let Some(t) = pick(bit) {
-                r += t;
-            }
-        }
-        r
+    /// ka * a + kb * b for small public constants (|ka|, |kb| < 2^63): one kernel call,
+    /// a shared double-and-add in registers.
+    #[inline(always)]
+    fn lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
+        Self::from_digits(LaneDigits::lincomb::<B>(&a.d, ka, &b.d, kb, &P::LANE_P2))
     }
 
     #[inline(always)]
@@ -800,7 +1518,7 @@ impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn add(self, r: Self) -> Self {
-        Self::from_digits(LaneDigits::add_mod::<B>(&self.d, &r.d, &P::LANE_P))
+        Self::from_digits(LaneDigits::add_mod::<B>(&self.d, &r.d, &P::LANE_P2))
     }
 }
 
@@ -808,7 +1526,7 @@ impl<P: FpParams, B: LaneBackend> Sub for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, r: Self) -> Self {
-        Self::from_digits(LaneDigits::sub_mod::<B>(&self.d, &r.d, &P::LANE_P))
+        Self::from_digits(LaneDigits::sub_mod::<B>(&self.d, &r.d, &P::LANE_P2))
     }
 }
 
@@ -816,6 +1534,8 @@ impl<P: FpParams, B: LaneBackend> Mul for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn mul(self, r: Self) -> Self {
+        // The products skip their final subtraction: that needs 4p < 2^(52M).
+        const { assert!(52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 2) };
         Self::from_digits(LaneDigits::mont_mul::<B>(
             &self.d,
             &r.d,
@@ -866,6 +1586,7 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     const ZERO: Self = Self::ZERO;
     const ONE: Self = Self::ONE;
     const LAZY: bool = false;
+    const FP2_KERNELS: bool = true;
 
     fn splat(x: &Fp<P>) -> Self {
         let limbs = x.to_canonical_limbs();
@@ -888,16 +1609,14 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
         Self::from_digits(LaneDigits::half_mod::<B>(&self.d, &P::LANE_P))
     }
     fn mul_small(&self, k: u64) -> Self {
-        self.mul_u64(k)
+        match i64::try_from(k) {
+            Ok(k) => Self::lincomb(self, k, &Self::ZERO, 0),
+            // k = 2^63 + k': k' * self + 2^62 * (2 self).
+            Err(_) => Self::lincomb(self, (k & (u64::MAX >> 1)) as i64, &self.double(), 1 << 62),
+        }
     }
     fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
-        let (ua, ub) = (ka.unsigned_abs(), kb.unsigned_abs());
-        match (ka < 0, kb < 0) {
-            (false, false) => Self::lincomb_u64(a, ua, b, ub),
-            (false, true) => Self::lincomb_u64(a, ua, &-*b, ub),
-            (true, false) => Self::lincomb_u64(&-*a, ua, b, ub),
-            (true, true) => -Self::lincomb_u64(a, ua, b, ub),
-        }
+        Self::lincomb(a, ka, b, kb)
     }
     /// Fermat: x^(p-2), constant time (0 maps to 0).
     fn inv(&self) -> Self {
@@ -913,7 +1632,8 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     }
     fn ct_eq_mask(&self, other: &Self) -> LaneMask {
         let mut acc = [0u64; LANES];
-        for (x, y) in self.d.as_ref().iter().zip(other.d.as_ref()) {
+        let (a, b) = (self.canonical_digits(), other.canonical_digits());
+        for (x, y) in a.as_ref().iter().zip(b.as_ref()) {
             for (a, (xi, yi)) in acc.iter_mut().zip(x.0.iter().zip(&y.0)) {
                 *a |= xi ^ yi;
             }
@@ -962,5 +1682,33 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     }
     fn wide_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
         Self::small_lincomb(a, ka, b, kb)
+    }
+
+    #[inline(always)]
+    fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        LaneDigits::fp2_mul::<B>(
+            [&a[0].d, &a[1].d],
+            [&b[0].d, &b[1].d],
+            beta,
+            // The lazy product keeps its sums below p 2^(52M) with 3 spare bits.
+            52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 3,
+            &P::LANE_P,
+            &P::LANE_P2,
+            P::LANE_INV,
+            &mut c0.d,
+            &mut c1.d,
+        )
+    }
+    #[inline(always)]
+    fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
+        LaneDigits::fp2_square::<B>(
+            [&a[0].d, &a[1].d],
+            beta,
+            &P::LANE_P,
+            &P::LANE_P2,
+            P::LANE_INV,
+            &mut c0.d,
+            &mut c1.d,
+        )
     }
 }

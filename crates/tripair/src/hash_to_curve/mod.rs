@@ -21,6 +21,7 @@
 
 mod consts;
 mod expand;
+#[cfg(test)]
 mod jacobian;
 mod sswu;
 mod svdw;
@@ -35,7 +36,6 @@ use crate::curve::{Affine, CurveGroup, G1Affine, G2Affine, PairingCurve, Project
 use crate::error::Result;
 use crate::field::{Fp, Fp2, FpParams, TowerParams};
 use crate::util::hex_decode;
-use jacobian::mul_jacobian_vartime;
 use num_bigint::BigUint;
 use sswu::Sswu;
 use std::sync::OnceLock;
@@ -184,7 +184,7 @@ impl HashToCurveGroup for G1<Bls12_381> {
     /// over the public constant's bits (Jacobian doublings), an operation sequence independent of
     /// the point.
     fn clear_cofactor(p: &Projective<Self>) -> Projective<Self> {
-        mul_jacobian_vartime(p, &[consts::G1_H_EFF])
+        p.mul_vartime(&[consts::G1_H_EFF])
     }
 }
 
@@ -226,7 +226,7 @@ fn clear_cofactor_bls12_g2<C: PairingCurve>(p: &Projective<G2<C>>) -> Projective
     // [u] Q by double-and-add over the bits of the public |u| (constant time in Q; Jacobian
     // doublings, the 5 additions complete), then the sign.
     let mul_u = |q: &Projective<G2<C>>| {
-        let m = mul_jacobian_vartime(q, &k.u_abs);
+        let m = q.mul_vartime(&k.u_abs);
         if k.u_neg {
             -m
         } else {
