@@ -101,9 +101,9 @@ pub fn pairing_batch<C: PairingCurve>(
 
 /// Whether eight pairings in AVX-512 IFMA lanes beat eight scalar (MULX/ADX) pairings on this curve
 /// here: wherever the CPU has IFMA. Measured with `tripair bench --table ggp` on an AMD EPYC (time
-/// per pairing, lanes over scalar, fastest batches of 101): bn254 0.91x, bn256d 0.79x, bls12-381
-/// 0.78x, bn446 0.64x, bn638 0.72x (see docs/ggp-table.txt). The curve parameter keeps the choice
-/// per curve should a field size ever lose.
+/// per pairing, lanes over scalar, fastest batches of 31): bn254 0.51x, bn256d 0.56x, bls12-381
+/// 0.56x (docs/ggp-table.txt; bn446 0.64x and bn638 0.72x before the F_p2 lane kernels). The
+/// curve parameter keeps the choice per curve should a field size ever lose.
 pub fn lanes_pay<C: PairingCurve>() -> bool {
     lanes_available()
 }
