@@ -895,11 +895,7 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
     #[inline(always)]
     fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
         if beta != -1 {
-            let v0 = *a[0] * *b[0];
-            let v1 = *a[1] * *b[1];
-            *c1 = (*a[0] + *a[1]) * (*b[0] + *b[1]) - v0 - v1;
-            *c0 = Self::small_lincomb(&v0, 1, &v1, beta);
-            return;
+            return super::base::fp2_mul_formula(a, b, beta, c0, c1);
         }
         let [r0, r1] = C::fp2_mul(
             [&a[0].c, &a[1].c],
@@ -911,9 +907,7 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
     #[inline(always)]
     fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
         if beta != -1 {
-            *c1 = (*a[0] * *a[1]).double();
-            *c0 = Self::small_lincomb(&a[0].square(), 1, &a[1].square(), beta);
-            return;
+            return super::base::fp2_square_formula(a, beta, c0, c1);
         }
         let [r0, r1] = C::fp2_square([&a[0].c, &a[1].c], &Consts::<P>::RADICES);
         (*c0, *c1) = (Self::from_coeffs(r0), Self::from_coeffs(r1));
