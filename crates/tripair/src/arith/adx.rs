@@ -52,8 +52,16 @@ macro_rules! mac_pass {
             "mov ", $t0, ", ", $top, "\n"
         )
     };
-    // mul_wide: the word above t_N is zero before the pass and cannot overflow.
+    // mul_wide: the word above t_N is zero before the pass and cannot overflow. The same holds in
+    // both passes of Montgomery multiplication when p < 2^(64N-1) (`mulnc`, `rednc`: see
+    // `mont_mul_4nc`): t stays below 2p < 2^(64N) after every row, so no word above t_N is kept.
     (wide, $ptr:literal, $top:literal, $save:literal, $load:literal, $t0:literal; []; [$tn:literal]) => {
+        concat!("mov {lo:e}, 0\n", "adcx ", $tn, ", {lo}\n")
+    };
+    (mulnc, $ptr:literal, $top:literal, $save:literal, $load:literal, $t0:literal; []; [$tn:literal]) => {
+        concat!("mov {lo:e}, 0\n", "adcx ", $tn, ", {lo}\n")
+    };
+    (rednc, $ptr:literal, $top:literal, $save:literal, $load:literal, $t0:literal; []; [$tn:literal]) => {
         concat!("mov {lo:e}, 0\n", "adcx ", $tn, ", {lo}\n")
     };
     // mont_reduce_wide: CF and the carry {c} of the previous pass go into t_N; {c} takes the new carry.
@@ -215,12 +223,12 @@ macro_rules! final_sub_regs {
 /// cfg = [pre_a, pa, pre_b, pb, pre_p, pp, inv_load, top, save_top, load_top]: `pre_*` move a
 /// parked pointer into its register (or are empty), `inv_load` puts inv in rdx.
 macro_rules! mont_rows {
-    ([$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
+    ($mm:ident, $rm:ident, [$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
       $inv:literal, $top:literal, $save:literal, $load:literal],
      [$($o:literal)*], [], [$($t:literal),*]) => {
         final_sub_regs!($pre_p, $pp, [$($o)*], [$($t),*])
     };
-    ([$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
+    ($mm:ident, $rm:ident, [$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
       $inv:literal, $top:literal, $save:literal, $load:literal],
      [$($o:literal)*], [$ai:literal $($as:literal)*], [$t0:literal $(, $t:literal)*]) => {
         concat!(
@@ -228,13 +236,13 @@ macro_rules! mont_rows {
             "mov rdx, qword ptr [", $pa, " + ", $ai, "]\n",
             $pre_b,
             "xor {lo:e}, {lo:e}\n",
-            mac_pass!(mul, $pb, $top, $save, $load, $t0; [$($o)*]; [$t0 $(, $t)*]),
+            mac_pass!($mm, $pb, $top, $save, $load, $t0; [$($o)*]; [$t0 $(, $t)*]),
             $pre_p,
             $inv,
             "imul rdx, ", $t0, "\n",
             "xor {lo:e}, {lo:e}\n",
-            mac_pass!(red, $pp, $top, $save, $load, $t0; [$($o)*]; [$t0 $(, $t)*]),
-            mont_rows!([$pre_a, $pa, $pre_b, $pb, $pre_p, $pp, $inv, $top, $save, $load],
+            mac_pass!($rm, $pp, $top, $save, $load, $t0; [$($o)*]; [$t0 $(, $t)*]),
+            mont_rows!($mm, $rm, [$pre_a, $pa, $pre_b, $pb, $pre_p, $pp, $inv, $top, $save, $load],
                        [$($o)*], [$($as)*], [$($t,)* $t0])
         )
     };
@@ -324,7 +332,7 @@ fn cast_back<const M: usize, const N: usize>(x: [u64; M]) -> [u64; N] {
 /// One `mont_mul_N` function: `pro`/`epi` are extra code around the rows, `cfg` is the
 /// `mont_rows!` configuration, the operands bind the registers it names.
 macro_rules! mont_fn {
-    ($name:ident, $n:literal, ($a:ident, $b:ident, $p:ident, $inv:ident, $w:ident), offs [$($o:literal)*],
+    ($name:ident, ($mm:ident, $rm:ident), $n:literal, ($a:ident, $b:ident, $p:ident, $inv:ident, $w:ident), offs [$($o:literal)*],
      regs [$($r:literal),*], cfg $cfg:tt, pro $pro:literal, epi $epi:literal, ops { $($ops:tt)* }) => {
         #[inline(always)]
         fn $name(_cpu: AdxBmi2, $a: &[u64; $n], $b: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
@@ -332,7 +340,7 @@ macro_rules! mont_fn {
             // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads N words of a, b and p.
             unsafe {
                 asm!(
-                    concat!($pro, zero_regs!([$($r),*]), mont_rows!($cfg, [$($o)*], [$($o)*], [$($r),*]), $epi),
+                    concat!($pro, zero_regs!([$($r),*]), mont_rows!($mm, $rm, $cfg, [$($o)*], [$($o)*], [$($r),*]), $epi),
                     $($ops)*
                     lo = out(reg) _, hi = out(reg) _, out("rdx") _,
                     options(nostack),
@@ -344,14 +352,14 @@ macro_rules! mont_fn {
 }
 
 // N = 4: every pointer and inv in its own register.
-mont_fn!(mont_mul_4, 4, (a, b, p, inv, w), offs ["0" "8" "16" "24"],
+mont_fn!(mont_mul_4, (mul, red), 4, (a, b, p, inv, w), offs ["0" "8" "16" "24"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
     cfg ["", "{pa}", "", "{pb}", "", "{pp}", "mov rdx, {inv}\n", "{top}", "", ""], pro "", epi "",
     ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), inv = in(reg) inv,
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], top = out(reg) _, });
 
 // N = 5: inv parked in xmm15.
-mont_fn!(mont_mul_5, 5, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32"],
+mont_fn!(mont_mul_5, (mul, red), 5, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}"],
     cfg ["", "{pa}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{top}", "", ""], pro "", epi "",
     ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
@@ -359,15 +367,32 @@ mont_fn!(mont_mul_5, 5, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32"],
           top = out(reg) _, });
 
 // N = 6: the pointer to a (xmm14, fetched through {lo}) and inv (xmm15) parked.
-mont_fn!(mont_mul_6, 6, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40"],
+mont_fn!(mont_mul_6, (mul, red), 6, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
     cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{top}", "", ""], pro "", epi "",
     ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
           r6 = out(reg) w[6], top = out(reg) _, });
 
+// The same for p < 2^(64N-1) (every curve here but bn256d and dclxvi): no word above the
+// accumulator (see the `mulnc` arm of `mac_pass!`), which frees the register that held it.
+// N = 4: as mont_mul_4 without {top}.
+mont_fn!(mont_mul_4nc, (mulnc, rednc), 4, (a, b, p, inv, w), offs ["0" "8" "16" "24"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    cfg ["", "{pa}", "", "{pb}", "", "{pp}", "mov rdx, {inv}\n", "", "", ""], pro "", epi "",
+    ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), inv = in(reg) inv,
+          r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], });
+
+// N = 6: the register of {top} holds the pointer to a; inv parked in xmm15.
+mont_fn!(mont_mul_6nc, (mulnc, rednc), 6, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    cfg ["", "{pa}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""], pro "", epi "",
+    ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
+          r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
+          r6 = out(reg) w[6], });
+
 // N = 7: as N = 6, and the word above the accumulator parked in xmm11.
-mont_fn!(mont_mul_7, 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48"],
+mont_fn!(mont_mul_7, (mul, red), 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}"],
     cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{hi}",
          "movq xmm11, {hi}\n", "movq {hi}, xmm11\n"], pro "", epi "",
@@ -376,7 +401,7 @@ mont_fn!(mont_mul_7, 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48
           r6 = out(reg) w[6], r7 = out(reg) w[7], out("xmm11") _, });
 
 // N = 8: one pointer register, loaded with b (xmm13) or p (xmm12) before each pass.
-mont_fn!(mont_mul_8, 8, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48" "56"],
+mont_fn!(mont_mul_8, (mul, red), 8, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48" "56"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}"],
     cfg ["movq {lo}, xmm14\n", "{lo}", "movq {ptr}, xmm13\n", "{ptr}", "movq {ptr}, xmm12\n", "{ptr}",
          "movq rdx, xmm15\n", "{hi}", "movq xmm11, {hi}\n", "movq {hi}, xmm11\n"], pro "", epi "",
@@ -562,7 +587,11 @@ impl Backend for Adx {
         let Some(cpu) = AdxBmi2::detect() else {
             return portable_mont_mul(a, b, p, inv);
         };
+        // p is a constant after inlining, so this test folds away.
+        let spare_bit = p[N - 1] >> 63 == 0;
         match N {
+            4 if spare_bit => cast_back(mont_mul_4nc(cpu, cast(a), cast(b), cast(p), inv)),
+            6 if spare_bit => cast_back(mont_mul_6nc(cpu, cast(a), cast(b), cast(p), inv)),
             4 => cast_back(mont_mul_4(cpu, cast(a), cast(b), cast(p), inv)),
             5 => cast_back(mont_mul_5(cpu, cast(a), cast(b), cast(p), inv)),
             6 => cast_back(mont_mul_6(cpu, cast(a), cast(b), cast(p), inv)),
