@@ -400,6 +400,15 @@ mont_fn!(mont_mul_7, (mul, red), 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
           r6 = out(reg) w[6], r7 = out(reg) w[7], out("xmm11") _, });
 
+// N = 7 for p < 2^(64N-1) (bn446): as mont_mul_7 without the word above the accumulator, so
+// nothing is parked in xmm11.
+mont_fn!(mont_mul_7nc, (mulnc, rednc), 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}"],
+    cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""], pro "", epi "",
+    ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
+          r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
+          r6 = out(reg) w[6], r7 = out(reg) w[7], });
+
 // N = 8: one pointer register, loaded with b (xmm13) or p (xmm12) before each pass.
 mont_fn!(mont_mul_8, (mul, red), 8, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48" "56"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}"],
@@ -592,6 +601,7 @@ impl Backend for Adx {
         match N {
             4 if spare_bit => cast_back(mont_mul_4nc(cpu, cast(a), cast(b), cast(p), inv)),
             6 if spare_bit => cast_back(mont_mul_6nc(cpu, cast(a), cast(b), cast(p), inv)),
+            7 if spare_bit => cast_back(mont_mul_7nc(cpu, cast(a), cast(b), cast(p), inv)),
             4 => cast_back(mont_mul_4(cpu, cast(a), cast(b), cast(p), inv)),
             5 => cast_back(mont_mul_5(cpu, cast(a), cast(b), cast(p), inv)),
             6 => cast_back(mont_mul_6(cpu, cast(a), cast(b), cast(p), inv)),

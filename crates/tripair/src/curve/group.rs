@@ -113,17 +113,7 @@ impl<C: PairingCurve> CurveGroup for G2<C> {
     }
     #[inline(always)]
     fn mul_by_3b(x: &Self::F) -> Self::F {
-        // On an M-type twist 3b' = 3b xi has small integer coordinates (12 + 12u on BLS12-381):
-        // two small linear combinations instead of a full F_p2 product. Public curve constants
-        // choose the branch.
-        if let Some((a, c)) = m_twist_b3_small::<C>() {
-            let beta_c = C::BETA * c;
-            return Fp2::new(
-                Fp::small_lincomb(&x.c0, a, &x.c1, beta_c),
-                Fp::small_lincomb(&x.c0, c, &x.c1, a),
-            );
-        }
-        *x * twist_b3::<C, Fp<C::Fp>>()
+        mul_by_twist_b3(x)
     }
     fn generator() -> Affine<Self> {
         let [(x0, x1), (y0, y1)] = C::consts().g2;
@@ -412,6 +402,23 @@ fn m_twist_b3_small<C: PairingCurve>() -> Option<(i64, i64)> {
     let (a, c) = (3 * C::B * C::XI.0, 3 * C::B * C::XI.1);
     let small = |x: i64, y: i64| x.unsigned_abs() + y.unsigned_abs() < 1 << 16;
     (small(a, C::BETA * c) && small(c, a)).then_some((a, c))
+}
+
+/// x * 3b' on the twist. On an M-type twist 3b' = 3b xi has small integer coordinates
+/// (12 + 12u on BLS12-381): two small linear combinations instead of a full F_p2 product. Public
+/// curve constants choose the branch.
+#[inline(always)]
+pub(crate) fn mul_by_twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    x: &Fp2<C, F>,
+) -> Fp2<C, F> {
+    if let Some((a, c)) = m_twist_b3_small::<C>() {
+        let beta_c = C::BETA * c;
+        return Fp2::new(
+            F::small_lincomb(&x.c0, a, &x.c1, beta_c),
+            F::small_lincomb(&x.c0, c, &x.c1, a),
+        );
+    }
+    *x * twist_b3::<C, F>()
 }
 
 /// The twist coefficient 3b' in the base field.

@@ -18,7 +18,7 @@
 //! on any representation of F_p (by default F_p itself).
 
 use super::gt::MillerLoopOutput;
-use crate::curve::group::{psi_coords, twist_b3};
+use crate::curve::group::{mul_by_twist_b3, psi_coords};
 use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
 use crate::field::{batch_inv, BaseField, Fp, Fp12, Fp2, TowerParams};
 
@@ -314,7 +314,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistPoint<C, F> {
         let a = (x * y).half();
         let b = y.square();
         let c = z.square();
-        let e = c * twist_b3::<C, F>();
+        let e = mul_by_twist_b3(&c);
         let f = e.double() + e;
         let g = (b + f).half();
         let h = (y + z).square() - (b + c);

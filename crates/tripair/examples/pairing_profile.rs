@@ -1,0 +1,32 @@
+//! Runs bls12-381 and bn254 pairings in a loop, for a profiler (`perf record`), and prints the
+//! median rdtsc cycles per pairing. `cargo run --release -p tripair --example pairing_profile [count]`
+use std::hint::black_box;
+use tripair::curve::curves::{Bls12_381, Bn254};
+use tripair::curve::{G1Affine, G2Affine, PairingCurve};
+use tripair::pairing::pairing;
+
+fn rdtsc() -> u64 {
+    // SAFETY: rdtsc has no preconditions on x86_64.
+    unsafe { core::arch::x86_64::_rdtsc() }
+}
+
+fn run<C: PairingCurve>(name: &str, n: usize) {
+    let (p, q) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
+    let mut t = Vec::with_capacity(n);
+    for _ in 0..n {
+        let s = rdtsc();
+        black_box(pairing(black_box(&p), black_box(&q)));
+        t.push(rdtsc() - s);
+    }
+    t.sort_unstable();
+    println!("{name:10} pairing {:9} cycles (median of {n})", t[n / 2]);
+}
+
+fn main() {
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(500);
+    run::<Bls12_381>("bls12-381", n);
+    run::<Bn254>("bn254", n);
+}
