@@ -11,8 +11,9 @@ use std::hint::black_box;
 use tripair::curve::{G1Affine, PairingCurve};
 use tripair::field::{Fp, Fp12, Fp2, Fp6};
 use tripair::pairing::{
-    final_exponentiation, miller_loop, multi_pairing, multi_pairing_affine_vartime, pairing,
-    pairings_affine, pairings_affine_vartime, pairings_prepared, G2Prepared,
+    final_exponentiation, lanes_available, miller_loop, multi_pairing,
+    multi_pairing_affine_vartime, pairing, pairings_affine, pairings_affine_vartime,
+    pairings_prepared, pairings_prepared_scalar, G2Prepared,
 };
 use tripair_testkit::TestRng;
 
@@ -203,7 +204,7 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
         pairs.clone(),
         pairs.clone(),
     );
-    let ps2 = ps.clone();
+    let (ps2, ps3) = (ps.clone(), ps.clone());
     let mut rows: Vec<TimedRow> = vec![
         row(
             "pairing",
@@ -243,7 +244,7 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
             n,
             move || {
                 let qp = G2Prepared::new_affine_vartime(black_box(&q));
-                black_box(pairings_prepared::<C>(&qp, black_box(&ps)));
+                black_box(pairings_prepared_scalar::<C>(&qp, black_box(&ps)));
             },
         ),
         row(
@@ -252,7 +253,20 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
             n,
             move || {
                 let qp = G2Prepared::new(black_box(&q));
-                black_box(pairings_prepared::<C>(&qp, black_box(&ps2)));
+                black_box(pairings_prepared_scalar::<C>(&qp, black_box(&ps2)));
+            },
+        ),
+        row(
+            "batch_20_fixed",
+            if lanes_available() {
+                "20 at once, 1st argument fixed, tripair's choice: projective lines, 8 P per pass in IFMA lanes (per pairing)"
+            } else {
+                "20 at once, 1st argument fixed, tripair's choice: projective lines, scalar (no IFMA here; per pairing)"
+            },
+            n,
+            move || {
+                let qp = G2Prepared::new(black_box(&q));
+                black_box(pairings_prepared::<C>(&qp, black_box(&ps3)));
             },
         ),
         row(

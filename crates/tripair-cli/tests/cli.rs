@@ -582,6 +582,7 @@ fn bench_table_acar_prints_the_papers_rows() {
         "pairing_affine",
         "batch_20_affine",
         "batch_20_fixed_affine",
+        "batch_20_fixed",
         "product_20",
         "product_20_affine_vartime",
         "final_exponentiation",

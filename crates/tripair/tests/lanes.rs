@@ -9,7 +9,10 @@ use tripair::cpu::Avx512Ifma;
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES};
 use tripair::field::{BaseField, Fp, FpParams};
-use tripair::pairing::{pairing, pairing_batch, pairings_lanes, pairings_lanes_with};
+use tripair::pairing::{
+    pairing, pairing_batch, pairings_lanes, pairings_lanes_with, pairings_prepared,
+    pairings_prepared_lanes_with, pairings_prepared_scalar, G2Prepared,
+};
 use tripair_testkit::TestRng;
 
 /// 2^k as a field element.
@@ -281,12 +284,55 @@ fn check_pairings<C: PairingCurve>() {
     );
 }
 
+/// Pairings with a prepared Q in lanes (each lane reading the same stored line) equal the scalar
+/// pairings (GT bytes): 13 points with infinity in several lanes (a full group and a partial one
+/// of five), every lane path on both backends, lines by projective and by affine steps, a Q at
+/// infinity, and the batch sizes 0, 1, 7, 8 and 9 through the default choice.
+fn check_prepared_pairings<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x9f2);
+    let q = random_pair::<C>(&mut rng).1;
+    let mut ps: Vec<_> = (0..13).map(|_| random_pair::<C>(&mut rng).0).collect();
+    for i in [0, 3, 10] {
+        ps[i] = G1Affine::identity();
+    }
+    let want: Vec<_> = ps.iter().map(|p| pairing::<C>(p, &q)).collect();
+    for prepared in [G2Prepared::new(&q), G2Prepared::new_affine_vartime(&q)] {
+        let ifma = pairings_prepared_lanes_with::<C, IfmaLanes>(&prepared, &ps, 1);
+        let portable = pairings_prepared_lanes_with::<C, PortableLanes>(&prepared, &ps, 1);
+        let scalar = pairings_prepared_scalar(&prepared, &ps);
+        assert_eq!(ifma.len(), ps.len());
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(
+                ifma[i].to_bytes(),
+                w.to_bytes(),
+                "{}: IFMA lane {i}",
+                C::NAME
+            );
+            assert_eq!(portable[i], *w, "{}: portable lane {i}", C::NAME);
+            assert_eq!(scalar[i], *w, "{}: scalar {i}", C::NAME);
+        }
+        for n in [0, 1, 7, 8, 9] {
+            assert_eq!(
+                pairings_prepared(&prepared, &ps[..n]),
+                want[..n],
+                "{}: {n}",
+                C::NAME
+            );
+        }
+    }
+    let at_infinity = G2Prepared::new(&G2Affine::<C>::identity());
+    let ones = pairings_prepared_lanes_with::<C, PortableLanes>(&at_infinity, &ps[..8], 1);
+    assert!(ones.iter().all(|g| g.is_identity()), "{}", C::NAME);
+    assert_eq!(pairings_prepared(&at_infinity, &ps).len(), ps.len());
+}
+
 macro_rules! lane_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
             use super::*;
             #[test] fn lane_field() { check_lane_field::<$c>(); }
             #[test] fn eight_pairings() { check_pairings::<$c>(); }
+            #[test] fn prepared_pairings() { check_prepared_pairings::<$c>(); }
         }
     )* };
 }

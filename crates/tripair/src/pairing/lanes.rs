@@ -7,7 +7,10 @@
 //! gives the identity of GT.
 
 use super::final_exp::final_exponentiation_in;
-use super::miller::{drive, MillerSchedule, PreparedG1, ProjectiveLines};
+use super::miller::{
+    drive, MillerSchedule, NormalizedG1, PreparedG1, PreparedLinesSplat, ProjectiveLines,
+};
+use super::G2Prepared;
 use super::{pairing, Gt};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, LANES};
@@ -69,6 +72,85 @@ pub fn pairings_in_lanes<C: PairingCurve, B: LaneBackend>(
     let g = final_exponentiation_in(&f);
     let mut out = unlane_fp12::<C, B>(&g);
     out.truncate(pairs.len());
+    out.into_iter().map(Gt::from_fp12_unchecked).collect()
+}
+
+/// e(P_i, Q) for a prepared Q and every P_i (values in input order; points at infinity give 1):
+/// eight P at a time in SIMD lanes where the CPU has AVX-512 IFMA, each lane reading the same
+/// stored line, evaluated at its own P. A last group of fewer than [`LANES_MIN_PREPARED`] points
+/// (and everything without IFMA) runs scalar ([`super::miller_loops_prepared`]). The same values
+/// as [`super::pairing_prepared`]; constant time in the P_i and in Q.
+pub fn pairings_prepared_lanes<C: PairingCurve>(
+    q: &G2Prepared<C>,
+    ps: &[G1Affine<C>],
+) -> Vec<Gt<C>> {
+    if IfmaLanes::active() {
+        pairings_prepared_lanes_with::<C, IfmaLanes>(q, ps, LANES_MIN_PREPARED)
+    } else {
+        scalar_prepared(q, ps)
+    }
+}
+
+/// The smallest group of points worth a pass of the lanes with a prepared Q: one pass costs
+/// about 0.5-0.7 of eight scalar pairings (`tripair bench --table ggp`, rows G and B), so about
+/// five scalar pairings.
+pub const LANES_MIN_PREPARED: usize = 5;
+
+fn scalar_prepared<C: PairingCurve>(q: &G2Prepared<C>, ps: &[G1Affine<C>]) -> Vec<Gt<C>> {
+    super::pairings_prepared_scalar(q, ps)
+}
+
+/// [`pairings_prepared_lanes`] on the lane backend `B` whatever the CPU (for tests and
+/// measurements): groups of eight in lanes, a last group in lanes when it has at least `min_lanes`
+/// points, the rest scalar.
+pub fn pairings_prepared_lanes_with<C: PairingCurve, B: LaneBackend>(
+    q: &G2Prepared<C>,
+    ps: &[G1Affine<C>],
+    min_lanes: usize,
+) -> Vec<Gt<C>> {
+    let mut out = Vec::with_capacity(ps.len());
+    for group in ps.chunks(LANES) {
+        if group.len() >= min_lanes {
+            out.extend(pairings_prepared_in_lanes::<C, B>(q, group));
+        } else {
+            out.extend(scalar_prepared(q, group));
+        }
+    }
+    out
+}
+
+/// Up to eight pairings e(P_i, Q) with a prepared Q in one pass of the lanes (unused lanes and
+/// points at infinity run the generator of G1 and give 1).
+pub fn pairings_prepared_in_lanes<C: PairingCurve, B: LaneBackend>(
+    q: &G2Prepared<C>,
+    ps: &[G1Affine<C>],
+) -> Vec<Gt<C>> {
+    assert!(ps.len() <= LANES, "at most {LANES} points per lane batch");
+    if q.is_identity() {
+        return vec![Gt::identity(); ps.len()];
+    }
+    let g1 = G1Affine::<C>::generator();
+    let mut skip = [true; LANES];
+    let mut pts = [g1; LANES];
+    for (i, p) in ps.iter().enumerate() {
+        skip[i] = p.infinity;
+        let m = 0u64.wrapping_sub(skip[i] as u64);
+        pts[i] = G1Affine::new_unchecked(p.x.select(&g1.x, m), p.y.select(&g1.y, m));
+    }
+    // (xP / -yP, 1 / -yP) per lane, with one shared constant-time inversion.
+    let norm = NormalizedG1::batch(&pts);
+    let px: [Fp<C::Fp>; LANES] = core::array::from_fn(|i| norm[i].coords().0);
+    let pc: [Fp<C::Fp>; LANES] = core::array::from_fn(|i| norm[i].coords().1);
+    let mut source = PreparedLinesSplat::<C, LaneFp<C, B>>::new(
+        q,
+        LaneFp::<C, B>::from_lanes(&px),
+        LaneFp::<C, B>::from_lanes(&pc),
+    );
+    let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
+    let f = f.select(&Fp12::ONE, LaneMask::from_bools(skip));
+    let g = final_exponentiation_in(&f);
+    let mut out = unlane_fp12::<C, B>(&g);
+    out.truncate(ps.len());
     out.into_iter().map(Gt::from_fp12_unchecked).collect()
 }
 

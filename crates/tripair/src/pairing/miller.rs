@@ -480,8 +480,21 @@ fn mul_by_normalized_line<C: PairingCurve>(
     l: &NormalizedLine<C>,
     p: &NormalizedG1<C>,
 ) {
-    let a = l.x.mul_by_fp(&p.x);
-    let b = l.c.mul_by_fp(&p.c);
+    mul_by_normalized_line_at(f, &l.x, &l.c, &p.x, &p.c);
+}
+
+/// f times the normalized line with coefficients (x, c) at P given as (xP / -yP, 1 / -yP), over
+/// any base field (a stored line splat into lanes, each lane with its own P).
+#[inline]
+fn mul_by_normalized_line_at<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    f: &mut Fp12<C, F>,
+    lx: &Fp2<C, F>,
+    lc: &Fp2<C, F>,
+    px: &F,
+    pc: &F,
+) {
+    let a = lx.mul_by_fp(px);
+    let b = lc.mul_by_fp(pc);
     *f = match C::TWIST {
         // 1 (w^0) + a (w^1) + b (w^3)
         Twist::D => f.mul_by_line_d_normalized(&a, &b),
@@ -645,6 +658,60 @@ impl<'a, C: PairingCurve> PreparedLines<'a, C> {
             }
         }
         self.next += count;
+    }
+}
+
+impl<C: PairingCurve> NormalizedG1<C> {
+    /// (xP / -yP, 1 / -yP).
+    pub(crate) fn coords(&self) -> (Fp<C::Fp>, Fp<C::Fp>) {
+        (self.x, self.c)
+    }
+}
+
+/// The stored lines of one prepared G2 point for several P at once in the elements of `F` (the
+/// lanes of a SIMD field): each line is splat into every element and evaluated at that element's
+/// P, given as (xP / -yP, 1 / -yP). Q must not be the point at infinity.
+pub(crate) struct PreparedLinesSplat<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> {
+    px: F,
+    pc: F,
+    lines: &'a [NormalizedLine<C>],
+    next: usize,
+}
+
+impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> PreparedLinesSplat<'a, C, F> {
+    pub(crate) fn new(q: &'a G2Prepared<C>, px: F, pc: F) -> Self {
+        assert!(!q.is_identity(), "the point at infinity has no lines");
+        PreparedLinesSplat {
+            px,
+            pc,
+            lines: &q.lines,
+            next: 0,
+        }
+    }
+
+    #[inline]
+    fn apply<A: MillerAccumulator<C, F>>(&mut self, count: usize, f: &mut A) {
+        for l in &self.lines[self.next..self.next + count] {
+            let (lx, lc) = (Fp2::splat(&l.x), Fp2::splat(&l.c));
+            mul_by_normalized_line_at(f.at(0), &lx, &lc, &self.px, &self.pc);
+        }
+        self.next += count;
+    }
+}
+
+impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F>
+    for PreparedLinesSplat<'_, C, F>
+{
+    #[inline]
+    fn doubling_step<A: MillerAccumulator<C, F>>(&mut self, f: &mut A) {
+        self.apply(1, f);
+    }
+    #[inline]
+    fn addition_step<A: MillerAccumulator<C, F>>(&mut self, _negative: bool, f: &mut A) {
+        self.apply(1, f);
+    }
+    fn frobenius_step<A: MillerAccumulator<C, F>>(&mut self, _loop_negative: bool, f: &mut A) {
+        self.apply(2, f);
     }
 }
 

@@ -22,7 +22,11 @@ pub use final_exp::{
     final_exponentiation, final_exponentiation_in, final_exponentiation_slow, hard_part_exponent,
 };
 pub use gt::{Gt, MillerLoopOutput};
-pub use lanes::{lanes_available, pairings_in_lanes, pairings_lanes, pairings_lanes_with};
+pub use lanes::{
+    lanes_available, pairings_in_lanes, pairings_lanes, pairings_lanes_with,
+    pairings_prepared_in_lanes, pairings_prepared_lanes, pairings_prepared_lanes_with,
+    LANES_MIN_PREPARED,
+};
 pub use miller::{
     affine_product_threshold, ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into,
     finish, miller_loop, miller_loop_affine, miller_loop_affine_vartime, miller_loops_affine,
@@ -100,9 +104,21 @@ pub fn pairings_affine_vartime<C: PairingCurve>(
         .collect()
 }
 
-/// e(P_i, Q) for one prepared Q and many P_i: the stored lines are read once per step for the
-/// whole batch ("1st argument fixed"). The same values as [`pairing`]; constant time in the P_i.
+/// e(P_i, Q) for one prepared Q and many P_i ("1st argument fixed"): where the CPU has AVX-512
+/// IFMA, eight P at a time in SIMD lanes that all read the same stored line
+/// ([`pairings_prepared_lanes`]); elsewhere, and for a last group of fewer than five, the stored
+/// lines are read once per step for the whole batch ([`pairings_prepared_scalar`]). The same
+/// values as [`pairing`]; constant time in the P_i.
 pub fn pairings_prepared<C: PairingCurve>(q: &G2Prepared<C>, ps: &[G1Affine<C>]) -> Vec<Gt<C>> {
+    pairings_prepared_lanes(q, ps)
+}
+
+/// [`pairings_prepared`] without SIMD lanes: one scalar Miller loop per P over the stored lines,
+/// then one final exponentiation each.
+pub fn pairings_prepared_scalar<C: PairingCurve>(
+    q: &G2Prepared<C>,
+    ps: &[G1Affine<C>],
+) -> Vec<Gt<C>> {
     miller_loops_prepared(q, ps)
         .iter()
         .map(final_exponentiation)
