@@ -16,9 +16,13 @@
 use std::hint::black_box;
 use tripair::curve::curves::{Bls12_381, Bn254};
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
+use tripair::field::lanes::{PortableLanes, LANES};
 use tripair::field::{batch_inv, Fp, Fp12, Fp2};
 use tripair::hash_to_curve::{encode_to_g2, hash_to_g1, hash_to_g2};
-use tripair::pairing::{multi_pairing, pairing, pairings_affine, pairings_prepared, G2Prepared};
+use tripair::pairing::{
+    multi_pairing, pairing, pairings_affine, pairings_prepared, pairings_prepared_lanes_with,
+    G2Prepared,
+};
 use tripair_bls::{pop, MinPk, SecretKey, Signature};
 use tripair_testkit::TestRng;
 
@@ -172,6 +176,23 @@ fn cases<C: PairingCurve>(case: &str, rng: &mut TestRng) {
             public(x);
         }
         black_box(e);
+    }
+    if run("prepared-lanes") {
+        // Eight secret P with a secret prepared Q through the lane form (the portable lane
+        // backend: valgrind runs no AVX-512; the IFMA backend shares the lane code above its
+        // kernels), and the default choice (scalar under valgrind).
+        secret_point(&q);
+        let prepared = G2Prepared::new(&q);
+        let ps: Vec<_> = (0..LANES).map(|_| points::<C>(rng).0).collect();
+        for p in &ps {
+            secret_point(p);
+        }
+        let lanes = pairings_prepared_lanes_with::<C, PortableLanes>(&prepared, &ps, 1);
+        let chosen = pairings_prepared::<C>(&prepared, &ps);
+        for x in lanes.iter().chain(&chosen) {
+            public(x);
+        }
+        black_box((lanes, chosen));
     }
     if case == "leak" {
         // Deliberately variable time: memcheck must report this one.

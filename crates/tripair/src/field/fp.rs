@@ -155,6 +155,13 @@ impl<F: FpParams> Fp<F> {
         )))
     }
 
+    /// From canonical limbs already known to be below p, in constant time (no comparison: one
+    /// Montgomery product); for values computed by other representations of F_p.
+    pub(crate) fn from_reduced_limbs(v: &F::Limbs) -> Self {
+        debug_assert!(cmp_slices(v.as_ref(), F::MODULUS.as_ref()) < 0);
+        Self::from_mont(v.mont_mul::<F::Backend>(&F::R2, &F::MODULUS, F::INV))
+    }
+
     /// The canonical (non-Montgomery) little-endian limbs.
     pub fn to_canonical_limbs(&self) -> F::Limbs {
         let mut one = <F::Limbs as Limbs>::zero();

@@ -529,6 +529,13 @@ impl LaneBackend for IfmaLanes {
 /// Eight u64 lanes: the operations the kernels need, with the semantics of the AVX-512
 /// instructions (shifts by constants, 52-bit multiply-accumulate).
 trait V8: Copy {
+    /// The same value, hidden from the optimiser: a select mask passes through it so that the
+    /// compiler, knowing the mask is 0 or !0, cannot turn the select into a branch (ctgrind
+    /// caught that on the portable backend). SIMD registers need nothing.
+    #[inline(always)]
+    fn opaque(self) -> Self {
+        self
+    }
     fn zero() -> Self;
     fn splat(x: u64) -> Self;
     fn load(r: &Row) -> Self;
@@ -571,6 +578,10 @@ impl Scalar8 {
 }
 
 impl V8 for Scalar8 {
+    #[inline(always)]
+    fn opaque(self) -> Self {
+        self.map(crate::arith::limbs::ct::barrier)
+    }
     #[inline(always)]
     fn zero() -> Self {
         Scalar8([0; LANES])
@@ -672,7 +683,7 @@ mod kernels {
     /// `a` where m = 0, `b` where m = !0.
     #[inline(always)]
     fn select<V: V8>(a: V, b: V, m: V) -> V {
-        a.xor(a.xor(b).and(m))
+        a.xor(a.xor(b).and(m.opaque()))
     }
 
     /// Carries up: every digit but the top one below 2^52 afterwards (the value is unchanged).
@@ -1486,7 +1497,9 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
                     l[k + 1] |= (v >> 64) as u64;
                 }
             }
-            Fp::from_canonical_limbs(&limbs).expect("lane values are reduced below p")
+            // Below p after `canonical`; converted without a comparison (the lanes may hold
+            // secrets: ctgrind flagged the early-exit compare of `from_canonical_limbs`).
+            Fp::from_reduced_limbs(&limbs)
         })
     }
 
