@@ -8,7 +8,8 @@
 
 use super::final_exp::final_exponentiation_in;
 use super::miller::{
-    drive, MillerSchedule, NormalizedG1, PreparedG1, PreparedLinesSplat, ProjectiveLines,
+    drive, LineSource, MillerSchedule, NormalizedG1, PreparedG1, PreparedLinesSplat,
+    ProjectiveLines,
 };
 use super::G2Prepared;
 use super::{pairing, Gt};
@@ -67,11 +68,21 @@ pub fn pairings_in_lanes<C: PairingCurve, B: LaneBackend>(
     let p = PreparedG1::new(l(0), l(1));
     let q = (Fp2::new(l(2), l(3)), Fp2::new(l(4), l(5)));
     let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new([(p, q)]);
-    let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
+    finish_in_lanes::<C, B, _>(&mut source, skip, pairs.len())
+}
+
+/// The Miller loop of `source` in the lanes, the skipped lanes set to 1, the final exponentiation,
+/// and the first `n` lanes' values in GT.
+fn finish_in_lanes<C: PairingCurve, B: LaneBackend, S: LineSource<C, LaneFp<C, B>>>(
+    source: &mut S,
+    skip: [bool; LANES],
+    n: usize,
+) -> Vec<Gt<C>> {
+    let f = drive(&MillerSchedule::optimal_ate::<C>(), source);
     let f = f.select(&Fp12::ONE, LaneMask::from_bools(skip));
     let g = final_exponentiation_in(&f);
     let mut out = unlane_fp12::<C, B>(&g);
-    out.truncate(pairs.len());
+    out.truncate(n);
     out.into_iter().map(Gt::from_fp12_unchecked).collect()
 }
 
@@ -146,12 +157,7 @@ pub fn pairings_prepared_in_lanes<C: PairingCurve, B: LaneBackend>(
         LaneFp::<C, B>::from_lanes(&px),
         LaneFp::<C, B>::from_lanes(&pc),
     );
-    let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
-    let f = f.select(&Fp12::ONE, LaneMask::from_bools(skip));
-    let g = final_exponentiation_in(&f);
-    let mut out = unlane_fp12::<C, B>(&g);
-    out.truncate(ps.len());
-    out.into_iter().map(Gt::from_fp12_unchecked).collect()
+    finish_in_lanes::<C, B, _>(&mut source, skip, ps.len())
 }
 
 /// The eight F_p12 values of a lane F_p12, lane by lane.
