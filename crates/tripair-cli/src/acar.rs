@@ -13,7 +13,7 @@ use tripair::field::{Fp, Fp12, Fp2, Fp6};
 use tripair::pairing::{
     final_exponentiation, lanes_available, miller_loop, multi_pairing,
     multi_pairing_affine_vartime, pairing, pairings_affine, pairings_affine_vartime,
-    pairings_prepared, pairings_prepared_scalar, G2Prepared,
+    pairings_lanes, pairings_prepared, pairings_prepared_scalar, G2Prepared,
 };
 use tripair_testkit::TestRng;
 
@@ -197,7 +197,8 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
     fn row(op: &'static str, label: &'static str, per: f64, f: impl FnMut() + 'static) -> TimedRow {
         (op, label, per, Box::new(f))
     }
-    let (pairs1, pairs2, pairs3, pairs4, pairs5) = (
+    let (pairs1, pairs2, pairs3, pairs4, pairs5, pairs6) = (
+        pairs.clone(),
         pairs.clone(),
         pairs.clone(),
         pairs.clone(),
@@ -236,6 +237,18 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
             n,
             move || {
                 black_box(pairings_affine_vartime::<C>(black_box(&pairs2)));
+            },
+        ),
+        row(
+            "batch_20",
+            if lanes_available() {
+                "20 at once, tripair's choice: 8 per pass in IFMA lanes (per pairing)"
+            } else {
+                "20 at once, tripair's choice: one by one (no IFMA here; per pairing)"
+            },
+            n,
+            move || {
+                black_box(pairings_lanes::<C>(black_box(&pairs6)));
             },
         ),
         row(

@@ -581,6 +581,7 @@ fn bench_table_acar_prints_the_papers_rows() {
     for op in [
         "pairing_affine",
         "batch_20_affine",
+        "batch_20",
         "batch_20_fixed_affine",
         "batch_20_fixed",
         "product_20",
