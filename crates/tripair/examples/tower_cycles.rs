@@ -162,7 +162,16 @@ fn run<C: PairingCurve>(name: &str, filter: &str) {
 
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
-    run::<tripair::curve::curves::Bls12_381>("bls12-381", &filter);
-    run::<tripair::curve::curves::Bn254>("bn254", &filter);
-    run::<tripair::curve::curves::Bn446>("bn446", &filter);
+    // CURVE=name limits the run to one curve (for a profiler).
+    let curve = std::env::var("CURVE").unwrap_or_default();
+    let on = |name: &str| curve.is_empty() || curve == name;
+    if on("bls12-381") {
+        run::<tripair::curve::curves::Bls12_381>("bls12-381", &filter);
+    }
+    if on("bn254") {
+        run::<tripair::curve::curves::Bn254>("bn254", &filter);
+    }
+    if on("bn446") {
+        run::<tripair::curve::curves::Bn446>("bn446", &filter);
+    }
 }

@@ -268,8 +268,8 @@ fn fp2_products_equal_montgomery() {
     }
 }
 
-/// The one-kernel F_p2 products and squares (AVX-512 where the CPU has it, else the per-element
-/// kernels) equal the portable F_p2 schedule bit for bit, on reduced values, on sums of up to
+/// The one-kernel F_p2 products and squares (AVX-512 or AVX2 where the CPU has them, else the
+/// portable kernels) equal the portable F_p2 schedule bit for bit, on reduced values, on sums of up to
 /// eight of them (the largest operands the tower passes), on extreme and zero elements, and on
 /// random coefficients up to 2^30; and the reduced results equal reductions of the portable wide
 /// ones.
@@ -319,6 +319,14 @@ fn fp2_kernels_equal_portable() {
             assert_eq!(simd::fp2_square_avx512(p, [a0, a1], k), red(&want_sq));
             tried += 1;
         }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = tripair::cpu::Avx2Fma::detect() {
+            assert_eq!(simd::fp2_mul_wide_avx2(p, [a0, a1], [b0, b1], k), want);
+            assert_eq!(simd::fp2_square_wide_avx2(p, [a0, a1], k), want_sq);
+            assert_eq!(simd::fp2_mul_avx2(p, [a0, a1], [b0, b1], k), red(&want));
+            assert_eq!(simd::fp2_square_avx2(p, [a0, a1], k), red(&want_sq));
+            tried += 1;
+        }
         // The portable schedule is the F_p2 product: against the Montgomery field.
         let m = |c: &[f64; N]| Dclxvi::<DclxviCube, f64>::from_coeffs(*c).to_fp();
         let w = |c: &[f64; NW]| D::reduce_wide(&tripair::field::dclxvi::DclxviWide(*c)).to_fp();
@@ -328,7 +336,7 @@ fn fp2_kernels_equal_portable() {
         assert_eq!(w(&want_sq[0]), ma0.square() - ma1.square());
         assert_eq!(w(&want_sq[1]), (ma0 * ma1).double());
     }
-    eprintln!("AVX-512 F_p2 kernels compared: {tried} cases");
+    eprintln!("AVX-512 and AVX2 F_p2 kernels compared: {tried} cases");
 }
 
 /// The F_p2 kernel carries each operand once; without those carries, the product of F_p12

@@ -918,7 +918,7 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
 pub mod simd {
     use super::{
         carry_round_portable, mul_wide_portable, poly_mul_portable, reduce_wide_portable, Radices,
-        N, NW, SIX,
+        N, NW,
     };
     #[cfg(target_arch = "x86_64")]
     use crate::cpu::{Avx2Fma, Avx512F};
@@ -983,8 +983,8 @@ pub mod simd {
         reduce_wide_portable(t, k)
     }
 
-    /// The unreduced F_p2 product with the widest kernels this CPU has: one AVX-512 kernel for
-    /// the whole product, or [`super::fp2_mul_wide_with`] on the per-element kernels.
+    /// The unreduced F_p2 product with the widest kernels this CPU has: one AVX-512 or AVX2
+    /// kernel for the whole product, or [`super::fp2_mul_wide_with`] on the portable kernels.
     #[inline(always)]
     pub fn fp2_mul_wide_dispatch(
         a: [&[f64; N]; 2],
@@ -992,8 +992,13 @@ pub mod simd {
         k: &Radices,
     ) -> [[f64; NW]; 2] {
         #[cfg(target_arch = "x86_64")]
-        if let Some(p) = Avx512F::detect() {
-            return fp2_mul_wide_avx512(p, a, b, k);
+        {
+            if let Some(p) = Avx512F::detect() {
+                return fp2_mul_wide_avx512(p, a, b, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return fp2_mul_wide_avx2(p, a, b, k);
+            }
         }
         super::fp2_mul_wide_with(a, b, k, carry_round_dispatch, poly_mul_dispatch)
     }
@@ -1002,19 +1007,29 @@ pub mod simd {
     #[inline(always)]
     pub fn fp2_square_wide_dispatch(a: [&[f64; N]; 2], k: &Radices) -> [[f64; NW]; 2] {
         #[cfg(target_arch = "x86_64")]
-        if let Some(p) = Avx512F::detect() {
-            return fp2_square_wide_avx512(p, a, k);
+        {
+            if let Some(p) = Avx512F::detect() {
+                return fp2_square_wide_avx512(p, a, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return fp2_square_wide_avx2(p, a, k);
+            }
         }
         super::fp2_square_wide_with(a, k, carry_round_dispatch, poly_mul_dispatch)
     }
 
-    /// The reduced F_p2 product with the widest kernels this CPU has (one AVX-512 kernel from
-    /// the four operands to the two reduced coefficients, all in registers).
+    /// The reduced F_p2 product with the widest kernels this CPU has (one AVX-512 or AVX2 kernel
+    /// from the four operands to the two reduced coefficients, all in registers).
     #[inline(always)]
     pub fn fp2_mul_dispatch(a: [&[f64; N]; 2], b: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
         #[cfg(target_arch = "x86_64")]
-        if let Some(p) = Avx512F::detect() {
-            return fp2_mul_avx512(p, a, b, k);
+        {
+            if let Some(p) = Avx512F::detect() {
+                return fp2_mul_avx512(p, a, b, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return fp2_mul_avx2(p, a, b, k);
+            }
         }
         let [c0, c1] = fp2_mul_wide_dispatch(a, b, k);
         [reduce_wide_dispatch(&c0, k), reduce_wide_dispatch(&c1, k)]
@@ -1024,8 +1039,13 @@ pub mod simd {
     #[inline(always)]
     pub fn fp2_square_dispatch(a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
         #[cfg(target_arch = "x86_64")]
-        if let Some(p) = Avx512F::detect() {
-            return fp2_square_avx512(p, a, k);
+        {
+            if let Some(p) = Avx512F::detect() {
+                return fp2_square_avx512(p, a, k);
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                return fp2_square_avx2(p, a, k);
+            }
         }
         let [c0, c1] = fp2_square_wide_dispatch(a, k);
         [reduce_wide_dispatch(&c0, k), reduce_wide_dispatch(&c1, k)]
@@ -1550,7 +1570,52 @@ pub mod simd {
         }
     }
 
-    /// The portable carry round compiled for AVX2 and FMA.
+    /// An element from memory into three 4-lane registers (16-byte loads, see [`load8`]).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load_elem4(a: &[f64; N]) -> avx2::Elem {
+        [load4x(&a[0..4]), load4x(&a[4..8]), load4x(&a[8..12])]
+    }
+
+    /// Four doubles from memory as two 16-byte loads (store forwarding from the 16-byte stores
+    /// of the generic glue code, as for [`load8`]).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load4x(p: &[f64]) -> core::arch::x86_64::__m256d {
+        use core::arch::x86_64::*;
+        // SAFETY: register-only AVX inserts; AVX2 is enabled by every caller.
+        unsafe {
+            _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]))
+        }
+    }
+
+    /// Three registers to a 12-double element.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn store_elem4(e: avx2::Elem) -> [f64; N] {
+        use core::arch::x86_64::*;
+        let mut out = [0.0; N];
+        for (v, x) in e.iter().enumerate() {
+            // SAFETY: out has 12 = 3 * 4 doubles; this store writes lanes 4v..4v+3.
+            unsafe { _mm256_storeu_pd(out.as_mut_ptr().add(4 * v), *x) };
+        }
+        out
+    }
+
+    /// Six registers to a 24-double product.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn store_wide4(w: avx2::Wide) -> [f64; NW] {
+        use core::arch::x86_64::*;
+        let mut out = [0.0; NW];
+        for (v, x) in w.iter().enumerate() {
+            // SAFETY: out has 24 = 6 * 4 doubles; this store writes lanes 4v..4v+3.
+            unsafe { _mm256_storeu_pd(out.as_mut_ptr().add(4 * v), *x) };
+        }
+        out
+    }
+
+    /// One carry round with AVX2 and FMA ([`super::carry_round_portable`] on registers).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     pub fn carry_round_avx2(_proof: Avx2Fma, c: &mut [f64; N], k: &Radices) {
@@ -1561,10 +1626,10 @@ pub mod simd {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
     fn carry_round_avx2_inner(c: &mut [f64; N], k: &Radices) {
-        carry_round_portable(c, k)
+        *c = store_elem4(avx2::carry12(load_elem4(c), k));
     }
 
-    /// Carried operands and the AVX2 product.
+    /// Carried operands and their product with AVX2 and FMA.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     pub fn mul_wide_avx2(_proof: Avx2Fma, a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
@@ -1575,13 +1640,14 @@ pub mod simd {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
     fn mul_wide_avx2_inner(a: &[f64; N], b: &[f64; N], k: &Radices) -> [f64; NW] {
-        let (mut a, mut b) = (*a, *b);
-        carry_round_portable(&mut a, k);
-        carry_round_portable(&mut b, k);
-        poly_mul_avx2_inner(&a, &b)
+        let a = avx2::carry12(load_elem4(a), k);
+        let b = avx2::carry12(load_elem4(b), k);
+        store_wide4(avx2::poly_mul(a, b))
     }
 
-    /// The full reduction of a product, the portable code compiled for AVX2 and FMA.
+    /// The full reduction of a product with AVX2 and FMA (wide carry round, the polynomial
+    /// reduction as 11 broadcast multiply-adds, carry round), equal to the portable one bit for bit
+    /// (every partial sum is exact, as for the AVX-512 kernel).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     pub fn reduce_wide_avx2(_proof: Avx2Fma, t: &[f64; NW], k: &Radices) -> [f64; N] {
@@ -1592,39 +1658,16 @@ pub mod simd {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
     fn reduce_wide_avx2_inner(t: &[f64; NW], k: &Radices) -> [f64; N] {
-        reduce_wide_portable(t, k)
+        let w = [
+            load4x(&t[0..4]),
+            load4x(&t[4..8]),
+            load4x(&t[8..12]),
+            load4x(&t[12..16]),
+            load4x(&t[16..20]),
+            load4x(&t[20..24]),
+        ];
+        store_elem4(avx2::reduce(w, k))
     }
-
-    /// b and 6b with zeros around: lane k of a load at `PAD + k - i` holds b_(k-i) (or 0).
-    const PAD: usize = 11;
-    const BUF: usize = PAD + NW + 8;
-
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn padded(b: &[f64; N]) -> ([f64; BUF], [f64; BUF]) {
-        let mut g = [0.0; BUF];
-        let mut g6 = [0.0; BUF];
-        for j in 0..N {
-            g[PAD + j] = b[j];
-            g6[PAD + j] = 6.0 * b[j];
-        }
-        (g, g6)
-    }
-
-    /// `SIX_LANES[i][k]`: whether output lane k takes 6 b_(k-i) from row i.
-    const SIX_LANES: [[bool; NW]; N] = {
-        let mut t = [[false; NW]; N];
-        let mut i = 0;
-        while i < N {
-            let mut j = 0;
-            while j < N {
-                t[i][i + j] = SIX[i][j];
-                j += 1;
-            }
-            i += 1;
-        }
-        t
-    };
 
     /// The product with AVX-512F: per row i, f_i broadcast times the shifted b (blended with
     /// 6b where [`SIX`] says) into three 8-lane accumulators.
@@ -1653,8 +1696,8 @@ pub mod simd {
         out
     }
 
-    /// The product with AVX2 and FMA: as the AVX-512 kernel on six 4-lane accumulators, the
-    /// 6b lanes chosen with `blendv` against mask vectors.
+    /// The product with AVX2 and FMA: per row i, f_i broadcast (6 f_i in the lanes [`SIX`] marks)
+    /// times the window of b shifted by i, into six 4-lane accumulators.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     pub fn poly_mul_avx2(_proof: Avx2Fma, a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
@@ -1665,39 +1708,405 @@ pub mod simd {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
     fn poly_mul_avx2_inner(a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
+        store_wide4(avx2::poly_mul(load_elem4(a), load_elem4(b)))
+    }
+
+    /// The unreduced F_p2 product in one AVX2 kernel (four carry rounds, three products, all on
+    /// registers).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp2_mul_wide_avx2(
+        _proof: Avx2Fma,
+        a: [&[f64; N]; 2],
+        b: [&[f64; N]; 2],
+        k: &Radices,
+    ) -> [[f64; NW]; 2] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { fp2_mul_wide_avx2_inner(a, b, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn fp2_mul_wide_avx2_inner(
+        a: [&[f64; N]; 2],
+        b: [&[f64; N]; 2],
+        k: &Radices,
+    ) -> [[f64; NW]; 2] {
+        let (a0, a1) = (load_elem4(a[0]), load_elem4(a[1]));
+        let (b0, b1) = (load_elem4(b[0]), load_elem4(b[1]));
+        let [c0, c1] = avx2::fp2_mul_wide(a0, a1, b0, b1, k);
+        [store_wide4(c0), store_wide4(c1)]
+    }
+
+    /// The unreduced F_p2 square in one AVX2 kernel.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp2_square_wide_avx2(_proof: Avx2Fma, a: [&[f64; N]; 2], k: &Radices) -> [[f64; NW]; 2] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { fp2_square_wide_avx2_inner(a, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn fp2_square_wide_avx2_inner(a: [&[f64; N]; 2], k: &Radices) -> [[f64; NW]; 2] {
+        let [c0, c1] = avx2::fp2_square_wide(load_elem4(a[0]), load_elem4(a[1]), k);
+        [store_wide4(c0), store_wide4(c1)]
+    }
+
+    /// The reduced F_p2 product in one AVX2 kernel (operands to reduced results on registers).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp2_mul_avx2(
+        _proof: Avx2Fma,
+        a: [&[f64; N]; 2],
+        b: [&[f64; N]; 2],
+        k: &Radices,
+    ) -> [[f64; N]; 2] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { fp2_mul_avx2_inner(a, b, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn fp2_mul_avx2_inner(a: [&[f64; N]; 2], b: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        let (a0, a1) = (load_elem4(a[0]), load_elem4(a[1]));
+        let (b0, b1) = (load_elem4(b[0]), load_elem4(b[1]));
+        let [c0, c1] = avx2::fp2_mul_wide(a0, a1, b0, b1, k);
+        [
+            store_elem4(avx2::reduce(c0, k)),
+            store_elem4(avx2::reduce(c1, k)),
+        ]
+    }
+
+    /// The reduced F_p2 square in one AVX2 kernel.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp2_square_avx2(_proof: Avx2Fma, a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { fp2_square_avx2_inner(a, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn fp2_square_avx2_inner(a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
+        let [c0, c1] = avx2::fp2_square_wide(load_elem4(a[0]), load_elem4(a[1]), k);
+        [
+            store_elem4(avx2::reduce(c0, k)),
+            store_elem4(avx2::reduce(c1, k)),
+        ]
+    }
+
+    /// The AVX2 building blocks on registers, the 4-lane twins of the AVX-512 ones: an element is
+    /// three vectors (lanes 0..11), a product six (lane 23 zero). Lane moves across vectors are
+    /// `vpermpd`, `vperm2f128` and `vshufpd`; constants are read from 32-byte-aligned statics.
+    #[cfg(target_arch = "x86_64")]
+    mod avx2 {
+        use super::super::{Radices, N, REDUCE, SIX};
         use core::arch::x86_64::*;
-        let (g, g6) = padded(b);
-        let mut acc = [_mm256_setzero_pd(); 6];
-        for i in 0..N {
-            let fi = _mm256_set1_pd(a[i]);
-            for (v, accv) in acc.iter_mut().enumerate() {
-                if 4 * v + 3 < i || 4 * v > i + N - 1 {
-                    continue;
+
+        /// An element on registers: lanes 4v..4v+3 in vector v.
+        pub(super) type Elem = [__m256d; 3];
+        /// A product on registers: lanes 4v..4v+3 in vector v (lane 23 zero).
+        pub(super) type Wide = [__m256d; 6];
+
+        /// A 32-byte-aligned vector constant.
+        #[repr(C, align(32))]
+        struct V4([f64; 4]);
+
+        /// The top carry's fold into the element: lanes 0, 3, 6 (x4), 9.
+        static FOLD12: [V4; 3] = [
+            V4([-1.0, 0.0, 0.0, -1.0]),
+            V4([0.0, 0.0, -4.0, 0.0]),
+            V4([0.0, -1.0, 0.0, 0.0]),
+        ];
+        /// The top product carry's fold: lanes 11, 14, 17 (x4), 20 (vectors 2..5).
+        static FOLD23: [V4; 4] = [
+            V4([0.0, 0.0, 0.0, -1.0]),
+            V4([0.0, 0.0, -1.0, 0.0]),
+            V4([0.0, -4.0, 0.0, 0.0]),
+            V4([-1.0, 0.0, 0.0, 0.0]),
+        ];
+        /// [`REDUCE`]'s columns as three vectors each.
+        static REDUCE_COLS: [[V4; 3]; 11] = {
+            let mut t = [const { [V4([0.0; 4]), V4([0.0; 4]), V4([0.0; 4])] }; 11];
+            let mut j = 0;
+            while j < 11 {
+                let mut i = 0;
+                while i < N {
+                    t[j][i / 4].0[i % 4] = REDUCE[i][j] as f64;
+                    i += 1;
                 }
-                let at = PAD + 4 * v - i;
-                // SAFETY: at + 4 <= PAD + 20 + 4 <= BUF, so both loads stay inside the buffers.
-                let (x, x6) = unsafe {
-                    (
-                        _mm256_loadu_pd(g.as_ptr().add(at)),
-                        _mm256_loadu_pd(g6.as_ptr().add(at)),
-                    )
-                };
-                let lanes = &SIX_LANES[i][4 * v..4 * v + 4];
-                let y = if lanes.iter().any(|&s| s) {
-                    let m = |l: usize| if lanes[l] { -1i64 } else { 0 };
-                    let mask = _mm256_castsi256_pd(_mm256_set_epi64x(m(3), m(2), m(1), m(0)));
-                    _mm256_blendv_pd(x, x6, mask)
-                } else {
-                    x
-                };
-                *accv = _mm256_fmadd_pd(fi, y, *accv);
+                j += 1;
+            }
+            t
+        };
+        /// Per row i and output vector v: the lanes that take 6 f_i (the blend mask of [`SIX`]).
+        const SIX_MASK: [[i32; 6]; N] = {
+            let mut m = [[0i32; 6]; N];
+            let mut i = 0;
+            while i < N {
+                let mut j = 0;
+                while j < N {
+                    if SIX[i][j] {
+                        m[i][(i + j) / 4] |= 1 << ((i + j) % 4);
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            m
+        };
+
+        #[inline(always)]
+        fn load(v: &V4) -> __m256d {
+            // SAFETY: reads the 4 doubles of a 32-byte-aligned constant.
+            unsafe { _mm256_load_pd(v.0.as_ptr()) }
+        }
+
+        #[inline(always)]
+        fn load_at(a: &[f64], at: usize) -> __m256d {
+            assert!(at + 4 <= a.len());
+            // SAFETY: at + 4 <= a.len(), checked above (a constant-folded check).
+            unsafe { _mm256_loadu_pd(a.as_ptr().add(at)) }
+        }
+
+        /// round(x) to nearest, ties to even: the same as the portable magic-constant rounding.
+        #[inline(always)]
+        fn round(x: __m256d) -> __m256d {
+            // SAFETY: register-only; the enclosing functions enable AVX2.
+            unsafe { _mm256_round_pd::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(x) }
+        }
+
+        /// Lanes moved up by one across the vectors: lane j takes lane j - 1, lane 0 takes 0.
+        #[inline(always)]
+        fn shift_up<const M: usize>(c: &[__m256d; M]) -> [__m256d; M] {
+            // SAFETY: register-only AVX2 permutes and blends (the callers enable AVX2).
+            // (No closures here or below: a closure would not inherit the caller's target
+            // features, and every intrinsic in it would become a call.)
+            unsafe {
+                // rot[v] = (c_v3, c_v0, c_v1, c_v2); lane 0 then comes from the vector below.
+                let mut rot = [_mm256_setzero_pd(); M];
+                for v in 0..M {
+                    rot[v] = _mm256_permute4x64_pd::<0b10_01_00_11>(c[v]);
+                }
+                let mut out = [_mm256_blend_pd::<0b0001>(rot[0], _mm256_setzero_pd()); M];
+                for v in 1..M {
+                    out[v] = _mm256_blend_pd::<0b0001>(rot[v], rot[v - 1]);
+                }
+                out
             }
         }
-        let mut out = [0.0; NW];
-        for (v, accv) in acc.iter().enumerate() {
-            // SAFETY: out has 24 = 6 * 4 doubles; each store writes lanes 4v..4v+3.
-            unsafe { _mm256_storeu_pd(out.as_mut_ptr().add(4 * v), *accv) };
+
+        /// [`super::super::carry_round_portable`] on registers.
+        #[inline(always)]
+        pub(super) fn carry12(e: Elem, k: &Radices) -> Elem {
+            // SAFETY: register-only AVX2/FMA arithmetic and permutes (the callers enable them).
+            unsafe {
+                let mut c = e;
+                for v in 0..3 {
+                    c[v] = round(_mm256_mul_pd(e[v], load_at(&k.r_inv, 4 * v)));
+                }
+                let sh = shift_up(&c);
+                // The top carry c_11 (lane 3 of vector 2) folds instead of moving up.
+                let top = _mm256_permute4x64_pd::<0xff>(c[2]);
+                let mut out = e;
+                for v in 0..3 {
+                    let x = _mm256_fnmadd_pd(c[v], load_at(&k.r, 4 * v), e[v]);
+                    out[v] = _mm256_fmadd_pd(top, load(&FOLD12[v]), _mm256_add_pd(x, sh[v]));
+                }
+                out
+            }
         }
-        out
+
+        /// [`super::super::wide_carry_round_portable`] on six vectors.
+        #[inline(always)]
+        pub(super) fn wide_carry(w: Wide, k: &Radices) -> Wide {
+            // SAFETY: register-only AVX2/FMA arithmetic and permutes (the callers enable them).
+            unsafe {
+                let mut c = w;
+                for v in 0..6 {
+                    c[v] = round(_mm256_mul_pd(w[v], load_at(&k.rw_inv, 4 * v)));
+                }
+                let mut sh = shift_up(&c);
+                // Lane 23 stays zero: the top carry c_22 (lane 2 of vector 5) is folded instead.
+                sh[5] = _mm256_blend_pd::<0b1000>(sh[5], _mm256_setzero_pd());
+                let top = _mm256_permute4x64_pd::<0b10_10_10_10>(c[5]);
+                let mut out = w;
+                for v in 0..6 {
+                    let x =
+                        _mm256_add_pd(_mm256_fnmadd_pd(c[v], load_at(&k.rw, 4 * v), w[v]), sh[v]);
+                    out[v] = if v >= 2 {
+                        _mm256_fmadd_pd(top, load(&FOLD23[v - 2]), x)
+                    } else {
+                        x
+                    };
+                }
+                out
+            }
+        }
+
+        /// Lane l of x in every lane.
+        #[inline(always)]
+        fn broadcast(x: __m256d, l: usize) -> __m256d {
+            // SAFETY: register-only AVX2 permutes (the callers enable AVX2).
+            unsafe {
+                match l {
+                    0 => _mm256_permute4x64_pd::<0x00>(x),
+                    1 => _mm256_permute4x64_pd::<0x55>(x),
+                    2 => _mm256_permute4x64_pd::<0xaa>(x),
+                    _ => _mm256_permute4x64_pd::<0xff>(x),
+                }
+            }
+        }
+
+        /// [`super::super::poly_reduce_portable`]: coefficients 12..22 broadcast and multiplied
+        /// by [`REDUCE`]'s columns into the low twelve.
+        #[inline(always)]
+        pub(super) fn poly_reduce(w: Wide) -> Elem {
+            // SAFETY: register-only AVX2/FMA arithmetic (the callers enable them).
+            unsafe {
+                let mut e = [w[0], w[1], w[2]];
+                macro_rules! cols {
+                    ($($j:literal)*) => { $( {
+                        let pos = 12 + $j;
+                        let b = broadcast(w[pos / 4], pos % 4);
+                        for (v, ev) in e.iter_mut().enumerate() {
+                            *ev = _mm256_fmadd_pd(b, load(&REDUCE_COLS[$j][v]), *ev);
+                        }
+                    } )* };
+                }
+                cols!(0 1 2 3 4 5 6 7 8 9 10);
+                e
+            }
+        }
+
+        /// [`super::super::reduce_wide_portable`] on registers.
+        #[inline(always)]
+        pub(super) fn reduce(w: Wide, k: &Radices) -> Elem {
+            carry12(poly_reduce(wide_carry(w, k)), k)
+        }
+
+        #[inline(always)]
+        fn add(a: Elem, b: Elem) -> Elem {
+            // SAFETY: register-only AVX arithmetic (the callers enable AVX2).
+            unsafe {
+                [
+                    _mm256_add_pd(a[0], b[0]),
+                    _mm256_add_pd(a[1], b[1]),
+                    _mm256_add_pd(a[2], b[2]),
+                ]
+            }
+        }
+
+        #[inline(always)]
+        fn sub(a: Elem, b: Elem) -> Elem {
+            // SAFETY: register-only AVX arithmetic (the callers enable AVX2).
+            unsafe {
+                [
+                    _mm256_sub_pd(a[0], b[0]),
+                    _mm256_sub_pd(a[1], b[1]),
+                    _mm256_sub_pd(a[2], b[2]),
+                ]
+            }
+        }
+
+        /// [`super::super::fp2_mul_wide_portable`] on registers: four carry rounds, Karatsuba.
+        #[inline(always)]
+        pub(super) fn fp2_mul_wide(
+            a0: Elem,
+            a1: Elem,
+            b0: Elem,
+            b1: Elem,
+            k: &Radices,
+        ) -> [Wide; 2] {
+            let (a0, a1) = (carry12(a0, k), carry12(a1, k));
+            let (b0, b1) = (carry12(b0, k), carry12(b1, k));
+            let t0 = poly_mul(a0, b0);
+            let t1 = poly_mul(a1, b1);
+            let t2 = poly_mul(add(a0, a1), add(b0, b1));
+            // SAFETY: register-only AVX arithmetic (the callers enable AVX2).
+            unsafe {
+                let (mut c0, mut c1) = (t0, t2);
+                for v in 0..6 {
+                    c0[v] = _mm256_sub_pd(t0[v], t1[v]);
+                    c1[v] = _mm256_sub_pd(_mm256_sub_pd(t2[v], t0[v]), t1[v]);
+                }
+                [c0, c1]
+            }
+        }
+
+        /// [`super::super::fp2_square_wide_portable`] on registers: two carry rounds, then
+        /// (a0 + a1)(a0 - a1) and (a0 + a0) a1.
+        #[inline(always)]
+        pub(super) fn fp2_square_wide(a0: Elem, a1: Elem, k: &Radices) -> [Wide; 2] {
+            let (a0, a1) = (carry12(a0, k), carry12(a1, k));
+            [
+                poly_mul(add(a0, a1), sub(a0, a1)),
+                poly_mul(add(a0, a0), a1),
+            ]
+        }
+
+        /// Lanes s..s+3 of (0, b_0..b_11, 0) as 20 lanes (s in 1..=15): one `vperm2f128` and at
+        /// most one `vshufpd` across two neighbouring vectors.
+        #[inline(always)]
+        fn window(e: &[__m256d; 5], s: usize) -> __m256d {
+            // SAFETY: register-only AVX permutes and shuffles (the callers enable AVX2).
+            unsafe {
+                let (q, r) = (s / 4, s % 4);
+                let lo = e[q];
+                if r == 0 {
+                    return lo;
+                }
+                let hi = e[q + 1];
+                // mid = (lo_2, lo_3, hi_0, hi_1)
+                let mid = _mm256_permute2f128_pd::<0x21>(lo, hi);
+                match r {
+                    1 => _mm256_shuffle_pd::<0b0101>(lo, mid),
+                    2 => mid,
+                    _ => _mm256_shuffle_pd::<0b0101>(mid, hi),
+                }
+            }
+        }
+
+        /// The schoolbook product on registers: for row i and output vector v, f_i (or 6 f_i in
+        /// the lanes [`SIX`] marks) times the window of b shifted by i; pairs of row and vector
+        /// that meet no coefficient of b are skipped at compile time.
+        #[inline(always)]
+        pub(super) fn poly_mul(a: Elem, b: Elem) -> Wide {
+            // SAFETY: register-only AVX2/FMA arithmetic, permutes and blends (the callers enable them).
+            unsafe {
+                let z = _mm256_setzero_pd();
+                let e = [z, b[0], b[1], b[2], z];
+                let mut acc = [z; 6];
+                macro_rules! step {
+                    ($i:literal, $fi:ident, $fi6:ident, $v:literal) => {
+                        if !(4 * $v + 3 < $i || 4 * $v > $i + N - 1) {
+                            // Output lanes 4v..4v+3 take b_(4v-i).., lane s = 4v - i + 4 of e.
+                            let g = window(&e, (4usize + 4 * $v).wrapping_sub($i));
+                            let f = if SIX_MASK[$i][$v] == 0 {
+                                $fi
+                            } else {
+                                _mm256_blend_pd::<{ SIX_MASK[$i][$v] }>($fi, $fi6)
+                            };
+                            acc[$v] = _mm256_fmadd_pd(f, g, acc[$v]);
+                        }
+                    };
+                }
+                macro_rules! rows {
+                    ($($i:literal)*) => { $( {
+                        let fi = broadcast(a[$i / 4], $i % 4);
+                        let fi6 = _mm256_mul_pd(fi, _mm256_set1_pd(6.0));
+                        step!($i, fi, fi6, 0);
+                        step!($i, fi, fi6, 1);
+                        step!($i, fi, fi6, 2);
+                        step!($i, fi, fi6, 3);
+                        step!($i, fi, fi6, 4);
+                        step!($i, fi, fi6, 5);
+                    } )* };
+                }
+                rows!(0 1 2 3 4 5 6 7 8 9 10 11);
+                acc
+            }
+        }
     }
 }
