@@ -41,6 +41,12 @@ fn main() {
             Box::new(|| assert!(tripair::pairing_check::<Bls12_381>(black_box(&pairs)))),
         ),
     ];
+    // OP=name runs that operation alone (for a profiler).
+    let only = std::env::var("OP").unwrap_or_default();
+    let ops: Vec<Op> = ops
+        .into_iter()
+        .filter(|(name, _)| only.is_empty() || *name == only)
+        .collect();
     let mut samples = vec![Vec::with_capacity(rounds); ops.len()];
     for _ in 0..rounds {
         for (i, (_, f)) in ops.iter().enumerate() {

@@ -26,7 +26,7 @@
 //!   `fp2_square_wide`, `fp2_square_into`, hooks of the tower): each of the four (two) operand
 //!   coefficients is carried once, the Karatsuba sums of carried values are not carried again,
 //!   and the reduced forms keep the two wide results in registers through their reductions
-//!   (AVX-512F: one call from the four operands to the two results);
+//!   (AVX-512F, or AVX2 with FMA: one call from the four operands to the two results);
 //! - `mul_small` and `small_lincomb` end with one carry round.
 //!
 //! That this keeps every coefficient (and every partial sum) below 2^53 through the tower, the
@@ -37,7 +37,7 @@
 //! does not depend on the inputs); other uses of this field (say, `mul_small` by 65535 of a long
 //! sum) are proven the same way, by running them once on `CheckedCoeff`.
 //!
-//! The polynomial product of `f64` coefficients runs on AVX-512F (or AVX2 with FMA) where
+//! The arithmetic of `f64` coefficients runs on AVX-512F (or AVX2 with FMA) where
 //! [`crate::cpu`] detects it, checked once per operation (one relaxed atomic load; an F_p2
 //! product is one operation), and otherwise on the portable code; the kernels compute the same
 //! exact integers, so the results are equal bit for bit (tested).
@@ -1670,7 +1670,7 @@ pub mod simd {
     }
 
     /// The product with AVX-512F: per row i, f_i broadcast times the shifted b (blended with
-    /// 6b where [`SIX`] says) into three 8-lane accumulators.
+    /// 6b where [`super::SIX`] says) into three 8-lane accumulators.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     pub fn poly_mul_avx512(_proof: Avx512F, a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
@@ -1696,8 +1696,8 @@ pub mod simd {
         out
     }
 
-    /// The product with AVX2 and FMA: per row i, f_i broadcast (6 f_i in the lanes [`SIX`] marks)
-    /// times the window of b shifted by i, into six 4-lane accumulators.
+    /// The product with AVX2 and FMA: per row i, f_i broadcast (6 f_i in the lanes
+    /// [`super::SIX`] marks) times the window of b shifted by i, into six 4-lane accumulators.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     pub fn poly_mul_avx2(_proof: Avx2Fma, a: &[f64; N], b: &[f64; N]) -> [f64; NW] {
