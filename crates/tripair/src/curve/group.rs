@@ -411,6 +411,15 @@ fn m_twist_b3_small<C: PairingCurve>() -> Option<(i64, i64)> {
 pub(crate) fn mul_by_twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     x: &Fp2<C, F>,
 ) -> Fp2<C, F> {
+    mul_by_twist_b3_with(x, twist_b3::<C, F>)
+}
+
+/// x * 3b', the constant (when a full product needs it) from `b3`.
+#[inline(always)]
+fn mul_by_twist_b3_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    x: &Fp2<C, F>,
+    b3: impl FnOnce() -> Fp2<C, F>,
+) -> Fp2<C, F> {
     if let Some((a, c)) = m_twist_b3_small::<C>() {
         let beta_c = C::BETA * c;
         return Fp2::new(
@@ -418,7 +427,26 @@ pub(crate) fn mul_by_twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>(
             F::small_lincomb(&x.c0, c, &x.c1, a),
         );
     }
-    *x * twist_b3::<C, F>()
+    *x * b3()
+}
+
+/// 3b' converted into the base field once, for loops that multiply by it at every step: a base
+/// field whose constants cost a conversion (F_p as twelve doubles) then converts it once per
+/// loop instead of once per step.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TwistB3<C: PairingCurve, F: BaseField<Params = C::Fp>>(Fp2<C, F>);
+
+impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistB3<C, F> {
+    /// The constant in this base field.
+    pub(crate) fn new() -> Self {
+        TwistB3(twist_b3::<C, F>())
+    }
+
+    /// x * 3b' (as [`mul_by_twist_b3`]).
+    #[inline(always)]
+    pub(crate) fn mul(&self, x: &Fp2<C, F>) -> Fp2<C, F> {
+        mul_by_twist_b3_with(x, || self.0)
+    }
 }
 
 /// The twist coefficient 3b' in the base field.

@@ -18,7 +18,7 @@
 //! on any representation of F_p (by default F_p itself).
 
 use super::gt::MillerLoopOutput;
-use crate::curve::group::{mul_by_twist_b3, psi_coords};
+use crate::curve::group::{psi_coords, TwistB3};
 use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
 use crate::field::{batch_inv, BaseField, Fp, Fp12, Fp2, TowerParams};
 
@@ -307,14 +307,14 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistPoint<C, F> {
         }
     }
 
-    /// T <- 2T and the tangent line at T.
+    /// T <- 2T and the tangent line at T (3b' given, converted once per loop).
     #[inline]
-    fn double_step(&mut self) -> LineCoeffs<C, F> {
+    fn double_step(&mut self, b3: &TwistB3<C, F>) -> LineCoeffs<C, F> {
         let (x, y, z) = (self.x, self.y, self.z);
         let a = (x * y).half();
         let b = y.square();
         let c = z.square();
-        let e = mul_by_twist_b3(&c);
+        let e = b3.mul(&c);
         let f = e.double() + e;
         let g = (b + f).half();
         let h = (y + z).square() - (b + c);
@@ -380,6 +380,7 @@ struct ProjectivePair<C: PairingCurve, F: BaseField<Params = C::Fp>> {
 #[derive(Clone, Debug)]
 pub struct ProjectiveLines<C: PairingCurve, F: BaseField<Params = C::Fp>> {
     pairs: Vec<ProjectivePair<C, F>>,
+    b3: TwistB3<C, F>,
 }
 
 impl<C: PairingCurve, F: BaseField<Params = C::Fp>> ProjectiveLines<C, F> {
@@ -396,6 +397,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> ProjectiveLines<C, F> {
                     t: TwistPoint::from_affine(&q),
                 })
                 .collect(),
+            b3: TwistB3::new(),
         }
     }
 
@@ -413,7 +415,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for Project
     #[inline]
     fn doubling_step<A: MillerAccumulator<C, F>>(&mut self, f: &mut A) {
         for (i, pr) in self.pairs.iter_mut().enumerate() {
-            let l = pr.t.double_step();
+            let l = pr.t.double_step(&self.b3);
             mul_by_line(f.at(i), &l, &pr.p);
         }
     }
@@ -512,8 +514,9 @@ pub(crate) fn projective_lines_of<C: PairingCurve>(
     let qa = (q.x, q.y);
     let neg_q = (q.x, -q.y);
     let mut t = TwistPoint::<C, Fp<C::Fp>>::from_affine(&qa);
+    let b3 = TwistB3::new();
     MillerSchedule::optimal_ate::<C>().for_each_step(|step| match step {
-        Step::Double { .. } => emit(t.double_step()),
+        Step::Double { .. } => emit(t.double_step(&b3)),
         Step::Add { negative } => emit(t.add_step(if negative { &neg_q } else { &qa })),
         Step::Frobenius { loop_negative } => {
             if loop_negative {
