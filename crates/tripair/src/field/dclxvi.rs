@@ -1301,58 +1301,74 @@ pub mod simd {
         out
     }
 
+    /// `W` doubles aligned for a vector load of any width up to 64 bytes: the constants of the
+    /// AVX-512 (W = 8) and AVX2 (W = 4) kernels.
+    #[cfg(target_arch = "x86_64")]
+    #[repr(C, align(64))]
+    #[derive(Clone, Copy)]
+    struct Lanes<const W: usize>([f64; W]);
+
+    /// [`super::REDUCE`]'s eleven columns, each cut into `V` vectors of `W` lanes (lanes past 11
+    /// zero): the polynomial reduction as broadcast multiply-adds.
+    #[cfg(target_arch = "x86_64")]
+    const fn reduce_cols<const W: usize, const V: usize>() -> [[Lanes<W>; V]; 11] {
+        let mut t = [[Lanes([0.0; W]); V]; 11];
+        let mut j = 0;
+        while j < 11 {
+            let mut i = 0;
+            while i < N {
+                t[j][i / W].0[i % W] = super::REDUCE[i][j] as f64;
+                i += 1;
+            }
+            j += 1;
+        }
+        t
+    }
+
+    /// Per row i and output vector v of `W` lanes: the lanes that take 6 f_i (the blend masks of
+    /// [`super::SIX`]) in the schoolbook product.
+    #[cfg(target_arch = "x86_64")]
+    const fn six_masks<const W: usize, const V: usize>() -> [[u32; V]; N] {
+        let mut m = [[0u32; V]; N];
+        let mut i = 0;
+        while i < N {
+            let mut j = 0;
+            while j < N {
+                if super::SIX[i][j] {
+                    m[i][(i + j) / W] |= 1 << ((i + j) % W);
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        m
+    }
+
     /// The AVX-512 building blocks on registers: an element is (lanes 0..7, lanes 8..11 with four
     /// zero lanes), a product three full vectors (lane 23 zero). Constants are read straight from
     /// memory laid out in whole vectors (no vector load of freshly written scalars).
     #[cfg(target_arch = "x86_64")]
     mod avx512 {
-        use super::super::{Radices, N, REDUCE, SIX};
+        use super::super::{Radices, N};
         use core::arch::x86_64::*;
 
         /// A 64-byte-aligned vector constant.
-        #[repr(C, align(64))]
-        struct V8([f64; 8]);
+        type V8 = super::Lanes<8>;
 
         /// The top carry's fold into the element: lanes 0, 3, 6 (x4), 9.
         static FOLD12: [V8; 2] = [
-            V8([-1.0, 0.0, 0.0, -1.0, 0.0, 0.0, -4.0, 0.0]),
-            V8([0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
+            super::Lanes([-1.0, 0.0, 0.0, -1.0, 0.0, 0.0, -4.0, 0.0]),
+            super::Lanes([0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
         ];
         /// The top product carry's fold: lanes 11, 14, 17 (x4), 20.
         static FOLD23: [V8; 2] = [
-            V8([0.0, 0.0, 0.0, -1.0, 0.0, 0.0, -1.0, 0.0]),
-            V8([0.0, -4.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0]),
+            super::Lanes([0.0, 0.0, 0.0, -1.0, 0.0, 0.0, -1.0, 0.0]),
+            super::Lanes([0.0, -4.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0]),
         ];
-        /// [`REDUCE`]'s columns as (lanes 0..7, lanes 8..11).
-        static REDUCE_COLS: [[V8; 2]; 11] = {
-            let mut t = [const { [V8([0.0; 8]), V8([0.0; 8])] }; 11];
-            let mut j = 0;
-            while j < 11 {
-                let mut i = 0;
-                while i < N {
-                    t[j][i / 8].0[i % 8] = REDUCE[i][j] as f64;
-                    i += 1;
-                }
-                j += 1;
-            }
-            t
-        };
-        /// Per row i and output vector v: which lanes take 6 f_i (the blend mask of [`SIX`]).
-        const SIX_MASK: [[u8; 3]; N] = {
-            let mut m = [[0u8; 3]; N];
-            let mut i = 0;
-            while i < N {
-                let mut j = 0;
-                while j < N {
-                    if SIX[i][j] {
-                        m[i][(i + j) / 8] |= 1 << ((i + j) % 8);
-                    }
-                    j += 1;
-                }
-                i += 1;
-            }
-            m
-        };
+        /// [`super::super::REDUCE`]'s columns as (lanes 0..7, lanes 8..11).
+        static REDUCE_COLS: [[V8; 2]; 11] = super::reduce_cols::<8, 2>();
+        /// Per row i and output vector v: which lanes take 6 f_i (the blend mask of [`super::super::SIX`]).
+        const SIX_MASK: [[u32; 3]; N] = super::six_masks::<8, 3>();
 
         #[inline(always)]
         fn load(v: &V8) -> __m512d {
@@ -1426,7 +1442,7 @@ pub mod simd {
         }
 
         /// [`super::super::poly_reduce_portable`]: coefficients 12..22 broadcast and multiplied
-        /// by [`REDUCE`]'s columns into the low twelve, in the portable order.
+        /// by [`super::super::REDUCE`]'s columns into the low twelve, in the portable order.
         #[inline(always)]
         pub(super) fn poly_reduce(w: [__m512d; 3]) -> (__m512d, __m512d) {
             // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
@@ -1530,7 +1546,7 @@ pub mod simd {
         }
 
         /// The schoolbook product on registers: for row i and output vector v, f_i (or 6 f_i in
-        /// the lanes [`SIX`] marks) times the window of b shifted by i.
+        /// the lanes [`super::super::SIX`] marks) times the window of b shifted by i.
         #[inline(always)]
         pub(super) fn poly_mul(a: (__m512d, __m512d), b: (__m512d, __m512d)) -> [__m512d; 3] {
             // SAFETY: register-only AVX-512F arithmetic, permutes and blends (the callers enable it).
@@ -1544,7 +1560,7 @@ pub mod simd {
                     ($i:literal, $fi:ident, $fi6:ident, $v:literal) => {
                         if !(8 * $v + 7 < $i || 8 * $v > $i + N - 1) {
                             let g = window(&e, (8usize + 8 * $v).wrapping_sub($i));
-                            let m = SIX_MASK[$i][$v];
+                            let m = SIX_MASK[$i][$v] as u8;
                             let f = if m == 0 {
                                 $fi
                             } else {
@@ -1801,7 +1817,7 @@ pub mod simd {
     /// `vpermpd`, `vperm2f128` and `vshufpd`; constants are read from 32-byte-aligned statics.
     #[cfg(target_arch = "x86_64")]
     mod avx2 {
-        use super::super::{Radices, N, REDUCE, SIX};
+        use super::super::{Radices, N};
         use core::arch::x86_64::*;
 
         /// An element on registers: lanes 4v..4v+3 in vector v.
@@ -1809,53 +1825,26 @@ pub mod simd {
         /// A product on registers: lanes 4v..4v+3 in vector v (lane 23 zero).
         pub(super) type Wide = [__m256d; 6];
 
-        /// A 32-byte-aligned vector constant.
-        #[repr(C, align(32))]
-        struct V4([f64; 4]);
+        /// An aligned vector constant.
+        type V4 = super::Lanes<4>;
 
         /// The top carry's fold into the element: lanes 0, 3, 6 (x4), 9.
         static FOLD12: [V4; 3] = [
-            V4([-1.0, 0.0, 0.0, -1.0]),
-            V4([0.0, 0.0, -4.0, 0.0]),
-            V4([0.0, -1.0, 0.0, 0.0]),
+            super::Lanes([-1.0, 0.0, 0.0, -1.0]),
+            super::Lanes([0.0, 0.0, -4.0, 0.0]),
+            super::Lanes([0.0, -1.0, 0.0, 0.0]),
         ];
         /// The top product carry's fold: lanes 11, 14, 17 (x4), 20 (vectors 2..5).
         static FOLD23: [V4; 4] = [
-            V4([0.0, 0.0, 0.0, -1.0]),
-            V4([0.0, 0.0, -1.0, 0.0]),
-            V4([0.0, -4.0, 0.0, 0.0]),
-            V4([-1.0, 0.0, 0.0, 0.0]),
+            super::Lanes([0.0, 0.0, 0.0, -1.0]),
+            super::Lanes([0.0, 0.0, -1.0, 0.0]),
+            super::Lanes([0.0, -4.0, 0.0, 0.0]),
+            super::Lanes([-1.0, 0.0, 0.0, 0.0]),
         ];
-        /// [`REDUCE`]'s columns as three vectors each.
-        static REDUCE_COLS: [[V4; 3]; 11] = {
-            let mut t = [const { [V4([0.0; 4]), V4([0.0; 4]), V4([0.0; 4])] }; 11];
-            let mut j = 0;
-            while j < 11 {
-                let mut i = 0;
-                while i < N {
-                    t[j][i / 4].0[i % 4] = REDUCE[i][j] as f64;
-                    i += 1;
-                }
-                j += 1;
-            }
-            t
-        };
-        /// Per row i and output vector v: the lanes that take 6 f_i (the blend mask of [`SIX`]).
-        const SIX_MASK: [[i32; 6]; N] = {
-            let mut m = [[0i32; 6]; N];
-            let mut i = 0;
-            while i < N {
-                let mut j = 0;
-                while j < N {
-                    if SIX[i][j] {
-                        m[i][(i + j) / 4] |= 1 << ((i + j) % 4);
-                    }
-                    j += 1;
-                }
-                i += 1;
-            }
-            m
-        };
+        /// [`super::super::REDUCE`]'s columns as three vectors each.
+        static REDUCE_COLS: [[V4; 3]; 11] = super::reduce_cols::<4, 3>();
+        /// Per row i and output vector v: the lanes that take 6 f_i (the blend mask of [`super::super::SIX`]).
+        const SIX_MASK: [[u32; 6]; N] = super::six_masks::<4, 6>();
 
         #[inline(always)]
         fn load(v: &V4) -> __m256d {
@@ -1960,7 +1949,7 @@ pub mod simd {
         }
 
         /// [`super::super::poly_reduce_portable`]: coefficients 12..22 broadcast and multiplied
-        /// by [`REDUCE`]'s columns into the low twelve.
+        /// by [`super::super::REDUCE`]'s columns into the low twelve.
         #[inline(always)]
         pub(super) fn poly_reduce(w: Wide) -> Elem {
             // SAFETY: register-only AVX2/FMA arithmetic (the callers enable them).
@@ -2069,7 +2058,7 @@ pub mod simd {
         }
 
         /// The schoolbook product on registers: for row i and output vector v, f_i (or 6 f_i in
-        /// the lanes [`SIX`] marks) times the window of b shifted by i; pairs of row and vector
+        /// the lanes [`super::super::SIX`] marks) times the window of b shifted by i; pairs of row and vector
         /// that meet no coefficient of b are skipped at compile time.
         #[inline(always)]
         pub(super) fn poly_mul(a: Elem, b: Elem) -> Wide {
@@ -2086,7 +2075,7 @@ pub mod simd {
                             let f = if SIX_MASK[$i][$v] == 0 {
                                 $fi
                             } else {
-                                _mm256_blend_pd::<{ SIX_MASK[$i][$v] }>($fi, $fi6)
+                                _mm256_blend_pd::<{ SIX_MASK[$i][$v] as i32 }>($fi, $fi6)
                             };
                             acc[$v] = _mm256_fmadd_pd(f, g, acc[$v]);
                         }
