@@ -411,23 +411,7 @@ fn m_twist_b3_small<C: PairingCurve>() -> Option<(i64, i64)> {
 pub(crate) fn mul_by_twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     x: &Fp2<C, F>,
 ) -> Fp2<C, F> {
-    mul_by_twist_b3_with(x, twist_b3::<C, F>)
-}
-
-/// x * 3b', the constant (when a full product needs it) from `b3`.
-#[inline(always)]
-fn mul_by_twist_b3_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
-    x: &Fp2<C, F>,
-    b3: impl FnOnce() -> Fp2<C, F>,
-) -> Fp2<C, F> {
-    if let Some((a, c)) = m_twist_b3_small::<C>() {
-        let beta_c = C::BETA * c;
-        return Fp2::new(
-            F::small_lincomb(&x.c0, a, &x.c1, beta_c),
-            F::small_lincomb(&x.c0, c, &x.c1, a),
-        );
-    }
-    *x * b3()
+    TwistB3::<C, F>::new().mul(x)
 }
 
 /// 3b' converted into the base field once, for loops that multiply by it at every step: a base
@@ -438,14 +422,23 @@ pub(crate) struct TwistB3<C: PairingCurve, F: BaseField<Params = C::Fp>>(Fp2<C, 
 
 impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistB3<C, F> {
     /// The constant in this base field.
+    #[inline(always)]
     pub(crate) fn new() -> Self {
         TwistB3(twist_b3::<C, F>())
     }
 
-    /// x * 3b' (as [`mul_by_twist_b3`]).
+    /// x * 3b' ([`mul_by_twist_b3`]): small linear combinations on an M-type twist whose 3b' has
+    /// small coordinates, else one F_p2 product by the stored constant.
     #[inline(always)]
     pub(crate) fn mul(&self, x: &Fp2<C, F>) -> Fp2<C, F> {
-        mul_by_twist_b3_with(x, || self.0)
+        if let Some((a, c)) = m_twist_b3_small::<C>() {
+            let beta_c = C::BETA * c;
+            return Fp2::new(
+                F::small_lincomb(&x.c0, a, &x.c1, beta_c),
+                F::small_lincomb(&x.c0, c, &x.c1, a),
+            );
+        }
+        *x * self.0
     }
 }
 

@@ -1201,11 +1201,7 @@ pub mod simd {
         use core::arch::x86_64::*;
         // SAFETY: register-only AVX/AVX-512F inserts; AVX-512F is enabled by every caller.
         unsafe {
-            let lo =
-                _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
-            let hi =
-                _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[4..6])), load2(&p[6..8]));
-            _mm512_insertf64x4::<1>(_mm512_castpd256_pd512(lo), hi)
+            _mm512_insertf64x4::<1>(_mm512_castpd256_pd512(load4x(&p[0..4])), load4x(&p[4..8]))
         }
     }
 
@@ -1214,12 +1210,8 @@ pub mod simd {
     #[inline(always)]
     fn load4(p: &[f64]) -> core::arch::x86_64::__m512d {
         use core::arch::x86_64::*;
-        // SAFETY: register-only AVX/AVX-512F inserts; AVX-512F is enabled by every caller.
-        unsafe {
-            let lo =
-                _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]));
-            _mm512_zextpd256_pd512(lo)
-        }
+        // SAFETY: a register-only AVX-512F extension; AVX-512F is enabled by every caller.
+        unsafe { _mm512_zextpd256_pd512(load4x(p)) }
     }
 
     /// The portable carry round compiled for AVX-512F (vectorized by the compiler; no FMA
@@ -1594,12 +1586,12 @@ pub mod simd {
     }
 
     /// Four doubles from memory as two 16-byte loads (store forwarding from the 16-byte stores
-    /// of the generic glue code, as for [`load8`]).
+    /// of the generic glue code, as for [`load8`]); the halves of [`load8`] and [`load4`] too.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn load4x(p: &[f64]) -> core::arch::x86_64::__m256d {
         use core::arch::x86_64::*;
-        // SAFETY: register-only AVX inserts; AVX2 is enabled by every caller.
+        // SAFETY: register-only AVX inserts; AVX2 or AVX-512F is enabled by every caller.
         unsafe {
             _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(load2(&p[0..2])), load2(&p[2..4]))
         }
