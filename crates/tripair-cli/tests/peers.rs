@@ -24,6 +24,7 @@ const FIELD_AND_PAIRING: &[&str] = &[
     "product_2",
     "product_8",
     "product_8_prepared",
+    "batch_8_per_pairing",
 ];
 
 fn expected(peer: &str) -> Vec<&'static str> {
