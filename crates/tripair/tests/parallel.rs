@@ -1,13 +1,14 @@
 //! Every threaded form equals its serial form on every prime-field curve: batches of 0, 1, 2, 3
-//! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch); the
-//! split Miller loop (Algorithm 2) and the pipelined loop (lines on a second thread) equal the
-//! serial pairing.
+//! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch);
+//! products large enough for the affine source on every thread (8, 9 and 21 pairs, with points at
+//! infinity) on 1 to 4 and 8 threads; the split Miller loop (Algorithm 2) and the pipelined loop
+//! (lines on a second thread) equal the serial pairing.
 
 #![cfg(feature = "parallel")]
 
 use tripair::pairing::{
-    multi_miller_loop_threads, multi_pairing_threads, pairing_batch, pairing_check_threads,
-    pairing_pipelined, pairing_split_loop,
+    miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads, pairing_batch,
+    pairing_check_threads, pairing_pipelined, pairing_split_loop,
 };
 use tripair::{
     final_exponentiation, multi_pairing, pairing, pairing_check, G1Affine, G2Affine, G2Prepared,
@@ -62,6 +63,52 @@ fn check_parallel<C: PairingCurve>() {
     }
 }
 
+/// Products of 7, 8, 9 and 21 pairs (two of them with a point at infinity, so 21 holds 19 finite
+/// pairs; per thread the loop is projective or affine depending on its share) on 1, 2, 3, 4 and 8
+/// threads, all equal to the serial product; a check that holds only as a whole still holds when
+/// its pairs are spread over the threads.
+fn check_large_products<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x2f1);
+    let g1 = G1Affine::<C>::generator();
+    let g2 = G2Affine::<C>::generator();
+    let mut pairs: Vec<(G1Affine<C>, G2Affine<C>)> = (0..19)
+        .map(|_| {
+            (
+                (g1 * Scalar::<C>::random(&mut rng)).to_affine(),
+                (g2 * Scalar::<C>::random(&mut rng)).to_affine(),
+            )
+        })
+        .collect();
+    pairs.insert(3, (G1Affine::identity(), g2));
+    pairs.insert(12, (g1, G2Affine::identity()));
+    for n in [7, 8, 9, 21] {
+        let batch = &pairs[..n];
+        let serial = multi_pairing(batch);
+        for threads in [1usize, 2, 3, 4, 8] {
+            assert_eq!(
+                final_exponentiation(&miller_loop_threads(batch, threads)),
+                serial,
+                "{} n={n} t={threads}",
+                C::NAME
+            );
+        }
+    }
+    // sum_i a_i = 0 over 12 pairs (aP_i, Q) with the last a = -(sum of the others).
+    let mut total = Scalar::<C>::ZERO;
+    let mut check: Vec<(G1Affine<C>, G2Affine<C>)> = (0..11)
+        .map(|_| {
+            let a = Scalar::<C>::random(&mut rng);
+            total += a;
+            ((g1 * a).to_affine(), g2)
+        })
+        .collect();
+    check.push(((g1 * (-total)).to_affine(), g2));
+    for threads in [1, 2, 4] {
+        assert!(pairing_check_threads(&check, threads), "t={threads}");
+        assert!(!pairing_check_threads(&check[1..], threads), "t={threads}");
+    }
+}
+
 /// Algorithm 2: the loop split over two threads gives the serial pairing (and 1 on infinity).
 fn check_split_loop<C: PairingCurve>() {
     let mut rng = TestRng::new(0x5b1);
@@ -84,6 +131,7 @@ macro_rules! parallel_tests {
             use super::*;
             #[test] fn batches_products_checks() { check_parallel::<$c>(); }
             #[test] fn split_loop() { check_split_loop::<$c>(); }
+            #[test] fn large_products() { check_large_products::<$c>(); }
         }
     )* };
 }
