@@ -26,6 +26,11 @@ pub trait BaseField: super::traits::FieldOps {
     /// Whether the lazy-reduction operations below are available: products of unreduced sums
     /// (below 2p) must stay below p * 2^(64N).
     const LAZY: bool;
+    /// Whether any number of wide values may be added and subtracted before one reduction (wide
+    /// arithmetic modulo p * 2^(64N)), so that F_p12 products can sum whole unreduced F_p6
+    /// products as well. A representation with bounded coefficients (F_p as doubles, whose bounds
+    /// checker rejects those longer sums) keeps the default, false.
+    const LAZY_UNBOUNDED_SUMS: bool = false;
 
     /// The constant `x` in every element (curve and tower constants).
     fn splat(x: &Fp<Self::Params>) -> Self;
@@ -159,6 +164,7 @@ impl<F: FpParams> BaseField for Fp<F> {
     const ZERO: Self = Fp::ZERO;
     const ONE: Self = Fp::ONE;
     const LAZY: bool = lazy_reduction_applies::<F>();
+    const LAZY_UNBOUNDED_SUMS: bool = true;
 
     #[inline(always)]
     fn splat(x: &Fp<F>) -> Self {

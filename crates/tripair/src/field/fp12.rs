@@ -3,7 +3,7 @@
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
-use super::fp2::{Fp2, TowerFp, TowerParams};
+use super::fp2::{Fp2, Fp2Wide, TowerFp, TowerParams};
 use super::fp6::Fp6;
 use crate::arith::{limbs, Limbs};
 use core::ops::{Add, Mul, Neg, Sub};
@@ -261,6 +261,21 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     /// self * (a + b w + c w^3): the line value of a D-type twist (coefficients of w^0, w^1, w^3).
     #[inline]
     pub fn mul_by_line_d(&self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) -> Self {
+        if Fp2::<T, F>::LAZY_FP12 {
+            // As below on unreduced products: 6 reductions of F_p2 values instead of 9 (measured
+            // with tower_cycles, interleaved: 7% faster on bn254, whose twist is D-type).
+            let (f0, f1) = (&self.c0, &self.c1);
+            let t0 = [f0.c0.mul_wide(a), f0.c1.mul_wide(a), f0.c2.mul_wide(a)];
+            let t1 = f1.mul_by_01_wide(b, c);
+            let x = (*f0 + *f1).mul_by_01_wide(&(*a + *b), c);
+            return lazy_karatsuba_finish(&t0, &t1, &x);
+        }
+        self.mul_by_line_d_eager(a, b, c)
+    }
+
+    /// [`Fp12::mul_by_line_d`] with every F_p6 product reduced (without [`Fp2::LAZY_FP12`]).
+    #[inline]
+    fn mul_by_line_d_eager(&self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) -> Self {
         // (f0 + f1 w)(a + (b + c v) w)
         let t0 = self.c0.mul_by_fp2(a);
         let t1 = self.c1.mul_by_01(b, c);
@@ -274,6 +289,26 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     /// self * (a + b w^2 + c w^3): the line value of an M-type twist (coefficients of w^0, w^2, w^3).
     #[inline]
     pub fn mul_by_line_m(&self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) -> Self {
+        if Fp2::<T, F>::LAZY_FP12 {
+            // As below on unreduced products: 6 reductions of F_p2 values instead of 9 (measured
+            // with tower_cycles, interleaved: 1-2% faster on bls12-381, whose twist is M-type).
+            let (f0, f1) = (&self.c0, &self.c1);
+            let t0 = f0.mul_by_01_wide(a, b);
+            // f1 * (c v) = (xi f1.c2 c, f1.c0 c, f1.c1 c)
+            let t1 = [
+                f1.c2.mul_wide(c).mul_by_xi(),
+                f1.c0.mul_wide(c),
+                f1.c1.mul_wide(c),
+            ];
+            let x = (*f0 + *f1).mul_by_01_wide(a, &(*b + *c));
+            return lazy_karatsuba_finish(&t0, &t1, &x);
+        }
+        self.mul_by_line_m_eager(a, b, c)
+    }
+
+    /// [`Fp12::mul_by_line_m`] with every F_p6 product reduced (without [`Fp2::LAZY_FP12`]).
+    #[inline]
+    fn mul_by_line_m_eager(&self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) -> Self {
         // (f0 + f1 w)((a + b v) + (c v) w)
         let t0 = self.c0.mul_by_01(a, b);
         let t1 = self.c1.mul_by_1(c);
@@ -343,6 +378,29 @@ impl<T: TowerParams> Fp12<T> {
             c0: Fp6::new(f2(0), f2(2), f2(4)),
             c1: Fp6::new(f2(6), f2(8), f2(10)),
         }
+    }
+}
+
+/// The end of a Karatsuba product over F_p6 on unreduced values: with t0 = f0 g0, t1 = f1 g1 and
+/// x = (f0 + f1)(g0 + g1), the product (t0 + t1 v) + (x - t0 - t1) w, each coefficient reduced once.
+#[inline(always)]
+fn lazy_karatsuba_finish<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    t0: &[Fp2Wide<T, F>; 3],
+    t1: &[Fp2Wide<T, F>; 3],
+    x: &[Fp2Wide<T, F>; 3],
+) -> Fp12<T, F> {
+    // t1 v = (xi t1[2], t1[0], t1[1])
+    Fp12 {
+        c0: Fp6::new(
+            (t0[0] + t1[2].mul_by_xi()).reduce(),
+            (t0[1] + t1[0]).reduce(),
+            (t0[2] + t1[1]).reduce(),
+        ),
+        c1: Fp6::new(
+            (x[0] - t0[0] - t1[0]).reduce(),
+            (x[1] - t0[1] - t1[1]).reduce(),
+            (x[2] - t0[2] - t1[2]).reduce(),
+        ),
     }
 }
 
@@ -543,6 +601,15 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp12<T, F> {
     /// Karatsuba over F_p6: 3 multiplications in F_p6.
     #[inline]
     fn mul(self, b: Self) -> Self {
+        if Fp2::<T, F>::LAZY_FP12 {
+            // Unreduced F_p6 products, 6 reductions of F_p2 values instead of 9 (measured with
+            // tower_cycles, interleaved: bn254 4% and bls12-381 1% faster).
+            let t0 = self.c0.mul_wide(&b.c0);
+            let t1 = self.c1.mul_wide(&b.c1);
+            let x = (self.c0 + self.c1).mul_wide(&(b.c0 + b.c1));
+            return lazy_karatsuba_finish(&t0, &t1, &x);
+        }
+        // Without `LAZY_FP12`: each F_p6 product reduced.
         let t0 = self.c0 * b.c0;
         let t1 = self.c1 * b.c1;
         let c1 = (self.c0 + self.c1) * (b.c0 + b.c1) - t0 - t1;

@@ -465,6 +465,10 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
     /// products of values below 2p stay below p*2^(64N).
     pub const LAZY: bool = T::BETA == -1 && F::LAZY;
 
+    /// Whether F_p12 products and line products may also sum unreduced F_p6 products
+    /// ([`Self::LAZY`] and [`BaseField::LAZY_UNBOUNDED_SUMS`]).
+    pub const LAZY_FP12: bool = Self::LAZY && F::LAZY_UNBOUNDED_SUMS;
+
     /// The product before reduction (requires [`Self::LAZY`]): 3 double-width products. Out of
     /// line: in the F_p6 and F_p12 products this leaves the caller's registers to the caller
     /// (measured: the F_p6 product about 9% faster than with it inlined).

@@ -1,7 +1,7 @@
 //! `F_p6 = F_p2[v]/(v^3 - xi)`.
 
 use super::base::BaseField;
-use super::fp2::{Fp2, TowerFp, TowerParams};
+use super::fp2::{Fp2, Fp2Wide, TowerFp, TowerParams};
 use core::ops::{Add, Mul, Neg, Sub};
 
 /// The adjugate (t0, t1, t2) of an F_p6 element and its norm d to F_p2.
@@ -67,16 +67,25 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
         }
     }
 
+    /// self * (b0 + b1 v) before reduction (requires [`Fp2::LAZY`]): the coefficients of
+    /// [`Fp6::mul_by_01`] as wide values, for callers that combine them further before reducing.
+    #[inline]
+    pub(crate) fn mul_by_01_wide(&self, b0: &Fp2<T, F>, b1: &Fp2<T, F>) -> [Fp2Wide<T, F>; 3] {
+        let v0 = self.c0.mul_wide(b0);
+        let v1 = self.c1.mul_wide(b1);
+        [
+            ((self.c1 + self.c2).mul_wide(b1) - v1).mul_by_xi() + v0,
+            (self.c0 + self.c1).mul_wide(&(*b0 + *b1)) - v0 - v1,
+            (self.c0 + self.c2).mul_wide(b0) - v0 + v1,
+        ]
+    }
+
     /// self * (b0 + b1 v): 5 multiplications in F_p2 (sparse line values).
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<T, F>, b1: &Fp2<T, F>) -> Self {
         if Fp2::<T, F>::LAZY {
             // As below, with the sums of products reduced once per coefficient.
-            let v0 = self.c0.mul_wide(b0);
-            let v1 = self.c1.mul_wide(b1);
-            let c0 = ((self.c1 + self.c2).mul_wide(b1) - v1).mul_by_xi() + v0;
-            let c1 = (self.c0 + self.c1).mul_wide(&(*b0 + *b1)) - v0 - v1;
-            let c2 = (self.c0 + self.c2).mul_wide(b0) - v0 + v1;
+            let [c0, c1, c2] = self.mul_by_01_wide(b0, b1);
             return Fp6 {
                 c0: c0.reduce(),
                 c1: c1.reduce(),
@@ -212,6 +221,22 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp6<T, F> {
         }
     }
 }
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
+    /// The product before reduction (requires [`Fp2::LAZY`]): the coefficients of the Karatsuba
+    /// product below as wide values, for callers that combine them further before reducing.
+    #[inline]
+    pub(crate) fn mul_wide(&self, b: &Self) -> [Fp2Wide<T, F>; 3] {
+        let v0 = self.c0.mul_wide(&b.c0);
+        let v1 = self.c1.mul_wide(&b.c1);
+        let v2 = self.c2.mul_wide(&b.c2);
+        [
+            ((self.c1 + self.c2).mul_wide(&(b.c1 + b.c2)) - v1 - v2).mul_by_xi() + v0,
+            (self.c0 + self.c1).mul_wide(&(b.c0 + b.c1)) - v0 - v1 + v2.mul_by_xi(),
+            (self.c0 + self.c2).mul_wide(&(b.c0 + b.c2)) - v0 - v2 + v1,
+        ]
+    }
+}
+
 impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
     type Output = Self;
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
@@ -219,12 +244,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
     fn mul(self, b: Self) -> Self {
         if Fp2::<T, F>::LAZY {
             // The same formulas on unreduced F_p2 products: 3 reductions of F_p2 values, not 6.
-            let v0 = self.c0.mul_wide(&b.c0);
-            let v1 = self.c1.mul_wide(&b.c1);
-            let v2 = self.c2.mul_wide(&b.c2);
-            let c0 = ((self.c1 + self.c2).mul_wide(&(b.c1 + b.c2)) - v1 - v2).mul_by_xi() + v0;
-            let c1 = (self.c0 + self.c1).mul_wide(&(b.c0 + b.c1)) - v0 - v1 + v2.mul_by_xi();
-            let c2 = (self.c0 + self.c2).mul_wide(&(b.c0 + b.c2)) - v0 - v2 + v1;
+            let [c0, c1, c2] = self.mul_wide(&b);
             return Fp6 {
                 c0: c0.reduce(),
                 c1: c1.reduce(),
