@@ -16,20 +16,33 @@ use tripair::{
 };
 use tripair_testkit::TestRng;
 
+/// n pairs (aG1, bG2) with random scalars, then (O, G2) inserted at index `i` and (G1, O) at
+/// index `j` (of the list with the first inserted).
+fn pairs_with_infinities<C: PairingCurve>(
+    rng: &mut TestRng,
+    n: usize,
+    i: usize,
+    j: usize,
+) -> Vec<(G1Affine<C>, G2Affine<C>)> {
+    let (g1, g2) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
+    let mut pairs: Vec<_> = (0..n)
+        .map(|_| {
+            (
+                (g1 * Scalar::<C>::random(rng)).to_affine(),
+                (g2 * Scalar::<C>::random(rng)).to_affine(),
+            )
+        })
+        .collect();
+    pairs.insert(i, (G1Affine::identity(), g2));
+    pairs.insert(j, (g1, G2Affine::identity()));
+    pairs
+}
+
 fn check_parallel<C: PairingCurve>() {
     let mut rng = TestRng::new(0x7e4d);
     let g1 = G1Affine::<C>::generator();
     let g2 = G2Affine::<C>::generator();
-    let mut pairs: Vec<(G1Affine<C>, G2Affine<C>)> = (0..3)
-        .map(|_| {
-            (
-                (g1 * Scalar::<C>::random(&mut rng)).to_affine(),
-                (g2 * Scalar::<C>::random(&mut rng)).to_affine(),
-            )
-        })
-        .collect();
-    pairs.insert(1, (G1Affine::identity(), g2));
-    pairs.push((g1, G2Affine::identity()));
+    let pairs = pairs_with_infinities::<C>(&mut rng, 3, 1, 4);
     let serial: Vec<_> = pairs.iter().map(|(p, q)| pairing(p, q)).collect();
     let prepared: Vec<G2Prepared<C>> = pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
     for n in [0usize, 1, 2, 3, 5] {
@@ -69,18 +82,9 @@ fn check_parallel<C: PairingCurve>() {
 /// its pairs are spread over the threads.
 fn check_large_products<C: PairingCurve>() {
     let mut rng = TestRng::new(0x2f1);
+    let pairs = pairs_with_infinities::<C>(&mut rng, 19, 3, 12);
     let g1 = G1Affine::<C>::generator();
     let g2 = G2Affine::<C>::generator();
-    let mut pairs: Vec<(G1Affine<C>, G2Affine<C>)> = (0..19)
-        .map(|_| {
-            (
-                (g1 * Scalar::<C>::random(&mut rng)).to_affine(),
-                (g2 * Scalar::<C>::random(&mut rng)).to_affine(),
-            )
-        })
-        .collect();
-    pairs.insert(3, (G1Affine::identity(), g2));
-    pairs.insert(12, (g1, G2Affine::identity()));
     for n in [7, 8, 9, 21] {
         let batch = &pairs[..n];
         let serial = multi_pairing(batch);
