@@ -196,13 +196,12 @@ mod ark_peer {
         ops.push(op("final_exponentiation", move || {
             black_box(E::final_exponentiation(*black_box(&f)));
         }));
-        ops.push(op("pairing", move || {
+        let pairing = move || {
             let _ = black_box(E::pairing(*black_box(&p), *black_box(&q)));
-        }));
+        };
+        ops.push(op("pairing", pairing));
         // No batch form: one core's pairings per second are those of the single pairing.
-        ops.push(op("batch_8_per_pairing", move || {
-            let _ = black_box(E::pairing(*black_box(&p), *black_box(&q)));
-        }));
+        ops.push(op("batch_8_per_pairing", pairing));
         ops.push(op("product_2", product::<E>(&mut rng, 2)));
         ops.push(op("product_8", product::<E>(&mut rng, 8)));
         ops.push(op("product_8_prepared", product_prepared::<E>(&mut rng, 8)));
@@ -414,13 +413,12 @@ mod blst_peer {
         ops.push(op("final_exponentiation", move || {
             black_box(final_exp(black_box(&f)));
         }));
-        ops.push(op("pairing", move || {
+        let pairing = move || {
             black_box(final_exp(&miller_loop(black_box(&p), black_box(&q))));
-        }));
+        };
+        ops.push(op("pairing", pairing));
         // No batch form: one core's pairings per second are those of the single pairing.
-        ops.push(op("batch_8_per_pairing", move || {
-            black_box(final_exp(&miller_loop(black_box(&p), black_box(&q))));
-        }));
+        ops.push(op("batch_8_per_pairing", pairing));
         ops.push(op("product_2", product::<2>(&mut rng)));
         ops.push(op("product_8", product::<8>(&mut rng)));
         ops.push(op("product_8_prepared", product_prepared::<8>(&mut rng)));
@@ -628,7 +626,6 @@ mod mcl_peer {
         let (ps, qs) = rand_points(&mut rng, 1);
         let (p, q) = (ps[0].clone(), qs[0].clone());
         let (p2, q2) = (p.clone(), q.clone());
-        let (p3, q3) = (p.clone(), q.clone());
         ops.push(op("miller_loop", move || {
             ensure(curve);
             let mut f = GT::zero();
@@ -643,19 +640,15 @@ mod mcl_peer {
             mcl_rust::final_exp(&mut e, black_box(&f));
             black_box(e);
         }));
-        ops.push(op("pairing", move || {
+        let pairing = move || {
             ensure(curve);
             let mut e = GT::zero();
             mcl_rust::pairing(&mut e, black_box(&p), black_box(&q));
             black_box(e);
-        }));
+        };
+        ops.push(op("pairing", pairing.clone()));
         // No batch form: one core's pairings per second are those of the single pairing.
-        ops.push(op("batch_8_per_pairing", move || {
-            ensure(curve);
-            let mut e = GT::zero();
-            mcl_rust::pairing(&mut e, black_box(&p3), black_box(&q3));
-            black_box(e);
-        }));
+        ops.push(op("batch_8_per_pairing", pairing));
         ops.push(op("product_2", product(curve, &mut rng, 2)));
         ops.push(op("product_8", product(curve, &mut rng, 8)));
         ops.push(op(

@@ -80,6 +80,21 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
         ]
     }
 
+    /// The product before reduction (requires [`Fp2::LAZY`]): the coefficients of the Karatsuba
+    /// product (the `Mul` impl) as wide values, for callers that combine them further before
+    /// reducing.
+    #[inline]
+    pub(crate) fn mul_wide(&self, b: &Self) -> [Fp2Wide<T, F>; 3] {
+        let v0 = self.c0.mul_wide(&b.c0);
+        let v1 = self.c1.mul_wide(&b.c1);
+        let v2 = self.c2.mul_wide(&b.c2);
+        [
+            ((self.c1 + self.c2).mul_wide(&(b.c1 + b.c2)) - v1 - v2).mul_by_xi() + v0,
+            (self.c0 + self.c1).mul_wide(&(b.c0 + b.c1)) - v0 - v1 + v2.mul_by_xi(),
+            (self.c0 + self.c2).mul_wide(&(b.c0 + b.c2)) - v0 - v2 + v1,
+        ]
+    }
+
     /// self * (b0 + b1 v): 5 multiplications in F_p2 (sparse line values).
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<T, F>, b1: &Fp2<T, F>) -> Self {
@@ -221,22 +236,6 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp6<T, F> {
         }
     }
 }
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
-    /// The product before reduction (requires [`Fp2::LAZY`]): the coefficients of the Karatsuba
-    /// product below as wide values, for callers that combine them further before reducing.
-    #[inline]
-    pub(crate) fn mul_wide(&self, b: &Self) -> [Fp2Wide<T, F>; 3] {
-        let v0 = self.c0.mul_wide(&b.c0);
-        let v1 = self.c1.mul_wide(&b.c1);
-        let v2 = self.c2.mul_wide(&b.c2);
-        [
-            ((self.c1 + self.c2).mul_wide(&(b.c1 + b.c2)) - v1 - v2).mul_by_xi() + v0,
-            (self.c0 + self.c1).mul_wide(&(b.c0 + b.c1)) - v0 - v1 + v2.mul_by_xi(),
-            (self.c0 + self.c2).mul_wide(&(b.c0 + b.c2)) - v0 - v2 + v1,
-        ]
-    }
-}
-
 impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
     type Output = Self;
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
