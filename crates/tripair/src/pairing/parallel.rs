@@ -4,7 +4,8 @@
 //!
 //! Threads are scoped (`std::thread::scope`): the caller's thread takes the first chunk, so one
 //! thread asked for (or a batch of at most one) is the serial code with no thread started. Work is
-//! split into contiguous chunks of nearly equal size; merging costs one F_p12 product per extra
+//! split into contiguous chunks of nearly equal size (batches in SIMD lanes: whole groups of eight
+//! first, then the leftovers to the least loaded threads); merging costs one F_p12 product per extra
 //! thread for products, nothing for batches. Past 2 cores the same split applies: the work per
 //! thread is n / threads pairings (or Miller loops), and the merge stays negligible next to one
 //! final exponentiation; a thread start costs tens of microseconds, so small batches gain little.
@@ -111,32 +112,23 @@ fn product_of_chunks<C: PairingCurve>(parts: Vec<MillerLoopOutput<C>>) -> Miller
         .expect("at least one chunk")
 }
 
-/// The cost of eight pairings in one lane pass, in scalar pairings, for dealing work to threads:
-/// time per pairing, lanes over scalar, measured with `tripair bench --table ggp`: 0.50-0.56 on an
-/// AMD EPYC (Zen 4), 0.30-0.36 on an Intel Xeon with AVX-512 (docs/ggp-table.txt); 4 (0.5) lets a
-/// lane pass keep a batch of 8 on one thread rather than split it into 4 + 4 scalar pairings, which
-/// measured 0.55x the speed of one thread on the Xeon and costs at most about 6% on the EPYC.
+/// The cost of one lane pass (eight pairings) in scalar pairings, used to deal a batch's leftovers
+/// (fewer than eight) to threads. Time per pairing, lanes over scalar, measured with `tripair bench
+/// --table ggp`: 0.50-0.56 on an AMD EPYC (Zen 4), 0.30-0.36 on an Intel Xeon with AVX-512
+/// (docs/ggp-table.txt), so a pass costs about 4 and 2.6 scalar pairings; 4 is the EPYC's figure.
 const LANE_PASS_COST: usize = 4;
 
 /// e(P_i, Q_i) for every pair, spread over `threads` threads (values in input order; points at
 /// infinity give 1). Without lanes the pairs are split evenly. Where the lane pairing pays
 /// ([`lanes_pay`]: AVX-512 IFMA), whole groups of eight are dealt to the threads first and the
-/// leftovers to the least loaded ones ([`lane_chunk_lengths`]); each thread runs its groups in SIMD
-/// lanes and its leftovers one by one.
+/// leftovers to the least loaded ones; each thread runs its groups in SIMD lanes and its leftovers
+/// one by one.
 pub fn pairing_batch<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> Vec<Gt<C>> {
     let lanes = lanes_pay::<C>();
-    let lengths = if lanes {
-        lane_chunk_lengths(pairs.len(), threads, LANE_PASS_COST)
-    } else {
-        let t = threads.clamp(1, pairs.len().max(1));
-        (0..t)
-            .map(|i| pairs.len() / t + usize::from(i < pairs.len() % t))
-            .collect()
-    };
-    map_chunks_of_lengths(pairs, &lengths, |chunk| {
+    let run = |chunk: &[(G1Affine<C>, G2Affine<C>)]| {
         let full = if lanes {
             chunk.len() / LANES * LANES
         } else {
@@ -148,10 +140,20 @@ pub fn pairing_batch<C: PairingCurve>(
         }
         out.extend(chunk[full..].iter().map(|(p, q)| pairing(p, q)));
         out
-    })
-    .into_iter()
-    .flatten()
-    .collect()
+    };
+    let parts = if lanes {
+        // Whole groups first: a batch of 8 on 2 threads stays one lane pass (split 4 + 4 into
+        // scalar pairings it measured 0.55x one thread's speed on the Xeon; on the EPYC, where a
+        // lane pass costs about 4 scalar pairings, keeping it whole costs about 6%).
+        map_chunks_of_lengths(
+            pairs,
+            &lane_chunk_lengths(pairs.len(), threads, LANE_PASS_COST),
+            run,
+        )
+    } else {
+        map_chunks(pairs, threads, run)
+    };
+    parts.into_iter().flatten().collect()
 }
 
 /// Whether eight pairings in AVX-512 IFMA lanes beat eight scalar (MULX/ADX) pairings on this curve
