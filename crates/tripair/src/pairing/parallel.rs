@@ -39,9 +39,13 @@ fn map_chunks<T: Sync, R: Send>(
     f: impl Fn(&[T]) -> R + Sync,
 ) -> Vec<R> {
     let n = threads.clamp(1, items.len().max(1));
-    let (base, extra) = (items.len() / n, items.len() % n);
-    let lengths: Vec<usize> = (0..n).map(|i| base + usize::from(i < extra)).collect();
-    map_chunks_of_lengths(items, &lengths, f)
+    map_chunks_of_lengths(items, &even_lengths(items.len(), n), f)
+}
+
+/// `total` split into `parts` (at least 1) counts that differ by at most one, larger ones first.
+fn even_lengths(total: usize, parts: usize) -> Vec<usize> {
+    let (base, extra) = (total / parts, total % parts);
+    (0..parts).map(|i| base + usize::from(i < extra)).collect()
 }
 
 /// `f` on the contiguous chunks of `items` with the given lengths (summing to `items.len()`), each
@@ -83,8 +87,9 @@ fn map_chunks_of_lengths<T: Sync, R: Send>(
 fn lane_chunk_lengths(n: usize, threads: usize, group_cost: usize) -> Vec<usize> {
     let t = threads.clamp(1, n.max(1));
     let (groups, rest) = (n / LANES, n % LANES);
-    let mut work: Vec<(usize, usize)> = (0..t)
-        .map(|i| (groups / t + usize::from(i < groups % t), 0))
+    let mut work: Vec<(usize, usize)> = even_lengths(groups, t)
+        .into_iter()
+        .map(|g| (g, 0))
         .collect();
     for _ in 0..rest {
         let cheapest = (0..t)
