@@ -248,6 +248,41 @@ fn check_fields<C: PairingCurve>() {
                 "{}: F_p6 sparse",
                 C::NAME
             );
+            if i == 0 {
+                // The largest unreduced sums: coefficients 0, 1, p - 2 and p - 1 in F_p2 squares
+                // (fused products with unreduced left factors) and in F_p12 and line products
+                // (Karatsuba sums left unreduced where p leaves room), against the schoolbook.
+                let m1 = -Fp::<C::Fp>::ONE;
+                let edges = [Fp::ZERO, Fp::ONE, m1 - Fp::ONE, m1];
+                for e0 in edges {
+                    for e1 in edges {
+                        let x = Fp2::<C>::new(e0, e1);
+                        let plain = Fp2::new(e0 * e0 + bt(e1 * e1), (e0 * e1).double());
+                        assert_eq!(x.square(), plain, "{}: F_p2 square at {x:?}", C::NAME);
+                    }
+                }
+                let plain12 = |a: &Fp12<C>, b: &Fp12<C>| {
+                    let t1 = plain6(&a.c1, &b.c1);
+                    Fp12::new(
+                        plain6(&a.c0, &b.c0) + Fp6::new(xi * t1.c2, t1.c0, t1.c1),
+                        plain6(&a.c0, &b.c1) + plain6(&a.c1, &b.c0),
+                    )
+                };
+                let all = Fp12::new(minus_one, minus_one);
+                assert_eq!(all * all, plain12(&all, &all), "{}: F_p12 product", C::NAME);
+                assert_eq!(
+                    all.square(),
+                    plain12(&all, &all),
+                    "{}: F_p12 square",
+                    C::NAME
+                );
+                let m = -Fp2::<C>::ONE;
+                let z = Fp2::ZERO;
+                let line_d = Fp12::new(Fp6::new(m, z, z), Fp6::new(m, m, z));
+                let line_m = Fp12::new(Fp6::new(m, m, z), Fp6::new(z, m, z));
+                assert_eq!(all.mul_by_line_d(&m, &m, &m), plain12(&all, &line_d));
+                assert_eq!(all.mul_by_line_m(&m, &m, &m), plain12(&all, &line_m));
+            }
             assert_eq!(f.c0 * f.c0.inv(), tripair::field::Fp6::ONE);
             if i < 3 {
                 assert_eq!(

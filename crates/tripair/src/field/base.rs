@@ -31,6 +31,15 @@ pub trait BaseField: super::traits::FieldOps {
     /// products as well. A representation with bounded coefficients (F_p as doubles, whose bounds
     /// checker rejects those longer sums) keeps the default, false.
     const LAZY_UNBOUNDED_SUMS: bool = false;
+    /// Whether `a * b` is exact for a left operand from [`BaseField::add_unreduced`] (below 2p)
+    /// and a reduced right operand: true for Montgomery products whose final subtraction follows
+    /// from b < p alone (CIOS: t < p (a/R + 1) < 2p for any a < R).
+    const MUL_UNREDUCED_LEFT: bool = false;
+    /// Whether [`BaseField::fp2_mul_wide`] is exact for factors whose coefficients come from
+    /// [`BaseField::add_unreduced`] (below 2p): its own sums stay below 4p and its wide outputs
+    /// below 8p^2 < p * 2^(64N), which needs p < 2^(64N-3) (bls12-381's 381 bits in 6 limbs).
+    /// The F_p6 products then skip the modular reduction of their Karatsuba sums.
+    const LAZY_UNREDUCED_FACTORS: bool = false;
 
     /// The constant `x` in every element (curve and tower constants).
     fn splat(x: &Fp<Self::Params>) -> Self;
@@ -165,6 +174,9 @@ impl<F: FpParams> BaseField for Fp<F> {
     const ONE: Self = Fp::ONE;
     const LAZY: bool = lazy_reduction_applies::<F>();
     const LAZY_UNBOUNDED_SUMS: bool = true;
+    const MUL_UNREDUCED_LEFT: bool = lazy_reduction_applies::<F>();
+    const LAZY_UNREDUCED_FACTORS: bool =
+        lazy_reduction_applies::<F>() && F::BITS as usize + 3 <= 64 * <F::Limbs as Limbs>::N;
 
     #[inline(always)]
     fn splat(x: &Fp<F>) -> Self {

@@ -74,9 +74,13 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
         let v0 = self.c0.mul_wide(b0);
         let v1 = self.c1.mul_wide(b1);
         [
-            ((self.c1 + self.c2).mul_wide(b1) - v1).mul_by_xi() + v0,
-            (self.c0 + self.c1).mul_wide(&(*b0 + *b1)) - v0 - v1,
-            (self.c0 + self.c2).mul_wide(b0) - v0 + v1,
+            (self.c1.add_as_factor(&self.c2).mul_wide(b1) - v1).mul_by_xi() + v0,
+            self.c0
+                .add_as_factor(&self.c1)
+                .mul_wide(&b0.add_as_factor(b1))
+                - v0
+                - v1,
+            self.c0.add_as_factor(&self.c2).mul_wide(b0) - v0 + v1,
         ]
     }
 
@@ -89,9 +93,26 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
         let v1 = self.c1.mul_wide(&b.c1);
         let v2 = self.c2.mul_wide(&b.c2);
         [
-            ((self.c1 + self.c2).mul_wide(&(b.c1 + b.c2)) - v1 - v2).mul_by_xi() + v0,
-            (self.c0 + self.c1).mul_wide(&(b.c0 + b.c1)) - v0 - v1 + v2.mul_by_xi(),
-            (self.c0 + self.c2).mul_wide(&(b.c0 + b.c2)) - v0 - v2 + v1,
+            (self
+                .c1
+                .add_as_factor(&self.c2)
+                .mul_wide(&b.c1.add_as_factor(&b.c2))
+                - v1
+                - v2)
+                .mul_by_xi()
+                + v0,
+            self.c0
+                .add_as_factor(&self.c1)
+                .mul_wide(&b.c0.add_as_factor(&b.c1))
+                - v0
+                - v1
+                + v2.mul_by_xi(),
+            self.c0
+                .add_as_factor(&self.c2)
+                .mul_wide(&b.c0.add_as_factor(&b.c2))
+                - v0
+                - v2
+                + v1,
         ]
     }
 
