@@ -17,9 +17,11 @@ const PARALLEL_MIN_PAIRS: usize = 16;
 pub(crate) fn check(pairs: &[(G1Affine<Curve>, G2Affine<Curve>)]) -> bool {
     #[cfg(feature = "parallel")]
     {
-        let threads = tripair::pairing::available_threads();
-        if pairs.len() >= PARALLEL_MIN_PAIRS && threads > 1 {
-            return tripair::pairing::pairing_check_threads::<Curve>(pairs, threads);
+        if pairs.len() >= PARALLEL_MIN_PAIRS {
+            let threads = tripair::pairing::available_threads();
+            if threads > 1 {
+                return tripair::pairing::pairing_check_threads::<Curve>(pairs, threads);
+            }
         }
     }
     tripair::pairing_check::<Curve>(pairs)

@@ -529,7 +529,8 @@ pub(crate) fn projective_lines_of<C: PairingCurve>(
     });
 }
 
-/// How many lines the optimal ate Miller loop of one pair reads.
+/// How many lines the optimal ate Miller loop of one pair reads (the threaded line source's slots).
+#[cfg(feature = "parallel")]
 pub(crate) fn optimal_ate_line_count<C: PairingCurve>() -> usize {
     let mut n = 0;
     MillerSchedule::optimal_ate::<C>().for_each_step(|step| {
