@@ -19,7 +19,7 @@ pub fn verify<V: Variant>(pk: &PublicKey<V>, msg: &[u8], sig: &Signature<V>) -> 
 
 /// AggregateVerify (section 3.1.1): INVALID if any two messages are equal, else
 /// CoreAggregateVerify. Also INVALID for no pairs or for lists of different lengths.
-pub fn aggregate_verify<V: Variant, M: AsRef<[u8]>>(
+pub fn aggregate_verify<V: Variant, M: AsRef<[u8]> + Sync>(
     pks: &[PublicKey<V>],
     msgs: &[M],
     sig: &Signature<V>,
@@ -36,7 +36,7 @@ pub fn aggregate_verify<V: Variant, M: AsRef<[u8]>>(
 /// Randomized batch verification of independent basic-scheme signatures
 /// ([`core_ops::batch_verify`]): messages need not be distinct, since every signature is checked
 /// on its own. An empty batch is INVALID.
-pub fn batch_verify<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
+pub fn batch_verify<V: Variant, M: AsRef<[u8]> + Sync, R: RngCore + ?Sized>(
     items: &[(PublicKey<V>, M, Signature<V>)],
     rng: &mut R,
 ) -> bool {
@@ -45,7 +45,7 @@ pub fn batch_verify<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
 
 /// The verdict on each triple ([`core_ops::batch_verify_each`]): one batch verification, and
 /// only if it fails one verification per triple, reusing the hashes.
-pub fn batch_verify_each<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
+pub fn batch_verify_each<V: Variant, M: AsRef<[u8]> + Sync, R: RngCore + ?Sized>(
     items: &[(PublicKey<V>, M, Signature<V>)],
     rng: &mut R,
 ) -> Vec<bool> {

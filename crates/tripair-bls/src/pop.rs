@@ -20,7 +20,7 @@ pub fn verify<V: Variant>(pk: &PublicKey<V>, msg: &[u8], sig: &Signature<V>) -> 
 
 /// AggregateVerify (section 3.3: CoreAggregateVerify, any messages, repeated ones included).
 /// INVALID for no pairs, lists of different lengths or a key failing KeyValidate.
-pub fn aggregate_verify<V: Variant, M: AsRef<[u8]>>(
+pub fn aggregate_verify<V: Variant, M: AsRef<[u8]> + Sync>(
     pks: &[PublicKey<V>],
     msgs: &[M],
     sig: &Signature<V>,
@@ -57,7 +57,7 @@ pub fn fast_aggregate_verify<V: Variant>(
 
 /// Randomized batch verification of independent PoP-scheme signatures
 /// ([`core_ops::batch_verify`]). An empty batch is INVALID.
-pub fn batch_verify<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
+pub fn batch_verify<V: Variant, M: AsRef<[u8]> + Sync, R: RngCore + ?Sized>(
     items: &[(PublicKey<V>, M, Signature<V>)],
     rng: &mut R,
 ) -> bool {
@@ -66,7 +66,7 @@ pub fn batch_verify<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
 
 /// The verdict on each triple ([`core_ops::batch_verify_each`]): one batch verification, and
 /// only if it fails one verification per triple, reusing the hashes.
-pub fn batch_verify_each<V: Variant, M: AsRef<[u8]>, R: RngCore + ?Sized>(
+pub fn batch_verify_each<V: Variant, M: AsRef<[u8]> + Sync, R: RngCore + ?Sized>(
     items: &[(PublicKey<V>, M, Signature<V>)],
     rng: &mut R,
 ) -> Vec<bool> {

@@ -273,9 +273,10 @@ fn decoding_errors_min_sig() {
 }
 
 fn aggregation<V: Variant>() {
-    let sks: Vec<SecretKey> = (1..=4).map(key).collect();
+    // 18 signers: from 16 pairs on the messages are hashed on threads (parallel feature).
+    let sks: Vec<SecretKey> = (1..=18).map(key).collect();
     let pks: Vec<PublicKey<V>> = sks.iter().map(|s| s.public_key()).collect();
-    let msgs: Vec<Vec<u8>> = (0..4u8).map(|i| vec![i; 5]).collect();
+    let msgs: Vec<Vec<u8>> = (0..18u8).map(|i| vec![i; 5]).collect();
 
     // AggregateVerify, distinct messages, both schemes.
     let sigs: Vec<Signature<V>> = sks
@@ -290,6 +291,12 @@ fn aggregation<V: Variant>() {
     let mut swapped = msgs.clone();
     swapped.swap(0, 1);
     assert!(!pop::aggregate_verify(&pks, &swapped, &agg));
+    // A key failing KeyValidate (the identity) among those hashed on threads.
+    let mut identity = vec![0u8; V::PK_BYTES];
+    identity[0] = 0xc0;
+    let mut bad = pks.clone();
+    bad[17] = PublicKey::from_bytes(&identity).unwrap();
+    assert!(!pop::aggregate_verify(&bad, &msgs, &agg));
     let empty: [&[u8]; 0] = [];
     assert!(!pop::aggregate_verify::<V, &[u8]>(&[], &empty, &agg));
 
@@ -302,7 +309,7 @@ fn aggregation<V: Variant>() {
     assert!(basic::aggregate_verify(&pks, &msgs, &bagg));
 
     // Repeated messages: INVALID in the basic scheme (section 3.1.1), fine with PoP.
-    let same = vec![b"same".to_vec(); 4];
+    let same = vec![b"same".to_vec(); sks.len()];
     let bsame = Signature::aggregate(
         &sks.iter()
             .map(|s| basic::sign::<V>(s, b"same"))

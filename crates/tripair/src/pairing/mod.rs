@@ -36,7 +36,7 @@ pub use miller::{
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    available_threads, lanes_pay, miller_loop_threads, multi_miller_loop_threads,
+    available_threads, lanes_pay, map_chunks, miller_loop_threads, multi_miller_loop_threads,
     multi_pairing_threads, pairing_batch, pairing_check_threads, pairing_pipelined,
     pairing_split_loop,
 };

@@ -38,7 +38,8 @@ pub fn available_threads() -> usize {
 
 /// `f` on at most `threads` contiguous chunks of `items` of nearly equal size, each on its own scoped
 /// thread (the first on the caller's), results in chunk order. One chunk: no thread is started.
-fn map_chunks<T: Sync, R: Send>(
+/// The splitting every threaded form here uses, also for the layers above (a batch's hashing).
+pub fn map_chunks<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
     f: impl Fn(&[T]) -> R + Sync,
