@@ -203,23 +203,25 @@ fn hashed_item<V: Variant>(
 /// prod e(r_i PK_i, H(m_i)) * e(-P, sum r_i sig_i) == 1 for at least one hashed triple, the
 /// nonzero 64-bit r_i drawn from `rng` ([`batch_verify`]).
 fn batch_check_hashed<V: Variant, R: RngCore + ?Sized>(items: &[Hashed<V>], rng: &mut R) -> bool {
-    let mut g1s = Vec::with_capacity(items.len() + 1);
-    let mut g2s = Vec::with_capacity(items.len() + 1);
-    let mut sigs = Vec::with_capacity(items.len());
-    let mut coeffs = Vec::with_capacity(items.len());
-    for (pk, h, sig) in items {
-        let r = loop {
+    let rs: Vec<u64> = items
+        .iter()
+        .map(|_| loop {
             let r = rng.next_u64();
             if r != 0 {
                 break r;
             }
-        };
+        })
+        .collect();
+    // r_i times the G1 member of each pair, on the threads for large batches.
+    let scaled: Vec<_> = items.iter().zip(&rs).collect();
+    let (g1s, g2s): (Vec<_>, Vec<_>) = map_items(&scaled, |((pk, h, _), r)| {
         let (p, q) = V::pair(pk, h);
-        g1s.push(p.to_projective().mul_vartime(&[r]));
-        g2s.push(q);
-        sigs.push(*sig);
-        coeffs.push(Scalar::<Curve>::from_u64(r));
-    }
+        (p.to_projective().mul_vartime(&[**r]), q)
+    })
+    .into_iter()
+    .unzip();
+    let sigs: Vec<_> = items.iter().map(|(_, _, sig)| *sig).collect();
+    let coeffs: Vec<_> = rs.iter().map(|&r| Scalar::<Curve>::from_u64(r)).collect();
     // sum r_i sig_i with one multi-scalar multiplication (Pippenger's buckets over the GLV/GLS
     // halves or quarters): the doublings are shared by all terms instead of done per signature.
     let sig_sum = Projective::<V::SigGroup>::msm_vartime(&sigs, &coeffs);
