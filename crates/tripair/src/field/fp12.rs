@@ -410,15 +410,10 @@ fn fp4_square<T: TowerParams, F: BaseField<Params = T::Fp>>(
     a0: &Fp2<T, F>,
     a1: &Fp2<T, F>,
 ) -> (Fp2<T, F>, Fp2<T, F>) {
-    if F::MUL_UNREDUCED_LEFT && T::BETA == -1 {
-        // Three fused F_p2 squares (two fused F_p products each) and reduced sums: fewer
-        // instructions than six wide products, four reductions and the wide sums between them.
-        let t0 = a0.square();
-        let t1 = a1.square();
-        let c1 = (*a0 + *a1).square() - t0 - t1;
-        return (t0 + t1.mul_by_xi(), c1);
-    }
-    if Fp2::<T, F>::LAZY {
+    // Where F_p2 squares are fused products ([`BaseField::MUL_UNREDUCED_LEFT`]), the reduced
+    // formula below is the faster one: fewer instructions than six wide products, four
+    // reductions and the wide sums between them.
+    if Fp2::<T, F>::LAZY && !F::MUL_UNREDUCED_LEFT {
         // The same on unreduced squares: 2 reductions of F_p2 values instead of 3.
         let t0 = a0.square_wide();
         let t1 = a1.square_wide();
