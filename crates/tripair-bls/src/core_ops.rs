@@ -13,21 +13,28 @@ use tripair::{G1Affine, G2Affine};
 #[cfg(feature = "parallel")]
 const PARALLEL_MIN_PAIRS: usize = 16;
 
+/// The threads to spread n pairs (or their messages) over: from PARALLEL_MIN_PAIRS on, where the
+/// machine offers more than one.
+#[cfg(feature = "parallel")]
+fn split_threads(n: usize) -> Option<usize> {
+    if n < PARALLEL_MIN_PAIRS {
+        return None;
+    }
+    Some(tripair::pairing::available_threads()).filter(|&t| t > 1)
+}
+
 /// `f` on every item, in order; on the available threads for PARALLEL_MIN_PAIRS items or more.
 /// Hashing to G2 costs about a third of a pairing, so a batch's hashes are a large share of its
 /// work and gain as much from the threads as its Miller loops do.
 fn map_items<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     #[cfg(feature = "parallel")]
-    if items.len() >= PARALLEL_MIN_PAIRS {
-        let threads = tripair::pairing::available_threads();
-        if threads > 1 {
-            return tripair::pairing::map_chunks(items, threads, |chunk| {
-                chunk.iter().map(&f).collect::<Vec<R>>()
-            })
-            .into_iter()
-            .flatten()
-            .collect();
-        }
+    if let Some(threads) = split_threads(items.len()) {
+        return tripair::pairing::map_chunks(items, threads, |chunk| {
+            chunk.iter().map(&f).collect::<Vec<R>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
     }
     items.iter().map(f).collect()
 }
@@ -36,13 +43,8 @@ fn map_items<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R
 /// for long products when the `parallel` feature is on.
 pub(crate) fn check(pairs: &[(G1Affine<Curve>, G2Affine<Curve>)]) -> bool {
     #[cfg(feature = "parallel")]
-    {
-        if pairs.len() >= PARALLEL_MIN_PAIRS {
-            let threads = tripair::pairing::available_threads();
-            if threads > 1 {
-                return tripair::pairing::pairing_check_threads::<Curve>(pairs, threads);
-            }
-        }
+    if let Some(threads) = split_threads(pairs.len()) {
+        return tripair::pairing::pairing_check_threads::<Curve>(pairs, threads);
     }
     tripair::pairing_check::<Curve>(pairs)
 }
