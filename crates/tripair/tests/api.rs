@@ -57,39 +57,51 @@ fn check_group_api<C: PairingCurve>() {
     }
 }
 
-/// `from_be_bytes_mod_order` is the integer of the bytes modulo r (and modulo p for F_p).
+/// `from_be_bytes_mod_order` is the integer of the bytes modulo r (and modulo p for F_p), on
+/// random and all-ones bytes of every length class: short, the longest that one Montgomery
+/// reduction takes (below p 2^(64N)), one byte more (Horner's rule), and long.
 fn check_wide_reduction<C: PairingCurve>() {
-    let mut rng = TestRng::new(0x51de);
-    let r = BigUint::from_slice(
-        &<C::Fr as FpParams>::MODULUS
-            .as_ref()
-            .iter()
-            .flat_map(|&l| [l as u32, (l >> 32) as u32])
-            .collect::<Vec<_>>(),
-    );
-    for len in [0usize, 1, 7, 8, 9, 31, 32, 33, 48, 64, 96, 100] {
-        let mut bytes = vec![0u8; len];
-        rng.fill_bytes(&mut bytes);
-        let s = Scalar::<C>::from_be_bytes_mod_order(&bytes);
-        let want = BigUint::from_bytes_be(&bytes) % &r;
-        let w = <C::Fr as FpParams>::BYTES;
-        let mut enc = want.to_bytes_be();
-        while enc.len() < w {
-            enc.insert(0, 0);
+    fn check<F: FpParams>(name: &str, rng: &mut TestRng) {
+        let m = BigUint::from_slice(
+            &F::MODULUS
+                .as_ref()
+                .iter()
+                .flat_map(|&l| [l as u32, (l >> 32) as u32])
+                .collect::<Vec<_>>(),
+        );
+        let fast_max = (64 * F::MODULUS.as_ref().len() + F::BITS as usize - 1) / 8;
+        for len in [
+            0usize,
+            1,
+            7,
+            8,
+            9,
+            31,
+            32,
+            33,
+            48,
+            64,
+            96,
+            100,
+            fast_max,
+            fast_max + 1,
+        ] {
+            let mut random = vec![0u8; len];
+            rng.fill_bytes(&mut random);
+            for bytes in [random, vec![0xff; len]] {
+                let s = Fp::<F>::from_be_bytes_mod_order(&bytes);
+                let want = BigUint::from_bytes_be(&bytes) % &m;
+                assert_eq!(
+                    BigUint::from_bytes_be(&s.to_be_bytes()),
+                    want,
+                    "{name}: {len} bytes"
+                );
+            }
         }
-        assert_eq!(s.to_be_bytes(), enc, "{}: {len} bytes", C::NAME);
     }
-    // All-ones input of 64 bytes: 2^512 - 1 mod r.
-    let s = Scalar::<C>::from_be_bytes_mod_order(&[0xff; 64]);
-    let want = ((BigUint::from(1u32) << 512) - 1u32) % &r;
-    assert_eq!(BigUint::from_bytes_be(&s.to_be_bytes()), want);
-    // The same for the base field.
-    let x = Fp::<C::Fp>::from_be_bytes_mod_order(&[0xff; 100]);
-    let p = C::consts().p.clone();
-    assert_eq!(
-        BigUint::from_bytes_be(&x.to_be_bytes()),
-        ((BigUint::from(1u32) << 800) - 1u32) % p
-    );
+    let mut rng = TestRng::new(0x51de);
+    check::<C::Fr>(C::NAME, &mut rng);
+    check::<C::Fp>(C::NAME, &mut rng);
 }
 
 /// The checked constructor names what is wrong; the unchecked one is the caller's promise.

@@ -490,12 +490,70 @@ fn check_bilinearity_at_scale<C: PairingCurve>() {
     }
 }
 
+/// Square roots and public-exponent powers: every non-square gets `None` and every square a root
+/// (random elements, about half non-squares, and the edge values 0, 1, -1 and, in F_p2, elements
+/// of F_p and of F_p u); the sliding-window power against the fixed-window one on exponents of
+/// every window-width class.
+fn check_roots_and_powers<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x5047);
+    let mut fps: Vec<Fp<C::Fp>> = vec![
+        Fp::ZERO,
+        Fp::ONE,
+        -Fp::ONE,
+        Fp::from_u64(2),
+        -Fp::from_u64(2),
+    ];
+    fps.extend((0..60).map(|_| random_fp::<C::Fp>(&mut rng)));
+    for a in &fps {
+        match (a.legendre(), a.sqrt_vartime()) {
+            (-1, None) => {}
+            (_, Some(r)) if a.legendre() != -1 => assert_eq!(r.square(), *a, "{}", C::NAME),
+            (l, r) => panic!(
+                "{}: F_p root {r:?} of an element with character {l}",
+                C::NAME
+            ),
+        }
+    }
+    let mut fp2s: Vec<Fp2<C>> = vec![Fp2::ZERO, Fp2::ONE, -Fp2::ONE];
+    for a in &fps[..12] {
+        fp2s.push(Fp2::new(*a, Fp::ZERO));
+        fp2s.push(Fp2::new(Fp::ZERO, *a));
+    }
+    fp2s.extend((0..60).map(|_| random_fp2::<C>(&mut rng)));
+    for a in &fp2s {
+        match (a.legendre(), a.sqrt_vartime()) {
+            (-1, None) => {}
+            (_, Some(r)) if a.legendre() != -1 => assert_eq!(r.square(), *a, "{}", C::NAME),
+            (l, r) => panic!("{}: F_p2 root {r:?} of {a:?} with character {l}", C::NAME),
+        }
+    }
+    for bits in [0u32, 1, 2, 3, 24, 25, 80, 81, 200, 64 * 6] {
+        let mut e = vec![0u64; 6];
+        for (i, l) in e.iter_mut().enumerate() {
+            let take = bits.saturating_sub(64 * i as u32).min(64);
+            *l = if take == 0 {
+                0
+            } else {
+                rng.next_u64() >> (64 - take)
+            };
+        }
+        let x = random_fp::<C::Fp>(&mut rng);
+        assert_eq!(
+            x.pow_vartime(&e),
+            tripair::field::pow_public_exponent(&x, &e),
+            "{}: {bits}-bit exponent",
+            C::NAME
+        );
+    }
+}
+
 macro_rules! curve_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
             use super::*;
             #[test] fn constants() { check_constants::<$c>(); }
             #[test] fn fields() { check_fields::<$c>(); }
+            #[test] fn roots_and_powers() { check_roots_and_powers::<$c>(); }
             #[test] fn groups() { check_groups::<$c>(); }
             #[test] fn pairing_laws() { check_pairing::<$c>(); }
             #[test] fn backends_agree() { check_backends::<$c>(); }

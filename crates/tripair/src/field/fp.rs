@@ -217,6 +217,23 @@ impl<F: FpParams> Fp<F> {
     /// larger ones), as hash-to-field and scalar derivation need ("wide reduction"). The sequence
     /// of operations depends only on the length, not on the byte values.
     pub fn from_be_bytes_mod_order(bytes: &[u8]) -> Self {
+        let n = <F::Limbs as Limbs>::N;
+        if 8 * bytes.len() < 64 * n + F::BITS as usize {
+            // A value x < 2^(8 len) <= p 2^(64N) is a valid input of a Montgomery reduction,
+            // which gives x R^-1; a product by R^3 then gives the Montgomery form x R: two
+            // products where Horner's rule below takes two per word (hash_to_field's 64 bytes).
+            let (mut lo, mut hi) = (<F::Limbs as Limbs>::zero(), <F::Limbs as Limbs>::zero());
+            for (i, &b) in bytes.iter().rev().enumerate() {
+                let (half, limb) = if i < 8 * n {
+                    (&mut lo, i / 8)
+                } else {
+                    (&mut hi, i / 8 - n)
+                };
+                half.as_mut()[limb] |= (b as u64) << (8 * (i % 8));
+            }
+            let r = F::Limbs::reduce_wide::<F::Backend>(&lo, &hi, &F::MODULUS, F::INV);
+            return Self::from_mont(r.mont_mul::<F::Backend>(&F::R3, &F::MODULUS, F::INV));
+        }
         // Horner over 64-bit words: acc = acc * 2^64 + word (2^64 = (2^32)^2 mod p).
         let two64 = Self::from_u64(1 << 32).square();
         let word_of = |chunk: &[u8]| chunk.iter().fold(0u64, |w, &b| (w << 8) | b as u64);
@@ -343,14 +360,7 @@ impl<F: FpParams> Fp<F> {
 
     /// self^e for a public exponent given as little-endian limbs (variable time in `e`).
     pub fn pow_vartime(&self, e: &[u64]) -> Self {
-        let mut r = Self::ONE;
-        for i in (0..e.len() * 64).rev() {
-            r = r.square();
-            if (e[i / 64] >> (i % 64)) & 1 == 1 {
-                r *= *self;
-            }
-        }
-        r
+        super::traits::pow_sliding_windows(self, e)
     }
 
     /// self^e with a fixed square-and-multiply-always schedule (constant time in `self`).
@@ -423,11 +433,15 @@ impl<F: FpParams> Fp<F> {
         if self.is_zero() {
             return Some(Self::ZERO);
         }
-        // w = a^((T-1)/2); x = a*w = a^((T+1)/2); b = x*w = a^T.
+        // w = a^((T-1)/2); x = a*w = a^((T+1)/2); b = x*w = a^T. For p = 3 mod 4 (S = 1) that
+        // one exponentiation is all: b = 1 or a is a non-square, and z below is never needed.
         let w = self.pow_vartime(F::T_MINUS_1_HALF.as_ref());
         let mut x = *self * w;
         let mut b = x * w;
-        let mut z = non_residue::<F>().pow_vartime(F::T.as_ref());
+        let mut z = Self::ONE;
+        if F::S > 1 && !b.is_one() {
+            z = non_residue::<F>().pow_vartime(F::T.as_ref());
+        }
         let mut m = F::S;
         while !b.is_one() {
             let mut k = 0;

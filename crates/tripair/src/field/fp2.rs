@@ -300,7 +300,8 @@ impl<T: TowerParams> Fp2<T> {
     }
 
     /// A square root, or `None` for non-squares (norm method: with n = sqrt(N(a)), a root is
-    /// x0 + x1 u with x0^2 = (a0 + n)/2 (or (a0 - n)/2) and x1 = a1 / (2 x0)). Variable time.
+    /// x0 + x1 u with x0^2 = (a0 + n)/2 (or (a0 - n)/2) and x1 = a1 / (2 x0)); two F_p
+    /// exponentiations where u^2 = -1 and p = 3 mod 4 (every curve here). Variable time.
     pub fn sqrt_vartime(&self) -> Option<Self> {
         if self.is_zero() {
             return Some(Self::ZERO);
@@ -322,6 +323,9 @@ impl<T: TowerParams> Fp2<T> {
                 _t: PhantomData,
             });
         }
+        if T::BETA == -1 && <T::Fp as FpParams>::S == 1 {
+            return self.sqrt_vartime_norm();
+        }
         let n = self.norm().sqrt_vartime()?;
         let mut x0sq = (self.c0 + n).half();
         if x0sq.legendre() != 1 {
@@ -335,6 +339,30 @@ impl<T: TowerParams> Fp2<T> {
         } else {
             None
         }
+    }
+
+    /// [`Fp2::sqrt_vartime`] for u^2 = -1 and p = 3 mod 4, a1 != 0, with two exponentiations by
+    /// (p - 3) / 4 (an inverse square root gives the root and the quadratic character at once,
+    /// as in Scott, "Tricks of the trade", ePrint 2020/1497): s = sqrt(N(a)) from n^((p-3)/4), then
+    /// t = delta^((p-3)/4) for delta = (a0 + s) / 2 gives x0 = delta t, x1 = a1 t / 2 when
+    /// delta t^2 = 1; otherwise (a0 - s) / 2 = -a1^2 / (4 delta) is the square and the root is
+    /// a1 t / 2 - delta t u. delta != 0, since a1 != 0 makes s != -a0.
+    fn sqrt_vartime_norm(&self) -> Option<Self> {
+        let e = <T::Fp as FpParams>::T_MINUS_1_HALF;
+        let n = self.c0.square() + self.c1.square();
+        let s = n * n.pow_vartime(e.as_ref());
+        if s.square() != n {
+            return None;
+        }
+        let delta = (self.c0 + s).half();
+        let t = delta.pow_vartime(e.as_ref());
+        let (dt, a1t) = (delta * t, self.c1 * t.half());
+        let r = if (dt * t).is_one() {
+            Fp2::new(dt, a1t)
+        } else {
+            Fp2::new(a1t, -dt)
+        };
+        (r.square() == *self).then_some(r)
     }
 }
 

@@ -168,6 +168,77 @@ pub fn pow_public_exponent<T: Field>(x: &T, e: &[u64]) -> T {
     pow_fixed_windows(x, T::ONE, e, T::square)
 }
 
+/// The left-to-right sliding-window schedule of the exponent e (little-endian limbs) with windows
+/// of at most `width` bits, each ending in a set bit (Handbook of Applied Cryptography,
+/// Algorithm 14.85): `step(s, v)` means "square s times, then multiply by x^v" (v odd, or 0 for
+/// squarings only); the first call is the leading window, r = x^v (its s is to be ignored). No
+/// calls for e = 0. About one product per width + 1 bits, against one per width for fixed
+/// windows; the schedule depends only on e.
+pub(crate) fn sliding_windows(e: &[u64], width: usize, mut step: impl FnMut(u32, usize)) {
+    let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1 == 1;
+    let Some(top) = (0..64 * e.len()).rev().find(|&i| bit(i)) else {
+        return;
+    };
+    let mut pending = 0u32;
+    let mut i = top as isize;
+    while i >= 0 {
+        if !bit(i as usize) {
+            pending += 1;
+            i -= 1;
+            continue;
+        }
+        // The window [j, i]: at most `width` bits, ending in a set bit.
+        let mut j = (i - width as isize + 1).max(0) as usize;
+        while !bit(j) {
+            j += 1;
+        }
+        let value = (j..=i as usize)
+            .rev()
+            .fold(0, |v, k| 2 * v + bit(k) as usize);
+        step(pending + (i as usize - j + 1) as u32, value);
+        pending = 0;
+        i = j as isize - 1;
+    }
+    if pending > 0 {
+        step(pending, 0);
+    }
+}
+
+/// x^e for a public exponent by sliding windows ([`sliding_windows`]; widths 3 to 5 by the
+/// length of e): the operation sequence depends only on e.
+pub fn pow_sliding_windows<T: Field>(x: &T, e: &[u64]) -> T {
+    let bits = e
+        .iter()
+        .rposition(|&l| l != 0)
+        .map_or(0, |i| 64 * i + 64 - e[i].leading_zeros() as usize);
+    let width = match bits {
+        0..=24 => 3,
+        25..=80 => 4,
+        _ => 5,
+    };
+    let x2 = x.square();
+    let mut odd = [*x; 16];
+    for k in 1..1 << (width - 1) {
+        odd[k] = odd[k - 1] * x2;
+    }
+    let mut r: Option<T> = None;
+    sliding_windows(e, width, |squarings, v| {
+        r = Some(match r {
+            None => odd[v / 2],
+            Some(mut acc) => {
+                for _ in 0..squarings {
+                    acc = acc.square();
+                }
+                if v != 0 {
+                    acc *= odd[v / 2];
+                }
+                acc
+            }
+        });
+    });
+    r.unwrap_or(T::ONE)
+}
+
 /// x^e with fixed 4-bit windows over a public exponent, for any type with a product, its 1 and a
 /// squaring (fields, and base fields holding several elements side by side).
 pub fn pow_fixed_windows<T: Copy + Mul<Output = T>>(
