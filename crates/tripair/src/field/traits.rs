@@ -204,7 +204,7 @@ pub(crate) fn sliding_windows(e: &[u64], width: usize, mut step: impl FnMut(u32,
     }
 }
 
-/// x^e for a public exponent by sliding windows ([`sliding_windows`]; widths 3 to 5 by the
+/// x^e for a public exponent by sliding windows (`sliding_windows`, widths 3 to 5 by the
 /// length of e): the operation sequence depends only on e.
 pub fn pow_sliding_windows<T: Field>(x: &T, e: &[u64]) -> T {
     let bits = e
