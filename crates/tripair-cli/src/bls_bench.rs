@@ -3,7 +3,8 @@
 //! proof of possession), G1 and G2 multiplication by a secret 255-bit scalar, hash to G2
 //! (`BLS12381G2_XMD:SHA-256_SSWU_RO_`), and randomized batch verification of 64 signatures per
 //! signature, and the multiplication of the G1 and G2 generators by a secret key (SkToPk in the
-//! MinPk and MinSig variants). blst's columns need the `peers-blst` feature (part of `peers`);
+//! MinPk and MinSig variants), and the decoding of a compressed public key (with KeyValidate)
+//! and signature (with its subgroup check). blst's columns need the `peers-blst` feature (part of `peers`);
 //! without it the table has tripair's rows only.
 //!
 //! The generator rows: tripair's `SecretKey::public_key`, which multiplies with the generator's
@@ -99,14 +100,17 @@ pub fn table(samples: usize) -> BlsTable {
             p.batch_verify(),
             p.g1_sk_to_pk(),
             p.g2_sk_to_pk(),
+            p.pk_from_bytes(),
+            p.sig_from_bytes(),
         ]
         .into_iter()
         .map(Some)
         .collect()
     };
     #[cfg(not(feature = "peers-blst"))]
-    let theirs: Vec<Option<Box<dyn FnMut()>>> = (0..8).map(|_| None).collect();
+    let theirs: Vec<Option<Box<dyn FnMut()>>> = (0..10).map(|_| None).collect();
 
+    let (pk_bytes, sig_bytes) = (pk.to_bytes(), sig.to_bytes());
     let sk_sign = sk.clone();
     let (sk_pk1, sk_pk2) = (sk.clone(), sk.clone());
     let mut batch_rng = TestRng::new(0xba7c);
@@ -185,6 +189,26 @@ pub fn table(samples: usize) -> BlsTable {
             1,
             Box::new(move || {
                 black_box(black_box(&sk_pk2).public_key::<MinSig>());
+            }),
+        ),
+        (
+            "pk_from_bytes",
+            "public key from 48 bytes (KeyValidate)",
+            1.1,
+            1,
+            Box::new(move || {
+                black_box(
+                    PublicKey::<MinPk>::from_bytes_validated(black_box(&pk_bytes)).expect("valid"),
+                );
+            }),
+        ),
+        (
+            "sig_from_bytes",
+            "signature from 96 bytes (subgroup check)",
+            1.1,
+            1,
+            Box::new(move || {
+                black_box(Signature::<MinPk>::from_bytes(black_box(&sig_bytes)).expect("valid"));
             }),
         ),
     ];
@@ -415,6 +439,23 @@ pub mod blst_side {
             let sk = self.sk_min_sig.clone();
             Box::new(move || {
                 black_box(black_box(&sk).sk_to_pk());
+            })
+        }
+
+        /// Public key from its 48 compressed bytes with KeyValidate (subgroup, not identity).
+        pub fn pk_from_bytes(&self) -> Box<dyn FnMut()> {
+            let bytes = self.pk.compress();
+            Box::new(move || {
+                black_box(PublicKey::key_validate(black_box(&bytes)).expect("valid key"));
+            })
+        }
+
+        /// Signature from its 96 compressed bytes with the subgroup check (the identity
+        /// accepted, as tripair's `Signature::from_bytes` does).
+        pub fn sig_from_bytes(&self) -> Box<dyn FnMut()> {
+            let bytes = self.sig.compress();
+            Box::new(move || {
+                black_box(Signature::sig_validate(black_box(&bytes), false).expect("valid"));
             })
         }
 
