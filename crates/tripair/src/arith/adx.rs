@@ -221,16 +221,40 @@ macro_rules! final_sub_regs {
 
 /// All rows of CIOS Montgomery multiplication, then the final subtraction.
 /// cfg = [pre_a, pa, pre_b, pb, pre_p, pp, inv_load, top, save_top, load_top]: `pre_*` move a
-/// parked pointer into its register (or are empty), `inv_load` puts inv in rdx.
+/// parked pointer into its register (or are empty), `inv_load` puts inv in rdx. With a leading
+/// `@lazy` the result (below 2p, see `sqr_n_lazy_fn!`) is stored to the words at `pa` instead.
 macro_rules! mont_rows {
+    (@lazy $mm:ident, $rm:ident, [$pre_a:literal, $pa:literal, $($cfg:literal),*],
+     [$($o:literal)*], [], [$($t:literal),*]) => {
+        concat!($pre_a, each!(store, $pa; [$($o)*]; [$($t),*]))
+    };
+    (@lazy $mm:ident, $rm:ident, $cfg:tt, [$($o:literal)*], [$ai:literal $($as:literal)*],
+     [$t0:literal $(, $t:literal)*]) => {
+        concat!(
+            mont_row!($mm, $rm, $cfg, [$($o)*], $ai, [$t0 $(, $t)*]),
+            mont_rows!(@lazy $mm, $rm, $cfg, [$($o)*], [$($as)*], [$($t,)* $t0])
+        )
+    };
     ($mm:ident, $rm:ident, [$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
       $inv:literal, $top:literal, $save:literal, $load:literal],
      [$($o:literal)*], [], [$($t:literal),*]) => {
         final_sub_regs!($pre_p, $pp, [$($o)*], [$($t),*])
     };
+    ($mm:ident, $rm:ident, $cfg:tt, [$($o:literal)*], [$ai:literal $($as:literal)*],
+     [$t0:literal $(, $t:literal)*]) => {
+        concat!(
+            mont_row!($mm, $rm, $cfg, [$($o)*], $ai, [$t0 $(, $t)*]),
+            mont_rows!($mm, $rm, $cfg, [$($o)*], [$($as)*], [$($t,)* $t0])
+        )
+    };
+}
+
+/// One row of CIOS: t += a[i] b, then t += m p with m = t_0 inv (t_0 becomes 0; the caller
+/// rotates the register list).
+macro_rules! mont_row {
     ($mm:ident, $rm:ident, [$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
       $inv:literal, $top:literal, $save:literal, $load:literal],
-     [$($o:literal)*], [$ai:literal $($as:literal)*], [$t0:literal $(, $t:literal)*]) => {
+     [$($o:literal)*], $ai:literal, [$t0:literal $(, $t:literal)*]) => {
         concat!(
             $pre_a,
             "mov rdx, qword ptr [", $pa, " + ", $ai, "]\n",
@@ -242,8 +266,6 @@ macro_rules! mont_rows {
             "imul rdx, ", $t0, "\n",
             "xor {lo:e}, {lo:e}\n",
             mac_pass!($rm, $pp, $top, $save, $load, $t0; [$($o)*]; [$t0 $(, $t)*]),
-            mont_rows!($mm, $rm, [$pre_a, $pa, $pre_b, $pb, $pre_p, $pp, $inv, $top, $save, $load],
-                       [$($o)*], [$($as)*], [$($t,)* $t0])
         )
     };
 }
@@ -547,6 +569,50 @@ rwide_fn!(mont_reduce_wide_6, 6, (lo, hi, p, inv, w), "movq rdx, xmm15\n", "mov 
     ops { in("xmm15") xmm(inv), r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4],
           r5 = out(reg) w[5], r6 = out(reg) w[6], });
 
+/// `count` >= 1 Montgomery squarings of the N words at `buf`, in place, for exponentiation
+/// chains: the value stays in the buffer (the next square reads it back through store
+/// forwarding) and skips the final subtraction, so it is congruent and below 2p but maybe not
+/// below p. That is sound where p < 2^(64N-2): a CIOS product of factors below 2p is below
+/// (4p^2 + 2^(64N) p) / 2^(64N) < 2p (no carry word either, as for the `nc` functions).
+macro_rules! sqr_n_lazy_fn {
+    ($name:ident, $n:literal, ($inv:ident), offs [$($o:literal)*], regs [$($r:literal),*], cfg $cfg:tt,
+     ops { $($ops:tt)* }) => {
+        #[inline(always)]
+        fn $name(_cpu: AdxBmi2, buf: &mut [u64; $n], count: u64, p: &[u64; $n], $inv: u64) {
+            debug_assert!(count >= 1 && p[$n - 1] >> 62 == 0);
+            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads and writes the N
+            // words of buf (an exclusive borrow), reads N words of p; count >= 1 ends the loop.
+            unsafe {
+                asm!(
+                    concat!(
+                        "2:\n",
+                        zero_regs!([$($r),*]),
+                        mont_rows!(@lazy mulnc, rednc, $cfg, [$($o)*], [$($o)*], [$($r),*]),
+                        "movq {lo}, xmm13\n",
+                        "dec {lo}\n",
+                        "movq xmm13, {lo}\n",
+                        "jnz 2b\n",
+                    ),
+                    pa = in(reg) buf.as_mut_ptr(), pp = in(reg) p.as_ptr(),
+                    inout("xmm13") xmm(count) => _,
+                    $($ops)*
+                    lo = out(reg) _, hi = out(reg) _, out("rdx") _,
+                    options(nostack),
+                );
+            }
+        }
+    };
+}
+
+sqr_n_lazy_fn!(sqr_n_lazy_4, 4, (inv), offs ["0" "8" "16" "24"], regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    cfg ["", "{pa}", "", "{pa}", "", "{pp}", "mov rdx, {inv}\n", "", "", ""],
+    ops { inv = in(reg) inv, r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, });
+sqr_n_lazy_fn!(sqr_n_lazy_6, 6, (inv), offs ["0" "8" "16" "24" "32" "40"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    cfg ["", "{pa}", "", "{pa}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""],
+    ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
+          r5 = out(reg) _, r6 = out(reg) _, });
+
 // The fallbacks for CPUs without ADX, kept out of line so the fast path stays small.
 #[cold]
 #[inline(never)]
@@ -628,6 +694,21 @@ impl Backend for Adx {
         match N {
             4 => mul_wide_4(cpu, cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
             _ => mul_wide_6(cpu, cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
+        }
+    }
+    #[inline(always)]
+    fn mont_sqr_n_lazy<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
+        let two_spare_bits = p[N - 1] >> 62 == 0;
+        match (N, AdxBmi2::detect()) {
+            (4 | 6, Some(cpu)) if two_spare_bits && n > 0 => {
+                let mut buf = *a;
+                match N {
+                    4 => sqr_n_lazy_4(cpu, cast_mut(&mut buf), n as u64, cast(p), inv),
+                    _ => sqr_n_lazy_6(cpu, cast_mut(&mut buf), n as u64, cast(p), inv),
+                }
+                buf
+            }
+            _ => (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv)),
         }
     }
     #[inline(always)]

@@ -673,3 +673,43 @@ fn inverse_vartime_against_reference() {
         check_inverse_vartime(&p, &mut rng, 50);
     }
 }
+
+/// Chains of Montgomery squarings: the ADX chain (no final subtraction in between) is below 2p
+/// and congruent to the portable chain's fully reduced value, for moduli with two spare bits,
+/// factors below p and below 2p, and chains of 1 to 70 squarings.
+fn check_sqr_n_lazy<const N: usize>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let ps: Vec<[u64; N]> = moduli::<N>(&mut rng)
+        .into_iter()
+        .filter(|p| p[N - 1] >> 62 == 0)
+        .collect();
+    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
+    for p in ps {
+        let inv = limbs::mont_neg_inv(p[0]);
+        let pb = big(&p);
+        let mut xs = edges(&p);
+        xs.extend((0..10).map(|_| limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % (&pb << 1u32)))));
+        xs.push(limbs_of(&((&pb << 1u32) - 1u32)));
+        for (k, x) in xs.iter().enumerate() {
+            let n = [1u32, 2, 3, 5, 17, 70][k % 6];
+            let reference = Portable::mont_sqr_n_lazy(&limbs_of(&(big(x) % &pb)), n, &p, inv);
+            assert!(big(&reference) < pb, "N={N}: portable chain reduced");
+            #[cfg(target_arch = "x86_64")]
+            if adx_available() {
+                let r = Adx::mont_sqr_n_lazy(x, n, &p, inv);
+                assert!(big(&r) < (&pb << 1u32), "N={N}: adx chain below 2p");
+                assert_eq!(
+                    big(&r) % &pb,
+                    big(&reference),
+                    "N={N}: adx chain of {n} from {x:x?} mod {p:x?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sqr_n_lazy_backends_agree() {
+    check_sqr_n_lazy::<4>(44);
+    check_sqr_n_lazy::<6>(66);
+}

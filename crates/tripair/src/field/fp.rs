@@ -327,6 +327,17 @@ impl<F: FpParams> Fp<F> {
         Self::from_mont(self.mont.mont_sqr::<F::Backend>(&F::MODULUS, F::INV))
     }
 
+    /// self^(2^n) by n squarings as one chain: the backend may keep the value below 2p in
+    /// between (no final subtraction per square, where p < 2^(64N-2)); one conditional
+    /// subtraction at the end. The operation sequence depends only on n.
+    pub fn square_n(&self, n: u32) -> Self {
+        let t = self
+            .mont
+            .mont_sqr_n_lazy::<F::Backend>(n, &F::MODULUS, F::INV);
+        let (d, borrow) = t.sub_borrow(&F::MODULUS, 0);
+        Self::from_mont(d.select(&t, 0u64.wrapping_sub(borrow)))
+    }
+
     /// Multiplies by a small constant (constant in `k`, not secret).
     #[inline(always)]
     pub fn mul_small(&self, k: u64) -> Self {

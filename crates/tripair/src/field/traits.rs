@@ -57,6 +57,10 @@ pub trait Field: FieldOps {
     fn is_zero(&self) -> bool;
     /// self * self.
     fn square(&self) -> Self;
+    /// self^(2^n), by n squarings (a field may run them as one chain, as F_p does).
+    fn square_n(&self, n: u32) -> Self {
+        (0..n).fold(*self, |x, _| x.square())
+    }
     /// self + self.
     fn double(&self) -> Self;
     /// self * k for a small public constant k.
@@ -102,6 +106,9 @@ impl<F: FpParams> Field for Fp<F> {
     }
     fn sqrt_vartime(&self) -> Option<Self> {
         Fp::sqrt_vartime(self)
+    }
+    fn square_n(&self, n: u32) -> Self {
+        Fp::square_n(self, n)
     }
     #[inline(always)]
     fn select(&self, other: &Self, mask: u64) -> Self {
@@ -226,9 +233,7 @@ pub fn pow_sliding_windows<T: Field>(x: &T, e: &[u64]) -> T {
         r = Some(match r {
             None => odd[v / 2],
             Some(mut acc) => {
-                for _ in 0..squarings {
-                    acc = acc.square();
-                }
+                acc = acc.square_n(squarings);
                 if v != 0 {
                     acc *= odd[v / 2];
                 }
