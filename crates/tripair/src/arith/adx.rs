@@ -697,7 +697,7 @@ impl Backend for Adx {
         }
     }
     #[inline(always)]
-    fn mont_sqr_n_lazy<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
+    fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
         let two_spare_bits = p[N - 1] >> 62 == 0;
         match (N, AdxBmi2::detect()) {
             (4 | 6, Some(cpu)) if two_spare_bits && n > 0 => {
@@ -706,7 +706,8 @@ impl Backend for Adx {
                     4 => sqr_n_lazy_4(cpu, cast_mut(&mut buf), n as u64, cast(p), inv),
                     _ => sqr_n_lazy_6(cpu, cast_mut(&mut buf), n as u64, cast(p), inv),
                 }
-                buf
+                // Below 2p after the lazy chain: one subtraction.
+                super::limbs::ct::final_sub(&buf, 0, p)
             }
             _ => (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv)),
         }

@@ -19,10 +19,10 @@ pub trait Backend:
     fn mont_sqr<const N: usize>(a: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
         Self::mont_mul(a, a, p, inv)
     }
-    /// n Montgomery squarings of a < p, a^(2^n) / 2^(64N (2^n - 1)) mod p: congruent and below
-    /// 2p, not necessarily below p (where p < 2^(64N-2) a backend may skip the final
-    /// subtractions in between; the default is fully reduced). For exponentiation chains.
-    fn mont_sqr_n_lazy<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
+    /// n Montgomery squarings of a < p, a^(2^n) / 2^(64N (2^n - 1)) mod p, fully reduced: for
+    /// exponentiation chains, which a backend may run as one loop that skips the final
+    /// subtraction between squares (where p < 2^(64N-2)) and subtracts once at the end.
+    fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
         (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv))
     }
     /// The full 2N-limb product a*b, written to (lo, hi), for any a, b < 2^(64N). Writing in

@@ -47,8 +47,8 @@ pub trait Limbs:
     fn mont_mul<B: Backend>(&self, b: &Self, p: &Self, inv: u64) -> Self;
     /// The Montgomery square self^2/2^(64N) mod p on backend `B`.
     fn mont_sqr<B: Backend>(&self, p: &Self, inv: u64) -> Self;
-    /// n Montgomery squarings, as [`Backend::mont_sqr_n_lazy`] (below 2p, not necessarily below p).
-    fn mont_sqr_n_lazy<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self;
+    /// n Montgomery squarings, as [`Backend::mont_sqr_n`].
+    fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self;
     /// (self + b) mod p for self, b < p, in constant time.
     fn add_mod(&self, b: &Self, p: &Self) -> Self;
     /// (self - b) mod p for self, b < p, in constant time.
@@ -129,8 +129,8 @@ impl<const N: usize> Limbs for [u64; N] {
         B::mont_sqr(self, p, inv)
     }
     #[inline(always)]
-    fn mont_sqr_n_lazy<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self {
-        B::mont_sqr_n_lazy(self, n, p, inv)
+    fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self {
+        B::mont_sqr_n(self, n, p, inv)
     }
     #[inline(always)]
     fn add_mod(&self, b: &Self, p: &Self) -> Self {

@@ -327,15 +327,11 @@ impl<F: FpParams> Fp<F> {
         Self::from_mont(self.mont.mont_sqr::<F::Backend>(&F::MODULUS, F::INV))
     }
 
-    /// self^(2^n) by n squarings as one chain: the backend may keep the value below 2p in
-    /// between (no final subtraction per square, where p < 2^(64N-2)); one conditional
-    /// subtraction at the end. The operation sequence depends only on n.
+    /// self^(2^n) by n squarings as one chain ([`crate::arith::Backend::mont_sqr_n`]: the ADX
+    /// backend skips the final subtraction between squares). The operation sequence depends
+    /// only on n.
     pub fn square_n(&self, n: u32) -> Self {
-        let t = self
-            .mont
-            .mont_sqr_n_lazy::<F::Backend>(n, &F::MODULUS, F::INV);
-        let (d, borrow) = t.sub_borrow(&F::MODULUS, 0);
-        Self::from_mont(d.select(&t, 0u64.wrapping_sub(borrow)))
+        Self::from_mont(self.mont.mont_sqr_n::<F::Backend>(n, &F::MODULUS, F::INV))
     }
 
     /// Multiplies by a small constant (constant in `k`, not secret).
