@@ -613,6 +613,60 @@ sqr_n_lazy_fn!(sqr_n_lazy_6, 6, (inv), offs ["0" "8" "16" "24" "32" "40"],
     ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
           r5 = out(reg) _, r6 = out(reg) _, });
 
+/// [`sqr_n_lazy_fn!`] on two independent values at once: each trip of the loop squares `a` and
+/// then `b`, so the out-of-order core overlaps one chain's dependent rows with the other's (a
+/// single chain waits on its carries). Same bounds as the one-value loop.
+macro_rules! sqr_n_lazy_x2_fn {
+    ($name:ident, $n:literal, ($inv:ident), offs [$($o:literal)*], regs [$($r:literal),*],
+     cfg_a $cfga:tt, cfg_b $cfgb:tt, ops { $($ops:tt)* }) => {
+        #[inline(always)]
+        fn $name(
+            _cpu: AdxBmi2,
+            a: &mut [u64; $n],
+            b: &mut [u64; $n],
+            count: u64,
+            p: &[u64; $n],
+            $inv: u64,
+        ) {
+            debug_assert!(count >= 1 && p[$n - 1] >> 62 == 0);
+            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads and writes the N
+            // words of a and of b (two exclusive borrows), reads N words of p; count >= 1 ends
+            // the loop.
+            unsafe {
+                asm!(
+                    concat!(
+                        "2:\n",
+                        zero_regs!([$($r),*]),
+                        mont_rows!(@lazy mulnc, rednc, $cfga, [$($o)*], [$($o)*], [$($r),*]),
+                        zero_regs!([$($r),*]),
+                        mont_rows!(@lazy mulnc, rednc, $cfgb, [$($o)*], [$($o)*], [$($r),*]),
+                        "movq {lo}, xmm13\n",
+                        "dec {lo}\n",
+                        "movq xmm13, {lo}\n",
+                        "jnz 2b\n",
+                    ),
+                    pa = in(reg) a.as_mut_ptr(), qa = in(reg) b.as_mut_ptr(), pp = in(reg) p.as_ptr(),
+                    inout("xmm13") xmm(count) => _,
+                    $($ops)*
+                    lo = out(reg) _, hi = out(reg) _, out("rdx") _,
+                    options(nostack),
+                );
+            }
+        }
+    };
+}
+
+sqr_n_lazy_x2_fn!(sqr_n_lazy_x2_4, 4, (inv), offs ["0" "8" "16" "24"], regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    cfg_a ["", "{pa}", "", "{pa}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""],
+    cfg_b ["", "{qa}", "", "{qa}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""],
+    ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, });
+sqr_n_lazy_x2_fn!(sqr_n_lazy_x2_6, 6, (inv), offs ["0" "8" "16" "24" "32" "40"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    cfg_a ["", "{pa}", "", "{pa}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""],
+    cfg_b ["", "{qa}", "", "{qa}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""],
+    ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
+          r5 = out(reg) _, r6 = out(reg) _, });
+
 // The fallbacks for CPUs without ADX, kept out of line so the fast path stays small.
 #[cold]
 #[inline(never)]
@@ -710,6 +764,48 @@ impl Backend for Adx {
                 super::limbs::ct::final_sub(&buf, 0, p)
             }
             _ => (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv)),
+        }
+    }
+    #[inline(always)]
+    fn mont_sqr_n_x2<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        n: u32,
+        p: &[u64; N],
+        inv: u64,
+    ) -> ([u64; N], [u64; N]) {
+        let two_spare_bits = p[N - 1] >> 62 == 0;
+        match (N, AdxBmi2::detect()) {
+            (4 | 6, Some(cpu)) if two_spare_bits && n > 0 => {
+                let (mut x, mut y) = (*a, *b);
+                match N {
+                    4 => sqr_n_lazy_x2_4(
+                        cpu,
+                        cast_mut(&mut x),
+                        cast_mut(&mut y),
+                        n as u64,
+                        cast(p),
+                        inv,
+                    ),
+                    _ => sqr_n_lazy_x2_6(
+                        cpu,
+                        cast_mut(&mut x),
+                        cast_mut(&mut y),
+                        n as u64,
+                        cast(p),
+                        inv,
+                    ),
+                }
+                // Both below 2p after the lazy chains: one subtraction each.
+                (
+                    super::limbs::ct::final_sub(&x, 0, p),
+                    super::limbs::ct::final_sub(&y, 0, p),
+                )
+            }
+            _ => (
+                Self::mont_sqr_n(a, n, p, inv),
+                Self::mont_sqr_n(b, n, p, inv),
+            ),
         }
     }
     #[inline(always)]

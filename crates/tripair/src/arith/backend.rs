@@ -25,6 +25,19 @@ pub trait Backend:
     fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
         (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv))
     }
+    /// [`Backend::mont_sqr_n`] of two independent values (a backend may interleave the chains).
+    fn mont_sqr_n_x2<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        n: u32,
+        p: &[u64; N],
+        inv: u64,
+    ) -> ([u64; N], [u64; N]) {
+        (
+            Self::mont_sqr_n(a, n, p, inv),
+            Self::mont_sqr_n(b, n, p, inv),
+        )
+    }
     /// The full 2N-limb product a*b, written to (lo, hi), for any a, b < 2^(64N). Writing in
     /// place (rather than returning) lets the next step read the words where they were stored.
     fn mul_wide_into<const N: usize>(

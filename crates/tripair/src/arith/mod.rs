@@ -49,6 +49,8 @@ pub trait Limbs:
     fn mont_sqr<B: Backend>(&self, p: &Self, inv: u64) -> Self;
     /// n Montgomery squarings, as [`Backend::mont_sqr_n`].
     fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self;
+    /// n Montgomery squarings of self and of b, as [`Backend::mont_sqr_n_x2`].
+    fn mont_sqr_n_x2<B: Backend>(&self, b: &Self, n: u32, p: &Self, inv: u64) -> (Self, Self);
     /// (self + b) mod p for self, b < p, in constant time.
     fn add_mod(&self, b: &Self, p: &Self) -> Self;
     /// (self - b) mod p for self, b < p, in constant time.
@@ -131,6 +133,10 @@ impl<const N: usize> Limbs for [u64; N] {
     #[inline(always)]
     fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self {
         B::mont_sqr_n(self, n, p, inv)
+    }
+    #[inline(always)]
+    fn mont_sqr_n_x2<B: Backend>(&self, b: &Self, n: u32, p: &Self, inv: u64) -> (Self, Self) {
+        B::mont_sqr_n_x2(self, b, n, p, inv)
     }
     #[inline(always)]
     fn add_mod(&self, b: &Self, p: &Self) -> Self {

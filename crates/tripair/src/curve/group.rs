@@ -81,14 +81,12 @@ impl<C: PairingCurve> CurveGroup for G1<C> {
         }
         if C::FAST_SUBGROUP_CHECKS {
             // phi(P) = (omega x, y) acts as [-u^2] on G1 (Scott, eprint 2021/1130, BLS12).
+            // Compared projectively: two products per coordinate instead of an inversion.
             let phi = Affine::<Self>::new_unchecked(p.x * Fp::from_mont(k.omega), p.y);
-            let u2 = p
-                .to_projective()
-                .mul_vartime(&k.u_abs)
-                .mul_vartime(&k.u_abs);
-            return (-u2).to_affine_vartime() == phi;
+            let u2 = p.mul_vartime(&k.u_abs).mul_vartime(&k.u_abs);
+            return -u2 == phi.to_projective();
         }
-        p.to_projective().mul_vartime(&k.r).is_identity()
+        p.mul_vartime(&k.r).is_identity()
     }
     #[inline]
     fn endo(p: &Projective<Self>) -> Projective<Self> {
@@ -128,11 +126,11 @@ impl<C: PairingCurve> CurveGroup for G2<C> {
             // psi acts on G2 as [p] = [t - 1]: [u] for BLS12 (Scott, eprint 2021/1130) and [6u^2]
             // for BN (El Housni–Guillevic–Piellard, eprint 2022/352).
             let lhs = psi(p);
-            let rhs = p.to_projective().mul_vartime(&k.psi_eigen_abs);
+            let rhs = p.mul_vartime(&k.psi_eigen_abs);
             let rhs = if k.psi_eigen_neg { -rhs } else { rhs };
-            return rhs.to_affine_vartime() == lhs;
+            return rhs == lhs.to_projective();
         }
-        p.to_projective().mul_vartime(&k.r).is_identity()
+        p.mul_vartime(&k.r).is_identity()
     }
     #[inline]
     fn endo(p: &Projective<Self>) -> Projective<Self> {
@@ -191,6 +189,17 @@ fn wnaf_vartime(k: &[u64], w: u32) -> Vec<i8> {
         }
     }
     out
+}
+
+/// The index of the top set bit of k (little-endian limbs), `None` for k = 0.
+fn top_bit(k: &[u64]) -> Option<usize> {
+    (0..64 * k.len()).rev().find(|&i| bit_of(k, i))
+}
+
+/// Bit i of k (little-endian limbs).
+#[inline(always)]
+fn bit_of(k: &[u64], i: usize) -> bool {
+    (k[i / 64] >> (i % 64)) & 1 == 1
 }
 
 /// The c bits of k starting at `bit` (public scalars).
@@ -315,6 +324,41 @@ impl<G: CurveGroup> Jacobian<G> {
         }
     }
 
+    /// `self + q` for a Jacobian q given with Z2^2 and Z2^3, unified by selects: the addition of
+    /// "add-1998-cmo-2" (Explicit-Formulas Database) in the form of [`Jacobian::add_affine_xy`]
+    /// below, with self scaled to the denominator Z1 Z2 (U1 = X1 Z2^2, S1 = Y1 Z2^3), so that
+    /// equal points take the tangent through (H, R) = (2 S1, 3 U1^2). 12M + 4S, against 16M + 2S
+    /// for a round trip through the complete projective addition. Either identity (Z = 0) is
+    /// handled by a select; opposite points give Z3 = 0. No branch on either point.
+    #[inline(always)]
+    fn add_prepared(&self, q: &JacobianAddend<G>) -> Self {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let u1 = x1 * q.zz;
+        let s1 = y1 * q.zzz;
+        let z1z1 = z1.square();
+        let u2 = q.p.x * z1z1;
+        let s2 = q.p.y * z1 * z1z1;
+        let h = u2 - u1;
+        let r = s2 - s1;
+        let dbl = ct_is_zero_mask(&h) & ct_is_zero_mask(&r);
+        let uu = u1.square();
+        let h = h.select(&s1.double(), dbl);
+        let r = r.select(&(uu.double() + uu), dbl);
+        let hh = h.square();
+        let hhh = h * hh;
+        let v = u1 * hh;
+        let x3 = r.square() - v.double() - hhh.select(&G::F::ZERO, dbl);
+        let y3 = r * (v - x3) - s1 * hhh;
+        let z3 = z1 * q.p.z * h;
+        let sum = Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        };
+        sum.select(&q.p, ct_is_zero_mask(&z1))
+            .select(self, ct_is_zero_mask(&q.p.z))
+    }
+
     /// `self + (x2, y2)` for a finite affine point, unified by selects (8M + 4S). With
     /// H = x2 Z1^2 - X1 and R = y2 Z1^3 - Y1 the slope is R / (H Z1) (the mixed addition
     /// "madd-2007-bl" of the Explicit-Formulas Database, here unscaled); when both vanish the
@@ -351,6 +395,25 @@ impl<G: CurveGroup> Jacobian<G> {
             z: G::F::ONE,
         };
         sum.select(&q, ct_is_zero_mask(&z1))
+    }
+}
+
+/// A fixed addend of a double-and-add in Jacobian coordinates, with Z^2 and Z^3 computed once.
+#[derive(Clone, Copy, Debug)]
+struct JacobianAddend<G: CurveGroup> {
+    p: Jacobian<G>,
+    zz: G::F,
+    zzz: G::F,
+}
+
+impl<G: CurveGroup> JacobianAddend<G> {
+    fn new(p: Jacobian<G>) -> Self {
+        let zz = p.z.square();
+        JacobianAddend {
+            p,
+            zz,
+            zzz: zz * p.z,
+        }
     }
 }
 
@@ -581,6 +644,30 @@ impl<G: CurveGroup> Affine<G> {
                 z: G::F::ONE,
             }
         }
+    }
+
+    /// `[k] self` for a public scalar k (little-endian limbs): [`Projective::mul_vartime`] with the
+    /// unified mixed addition of the affine addend (8M + 4S against 12M + 4S), for the subgroup
+    /// checks of decoded points. Variable time in k only; the identity is handled by a select.
+    pub fn mul_vartime(&self, k: &[u64]) -> Projective<G> {
+        let Some(top) = top_bit(k) else {
+            return Projective::identity();
+        };
+        let mut acc = Jacobian {
+            x: self.x,
+            y: self.y,
+            z: G::F::ONE,
+        };
+        for i in (0..top).rev() {
+            acc = acc.double();
+            if bit_of(k, i) {
+                acc = acc.add_affine_xy(&self.x, &self.y);
+            }
+        }
+        acc.to_projective().select(
+            &Projective::identity(),
+            0u64.wrapping_sub(self.infinity as u64),
+        )
     }
 
     /// The inverse -P = (x, -y).
@@ -1031,23 +1118,23 @@ impl<G: CurveGroup> Projective<G> {
     }
 
     /// `[k] self` for a public scalar k (little-endian limbs), double-and-add from k's top set
-    /// bit: the doublings in Jacobian coordinates (dbl-2009-l, 2M + 5S against 6M + 2S for the
-    /// complete projective doubling), each addition the complete projective one, so no input is
-    /// exceptional (the identity, P = +-Q, points of small order: tested in
-    /// `hash_to_curve::jacobian`). Variable time in k only: the operations depend on k and not
+    /// bit, in Jacobian coordinates: the doublings dbl-2009-l (2M + 5S against 6M + 2S for the
+    /// complete projective doubling), each addition the unified `add_prepared` with self's Z^2
+    /// and Z^3 computed once, so no input is exceptional (the identity, P = +-Q, points of small
+    /// order: tested in `hash_to_curve::jacobian`). Variable time in k only: the operations depend on k and not
     /// on the point, so for a public constant k (a cofactor, the curve parameter) it is constant
     /// time in the point, and for a sparse k (|u| of BLS12-381 has 6 set bits) far cheaper than
     /// the windowed [`Projective::mul_ct`].
     pub fn mul_vartime(&self, k: &[u64]) -> Self {
-        let bit = |i: usize| (k[i / 64] >> (i % 64)) & 1 == 1;
-        let Some(top) = (0..64 * k.len()).rev().find(|&i| bit(i)) else {
+        let Some(top) = top_bit(k) else {
             return Self::identity();
         };
-        let mut acc = Jacobian::from_projective(self);
+        let base = JacobianAddend::new(Jacobian::from_projective(self));
+        let mut acc = base.p;
         for i in (0..top).rev() {
             acc = acc.double();
-            if bit(i) {
-                acc = Jacobian::from_projective(&acc.to_projective().add(self));
+            if bit_of(k, i) {
+                acc = acc.add_prepared(&base);
             }
         }
         acc.to_projective()

@@ -334,6 +334,15 @@ impl<F: FpParams> Fp<F> {
         Self::from_mont(self.mont.mont_sqr_n::<F::Backend>(n, &F::MODULUS, F::INV))
     }
 
+    /// (self^(2^n), other^(2^n)): [`Fp::square_n`] of two independent values, whose chains the
+    /// ADX backend interleaves. The operation sequence depends only on n.
+    pub fn square_n_pair(&self, other: &Self, n: u32) -> (Self, Self) {
+        let (a, b) = self
+            .mont
+            .mont_sqr_n_x2::<F::Backend>(&other.mont, n, &F::MODULUS, F::INV);
+        (Self::from_mont(a), Self::from_mont(b))
+    }
+
     /// Multiplies by a small constant (constant in `k`, not secret).
     #[inline(always)]
     pub fn mul_small(&self, k: u64) -> Self {

@@ -61,6 +61,10 @@ pub trait Field: FieldOps {
     fn square_n(&self, n: u32) -> Self {
         (0..n).fold(*self, |x, _| x.square())
     }
+    /// (self^(2^n), other^(2^n)), two independent chains a field may interleave.
+    fn square_n_pair(&self, other: &Self, n: u32) -> (Self, Self) {
+        (self.square_n(n), other.square_n(n))
+    }
     /// self + self.
     fn double(&self) -> Self;
     /// self * k for a small public constant k.
@@ -109,6 +113,9 @@ impl<F: FpParams> Field for Fp<F> {
     }
     fn square_n(&self, n: u32) -> Self {
         Fp::square_n(self, n)
+    }
+    fn square_n_pair(&self, other: &Self, n: u32) -> (Self, Self) {
+        Fp::square_n_pair(self, other, n)
     }
     #[inline(always)]
     fn select(&self, other: &Self, mask: u64) -> Self {

@@ -1,5 +1,6 @@
 //! Tests of multiplication by the public, sparse cofactor-clearing constants (|u|, h_eff):
-//! [`Projective::mul_vartime`] (Jacobian doublings, complete additions; curve layer) against a
+//! [`Projective::mul_vartime`] and [`crate::curve::Affine::mul_vartime`] (Jacobian doublings,
+//! unified Jacobian and mixed additions; curve layer) against a
 //! plain double-and-add with the complete projective formulas, on points of E and E' outside the
 //! subgroup, the identity and points of small order (exceptional cases of incomplete formulas).
 
@@ -81,8 +82,11 @@ mod tests {
         for p in points {
             for k in scalars::<G>() {
                 let fast = p.mul_vartime(&k);
-                assert_eq!(fast, double_and_add(p, &k), "{} k = {k:x?}", G::NAME);
+                let plain = double_and_add(p, &k);
+                assert_eq!(fast, plain, "{} k = {k:x?}", G::NAME);
                 assert!(fast.to_affine().is_on_curve());
+                // The affine base (mixed additions), the identity included.
+                assert_eq!(p.to_affine().mul_vartime(&k), plain, "{} affine", G::NAME);
             }
         }
     }

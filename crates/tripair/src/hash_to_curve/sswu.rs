@@ -277,10 +277,10 @@ impl Window {
         r
     }
 
-    /// x_i^e for N bases: each run of squarings lane by lane, one backend chain each
-    /// ([`Field::square_n`]: below 2p in between, no final subtraction per square), the window
-    /// products interleaved. For hash_to_curve's two lanes this measured the same as
-    /// interleaving the lanes' reduced squares: the lazy chain gains what the interleaving gave.
+    /// x_i^e for N bases: each run of squarings as one backend chain per pair of lanes
+    /// ([`Field::square_n_pair`]: below 2p in between, no final subtraction per square, the two
+    /// chains' squares alternating so that the core overlaps them), the window products
+    /// interleaved.
     fn pow_lanes<F: Field, const N: usize>(&self, x: &[F; N]) -> [F; N] {
         let odd: [[F; 1 << (Self::WIDTH - 1)]; N] = core::array::from_fn(|i| {
             let mut odd = [x[i]; 1 << (Self::WIDTH - 1)];
@@ -292,7 +292,11 @@ impl Window {
         });
         let mut r: [F; N] = core::array::from_fn(|i| odd[i][self.first / 2]);
         for &(squarings, value) in &self.steps {
-            for ri in r.iter_mut() {
+            let mut lanes = r.chunks_exact_mut(2);
+            for pair in &mut lanes {
+                (pair[0], pair[1]) = pair[0].square_n_pair(&pair[1], squarings);
+            }
+            for ri in lanes.into_remainder() {
                 *ri = ri.square_n(squarings);
             }
             if value != 0 {
