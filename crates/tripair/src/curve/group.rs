@@ -303,20 +303,23 @@ impl<G: CurveGroup> Jacobian<G> {
         }
     }
 
-    /// Doubling for a = 0 (Lange, "dbl-2009-l" in the Explicit-Formulas Database: 2M + 5S).
+    /// Doubling for a = 0: Lange's "dbl-2009-l" (Explicit-Formulas Database, 2M + 5S) returned
+    /// as the equal Jacobian point (X3/4 : Y3/8 : Z3/2), which drops its factors 2, 4 and 8:
+    /// D/4 = X Y^2 = ((X + B)^2 - A - C)/2, E/2 = 3A/2, X3/4 = (E/2)^2 - 2 D/4,
+    /// Y3/8 = (E/2)(D/4 - X3/4) - C, Z3/2 = Y Z (ten additions and halvings against fourteen).
     /// Exception-free: the identity (Z = 0) stays the identity, and a point with Y = 0 (order 2)
-    /// doubles to Z3 = 2 Y Z = 0, the identity, as it should.
+    /// doubles to Y Z = 0, the identity, as it should.
     #[inline(always)]
     fn double(&self) -> Self {
         let a = self.x.square();
         let b = self.y.square();
         let c = b.square();
-        let d = ((self.x + b).square() - a - c).double();
-        let e = a.double() + a;
+        let d = ((self.x + b).square() - a - c).half();
+        let e = a + a.half();
         let f = e.square();
         let x3 = f - d.double();
-        let y3 = e * (d - x3) - c.double().double().double();
-        let z3 = (self.y * self.z).double();
+        let y3 = e * (d - x3) - c;
+        let z3 = self.y * self.z;
         Jacobian {
             x: x3,
             y: y3,

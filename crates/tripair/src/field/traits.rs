@@ -67,6 +67,8 @@ pub trait Field: FieldOps {
     }
     /// self + self.
     fn double(&self) -> Self;
+    /// self / 2.
+    fn half(&self) -> Self;
     /// self * k for a small public constant k.
     fn mul_small(&self, k: u64) -> Self;
     /// Constant-time inverse; the inverse of 0 is 0.
@@ -97,6 +99,10 @@ impl<F: FpParams> Field for Fp<F> {
     #[inline(always)]
     fn double(&self) -> Self {
         Fp::double(self)
+    }
+    #[inline(always)]
+    fn half(&self) -> Self {
+        Fp::half(self)
     }
     #[inline(always)]
     fn mul_small(&self, k: u64) -> Self {
@@ -144,6 +150,10 @@ impl<T: TowerParams> Field for Fp2<T> {
     #[inline(always)]
     fn double(&self) -> Self {
         Fp2::double(self)
+    }
+    #[inline(always)]
+    fn half(&self) -> Self {
+        Fp2::half(self)
     }
     #[inline(always)]
     fn mul_small(&self, k: u64) -> Self {
