@@ -667,6 +667,43 @@ sqr_n_lazy_x2_fn!(sqr_n_lazy_x2_6, 6, (inv), offs ["0" "8" "16" "24" "32" "40"],
     ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
           r5 = out(reg) _, r6 = out(reg) _, });
 
+/// One Montgomery product buf * m written back to buf without the final subtraction, for the
+/// window products of [`Backend::mont_pow_windows_x2`]: with buf below 2p, m below p and
+/// p < 2^(64N-2) the CIOS result is below (2p^2 + 2^(64N) p) / 2^(64N) < 2p, the range the lazy
+/// squaring chain takes.
+macro_rules! mul_lazy_fn {
+    ($name:ident, $n:literal, ($inv:ident), offs [$($o:literal)*], regs [$($r:literal),*], cfg $cfg:tt,
+     ops { $($ops:tt)* }) => {
+        #[inline(always)]
+        fn $name(_cpu: AdxBmi2, buf: &mut [u64; $n], m: &[u64; $n], p: &[u64; $n], $inv: u64) {
+            debug_assert!(p[$n - 1] >> 62 == 0);
+            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads and writes the N
+            // words of buf (an exclusive borrow, read before the store), reads N words of m and p.
+            unsafe {
+                asm!(
+                    concat!(
+                        zero_regs!([$($r),*]),
+                        mont_rows!(@lazy mulnc, rednc, $cfg, [$($o)*], [$($o)*], [$($r),*]),
+                    ),
+                    pa = in(reg) buf.as_mut_ptr(), pm = in(reg) m.as_ptr(), pp = in(reg) p.as_ptr(),
+                    $($ops)*
+                    lo = out(reg) _, hi = out(reg) _, out("rdx") _,
+                    options(nostack),
+                );
+            }
+        }
+    };
+}
+
+mul_lazy_fn!(mul_lazy_4, 4, (inv), offs ["0" "8" "16" "24"], regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    cfg ["", "{pa}", "", "{pm}", "", "{pp}", "mov rdx, {inv}\n", "", "", ""],
+    ops { inv = in(reg) inv, r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, });
+mul_lazy_fn!(mul_lazy_6, 6, (inv), offs ["0" "8" "16" "24" "32" "40"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    cfg ["", "{pa}", "", "{pm}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""],
+    ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
+          r5 = out(reg) _, r6 = out(reg) _, });
+
 // The fallbacks for CPUs without ADX, kept out of line so the fast path stays small.
 #[cold]
 #[inline(never)]
@@ -765,6 +802,60 @@ impl Backend for Adx {
             }
             _ => (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv)),
         }
+    }
+    fn mont_pow_windows_x2<const N: usize>(
+        tables: [&[[u64; N]]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &[u64; N],
+        inv: u64,
+    ) -> ([u64; N], [u64; N]) {
+        let two_spare_bits = p[N - 1] >> 62 == 0;
+        let Some(cpu) = AdxBmi2::detect().filter(|_| two_spare_bits && (N == 4 || N == 6)) else {
+            return super::backend::pow_windows_x2_reduced::<Self, N>(tables, first, steps, p, inv);
+        };
+        let [ta, tb] = tables;
+        let (mut x, mut y) = (ta[first / 2], tb[first / 2]);
+        // Both values stay below 2p from here to the end: lazy squares and lazy products.
+        for &(squarings, value) in steps {
+            if squarings > 0 {
+                match N {
+                    4 => sqr_n_lazy_x2_4(
+                        cpu,
+                        cast_mut(&mut x),
+                        cast_mut(&mut y),
+                        squarings as u64,
+                        cast(p),
+                        inv,
+                    ),
+                    _ => sqr_n_lazy_x2_6(
+                        cpu,
+                        cast_mut(&mut x),
+                        cast_mut(&mut y),
+                        squarings as u64,
+                        cast(p),
+                        inv,
+                    ),
+                }
+            }
+            if value != 0 {
+                let (ma, mb) = (&ta[value / 2], &tb[value / 2]);
+                match N {
+                    4 => {
+                        mul_lazy_4(cpu, cast_mut(&mut x), cast(ma), cast(p), inv);
+                        mul_lazy_4(cpu, cast_mut(&mut y), cast(mb), cast(p), inv);
+                    }
+                    _ => {
+                        mul_lazy_6(cpu, cast_mut(&mut x), cast(ma), cast(p), inv);
+                        mul_lazy_6(cpu, cast_mut(&mut y), cast(mb), cast(p), inv);
+                    }
+                }
+            }
+        }
+        (
+            super::limbs::ct::final_sub(&x, 0, p),
+            super::limbs::ct::final_sub(&y, 0, p),
+        )
     }
     #[inline(always)]
     fn mont_sqr_n_x2<const N: usize>(

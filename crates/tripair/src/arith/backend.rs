@@ -38,6 +38,20 @@ pub trait Backend:
             Self::mont_sqr_n(b, n, p, inv),
         )
     }
+    /// x^e and y^e by a window schedule of e over the bases' tables of odd powers (entry i is
+    /// base^(2i + 1) in Montgomery form, below p): start from entry first / 2, then for each
+    /// (squarings, value) square that many times and, where value != 0, multiply by entry
+    /// value / 2. Fully reduced results; a backend may keep the values below 2p in between. The
+    /// operation sequence depends only on the schedule.
+    fn mont_pow_windows_x2<const N: usize>(
+        tables: [&[[u64; N]]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &[u64; N],
+        inv: u64,
+    ) -> ([u64; N], [u64; N]) {
+        pow_windows_x2_reduced::<Self, N>(tables, first, steps, p, inv)
+    }
     /// The full 2N-limb product a*b, written to (lo, hi), for any a, b < 2^(64N). Writing in
     /// place (rather than returning) lets the next step read the words where they were stored.
     fn mul_wide_into<const N: usize>(
@@ -65,6 +79,26 @@ pub trait Backend:
     ) -> [u64; N] {
         limbs::ct::mont_reduce_wide(lo, hi, p, inv)
     }
+}
+
+/// [`Backend::mont_pow_windows_x2`] from the backend's reduced squares and products.
+pub(crate) fn pow_windows_x2_reduced<B: Backend + ?Sized, const N: usize>(
+    tables: [&[[u64; N]]; 2],
+    first: usize,
+    steps: &[(u32, usize)],
+    p: &[u64; N],
+    inv: u64,
+) -> ([u64; N], [u64; N]) {
+    let [ta, tb] = tables;
+    let (mut x, mut y) = (ta[first / 2], tb[first / 2]);
+    for &(squarings, value) in steps {
+        (x, y) = B::mont_sqr_n_x2(&x, &y, squarings, p, inv);
+        if value != 0 {
+            x = B::mont_mul(&x, &ta[value / 2], p, inv);
+            y = B::mont_mul(&y, &tb[value / 2], p, inv);
+        }
+    }
+    (x, y)
 }
 
 /// Portable u64 limbs with u128 products: runs everywhere, the reference for the others.

@@ -51,6 +51,14 @@ pub trait Limbs:
     fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self;
     /// n Montgomery squarings of self and of b, as [`Backend::mont_sqr_n_x2`].
     fn mont_sqr_n_x2<B: Backend>(&self, b: &Self, n: u32, p: &Self, inv: u64) -> (Self, Self);
+    /// Two powers by a window schedule, as [`Backend::mont_pow_windows_x2`].
+    fn mont_pow_windows_x2<B: Backend>(
+        tables: [&[Self]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &Self,
+        inv: u64,
+    ) -> (Self, Self);
     /// (self + b) mod p for self, b < p, in constant time.
     fn add_mod(&self, b: &Self, p: &Self) -> Self;
     /// (self - b) mod p for self, b < p, in constant time.
@@ -137,6 +145,15 @@ impl<const N: usize> Limbs for [u64; N] {
     #[inline(always)]
     fn mont_sqr_n_x2<B: Backend>(&self, b: &Self, n: u32, p: &Self, inv: u64) -> (Self, Self) {
         B::mont_sqr_n_x2(self, b, n, p, inv)
+    }
+    fn mont_pow_windows_x2<B: Backend>(
+        tables: [&[Self]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &Self,
+        inv: u64,
+    ) -> (Self, Self) {
+        B::mont_pow_windows_x2(tables, first, steps, p, inv)
     }
     #[inline(always)]
     fn add_mod(&self, b: &Self, p: &Self) -> Self {

@@ -725,3 +725,60 @@ fn sqr_n_backends_agree() {
     check_sqr_n::<4>(44);
     check_sqr_n::<6>(66);
 }
+
+/// Two powers by a window schedule: the ADX form (both chains below 2p from the first square to
+/// the last product, lazy squares and products) equals the portable one (reduced after every
+/// operation), for moduli with two spare bits, bases including 0, 1 and p - 1, and the
+/// sliding-window schedules of random exponents of one to six limbs.
+fn check_pow_windows<const N: usize>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let ps: Vec<[u64; N]> = moduli::<N>(&mut rng)
+        .into_iter()
+        .filter(|p| p[N - 1] >> 62 == 0)
+        .collect();
+    for p in ps {
+        let inv = limbs::mont_neg_inv(p[0]);
+        let pb = big(&p);
+        let mut bases = edges(&p);
+        bases.retain(|x| big(x) < pb);
+        bases.extend((0..6).map(|_| limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb))));
+        for (k, x) in bases.iter().enumerate() {
+            let y = &bases[(k * 3 + 1) % bases.len()];
+            let width = 3 + k % 3;
+            // Odd powers base^1, base^3, ..., base^(2^width - 1) in the Montgomery domain.
+            let table = |b: &[u64; N]| {
+                let b2 = Portable::mont_mul(b, b, &p, inv);
+                let mut t = vec![*b; 1 << (width - 1)];
+                for i in 1..t.len() {
+                    t[i] = Portable::mont_mul(&t[i - 1], &b2, &p, inv);
+                }
+                t
+            };
+            let (ta, tb) = (table(x), table(y));
+            let e: Vec<u64> = (0..1 + k % 6).map(|_| rng.next_u64()).collect();
+            let (mut first, mut steps) = (None, Vec::new());
+            crate::field::sliding_windows(&e, width, |s, v| match first {
+                None => first = Some(v),
+                Some(_) => steps.push((s, v)),
+            });
+            let Some(first) = first else { continue };
+            let reference =
+                Portable::mont_pow_windows_x2([&ta[..], &tb[..]], first, &steps, &p, inv);
+            assert!(big(&reference.0) < pb && big(&reference.1) < pb);
+            #[cfg(target_arch = "x86_64")]
+            if adx_available() {
+                assert_eq!(
+                    Adx::mont_pow_windows_x2([&ta[..], &tb[..]], first, &steps, &p, inv),
+                    reference,
+                    "N={N}: bases {x:x?}, {y:x?}, exponent {e:x?} mod {p:x?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn pow_windows_backends_agree() {
+    check_pow_windows::<4>(45);
+    check_pow_windows::<6>(67);
+}

@@ -343,6 +343,39 @@ impl<F: FpParams> Fp<F> {
         (Self::from_mont(a), Self::from_mont(b))
     }
 
+    /// (x^e, y^e) by a window schedule of e (as [`crate::arith::Backend::mont_pow_windows_x2`])
+    /// over the two bases' tables of odd powers (entry i = base^(2i + 1)): the ADX backend keeps
+    /// both values below 2p from the first square to the last product. The operation sequence
+    /// depends only on the schedule.
+    pub fn pow_windows_pair(
+        tables: [&[Self]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+    ) -> (Self, Self) {
+        // The tables' limbs side by side on the stack (a window schedule's table is short).
+        const MAX: usize = 32;
+        let [ta, tb] = tables;
+        assert!(
+            ta.len() == tb.len() && ta.len() <= MAX,
+            "odd-power tables of at most {MAX}"
+        );
+        let mut limbs = [[<F::Limbs as Limbs>::ZERO; MAX]; 2];
+        for (dst, src) in limbs.iter_mut().zip([ta, tb]) {
+            for (d, s) in dst.iter_mut().zip(src) {
+                *d = s.mont;
+            }
+        }
+        let n = ta.len();
+        let (x, y) = <F::Limbs as Limbs>::mont_pow_windows_x2::<F::Backend>(
+            [&limbs[0][..n], &limbs[1][..n]],
+            first,
+            steps,
+            &F::MODULUS,
+            F::INV,
+        );
+        (Self::from_mont(x), Self::from_mont(y))
+    }
+
     /// Multiplies by a small constant (constant in `k`, not secret).
     #[inline(always)]
     pub fn mul_small(&self, k: u64) -> Self {

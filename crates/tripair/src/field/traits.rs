@@ -65,6 +65,26 @@ pub trait Field: FieldOps {
     fn square_n_pair(&self, other: &Self, n: u32) -> (Self, Self) {
         (self.square_n(n), other.square_n(n))
     }
+    /// (x^e, y^e) by a window schedule of e over the two bases' tables of odd powers (entry i
+    /// = base^(2i + 1)): from entry first / 2, then for each (squarings, value) that many
+    /// squares and, where value != 0, a product by entry value / 2. A field may run both
+    /// chains side by side (F_p does, with lazy reduction). Sequence fixed by the schedule.
+    fn pow_windows_pair(
+        tables: [&[Self]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+    ) -> (Self, Self) {
+        let [ta, tb] = tables;
+        let (mut x, mut y) = (ta[first / 2], tb[first / 2]);
+        for &(squarings, value) in steps {
+            (x, y) = x.square_n_pair(&y, squarings);
+            if value != 0 {
+                x *= ta[value / 2];
+                y *= tb[value / 2];
+            }
+        }
+        (x, y)
+    }
     /// self + self.
     fn double(&self) -> Self;
     /// self / 2.
@@ -122,6 +142,13 @@ impl<F: FpParams> Field for Fp<F> {
     }
     fn square_n_pair(&self, other: &Self, n: u32) -> (Self, Self) {
         Fp::square_n_pair(self, other, n)
+    }
+    fn pow_windows_pair(
+        tables: [&[Self]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+    ) -> (Self, Self) {
+        Fp::pow_windows_pair(tables, first, steps)
     }
     #[inline(always)]
     fn select(&self, other: &Self, mask: u64) -> Self {

@@ -277,10 +277,10 @@ impl Window {
         r
     }
 
-    /// x_i^e for N bases: each run of squarings as one backend chain per pair of lanes
-    /// ([`Field::square_n_pair`]: below 2p in between, no final subtraction per square, the two
-    /// chains' squares alternating so that the core overlaps them), the window products
-    /// interleaved.
+    /// x_i^e for N bases, two at a time by [`Field::pow_windows_pair`] (on F_p with ADX: the two
+    /// chains' squares alternating so that the core overlaps them, and both values below 2p
+    /// from the first square to the last product, one subtraction at the end), a last odd one
+    /// alone.
     fn pow_lanes<F: Field, const N: usize>(&self, x: &[F; N]) -> [F; N] {
         let odd: [[F; 1 << (Self::WIDTH - 1)]; N] = core::array::from_fn(|i| {
             let mut odd = [x[i]; 1 << (Self::WIDTH - 1)];
@@ -291,16 +291,16 @@ impl Window {
             odd
         });
         let mut r: [F; N] = core::array::from_fn(|i| odd[i][self.first / 2]);
-        for &(squarings, value) in &self.steps {
-            let mut lanes = r.chunks_exact_mut(2);
-            for pair in &mut lanes {
-                (pair[0], pair[1]) = pair[0].square_n_pair(&pair[1], squarings);
-            }
-            for ri in lanes.into_remainder() {
+        let mut pairs = r.chunks_exact_mut(2);
+        let mut tables = odd.chunks_exact(2);
+        for (pair, t) in (&mut pairs).zip(&mut tables) {
+            (pair[0], pair[1]) = F::pow_windows_pair([&t[0], &t[1]], self.first, &self.steps);
+        }
+        if let ([ri], [oi]) = (pairs.into_remainder(), tables.remainder()) {
+            *ri = oi[self.first / 2];
+            for &(squarings, value) in &self.steps {
                 *ri = ri.square_n(squarings);
-            }
-            if value != 0 {
-                for (ri, oi) in r.iter_mut().zip(&odd) {
+                if value != 0 {
                     *ri *= oi[value / 2];
                 }
             }
