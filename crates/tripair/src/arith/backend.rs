@@ -82,7 +82,7 @@ pub trait Backend:
 }
 
 /// [`Backend::mont_pow_windows_x2`] from the backend's reduced squares and products.
-pub(crate) fn pow_windows_x2_reduced<B: Backend + ?Sized, const N: usize>(
+pub(crate) fn pow_windows_x2_reduced<B: Backend, const N: usize>(
     tables: [&[[u64; N]]; 2],
     first: usize,
     steps: &[(u32, usize)],
