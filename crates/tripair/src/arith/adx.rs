@@ -858,48 +858,6 @@ impl Backend for Adx {
         )
     }
     #[inline(always)]
-    fn mont_sqr_n_x2<const N: usize>(
-        a: &[u64; N],
-        b: &[u64; N],
-        n: u32,
-        p: &[u64; N],
-        inv: u64,
-    ) -> ([u64; N], [u64; N]) {
-        let two_spare_bits = p[N - 1] >> 62 == 0;
-        match (N, AdxBmi2::detect()) {
-            (4 | 6, Some(cpu)) if two_spare_bits && n > 0 => {
-                let (mut x, mut y) = (*a, *b);
-                match N {
-                    4 => sqr_n_lazy_x2_4(
-                        cpu,
-                        cast_mut(&mut x),
-                        cast_mut(&mut y),
-                        n as u64,
-                        cast(p),
-                        inv,
-                    ),
-                    _ => sqr_n_lazy_x2_6(
-                        cpu,
-                        cast_mut(&mut x),
-                        cast_mut(&mut y),
-                        n as u64,
-                        cast(p),
-                        inv,
-                    ),
-                }
-                // Both below 2p after the lazy chains: one subtraction each.
-                (
-                    super::limbs::ct::final_sub(&x, 0, p),
-                    super::limbs::ct::final_sub(&y, 0, p),
-                )
-            }
-            _ => (
-                Self::mont_sqr_n(a, n, p, inv),
-                Self::mont_sqr_n(b, n, p, inv),
-            ),
-        }
-    }
-    #[inline(always)]
     fn mont_reduce_wide<const N: usize>(
         lo: &[u64; N],
         hi: &[u64; N],

@@ -25,19 +25,6 @@ pub trait Backend:
     fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
         (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv))
     }
-    /// [`Backend::mont_sqr_n`] of two independent values (a backend may interleave the chains).
-    fn mont_sqr_n_x2<const N: usize>(
-        a: &[u64; N],
-        b: &[u64; N],
-        n: u32,
-        p: &[u64; N],
-        inv: u64,
-    ) -> ([u64; N], [u64; N]) {
-        (
-            Self::mont_sqr_n(a, n, p, inv),
-            Self::mont_sqr_n(b, n, p, inv),
-        )
-    }
     /// x^e and y^e by a window schedule of e over the bases' tables of odd powers (entry i is
     /// base^(2i + 1) in Montgomery form, below p): start from entry first / 2, then for each
     /// (squarings, value) square that many times and, where value != 0, multiply by entry
@@ -92,7 +79,8 @@ pub(crate) fn pow_windows_x2_reduced<B: Backend, const N: usize>(
     let [ta, tb] = tables;
     let (mut x, mut y) = (ta[first / 2], tb[first / 2]);
     for &(squarings, value) in steps {
-        (x, y) = B::mont_sqr_n_x2(&x, &y, squarings, p, inv);
+        x = B::mont_sqr_n(&x, squarings, p, inv);
+        y = B::mont_sqr_n(&y, squarings, p, inv);
         if value != 0 {
             x = B::mont_mul(&x, &ta[value / 2], p, inv);
             y = B::mont_mul(&y, &tb[value / 2], p, inv);

@@ -49,8 +49,6 @@ pub trait Limbs:
     fn mont_sqr<B: Backend>(&self, p: &Self, inv: u64) -> Self;
     /// n Montgomery squarings, as [`Backend::mont_sqr_n`].
     fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self;
-    /// n Montgomery squarings of self and of b, as [`Backend::mont_sqr_n_x2`].
-    fn mont_sqr_n_x2<B: Backend>(&self, b: &Self, n: u32, p: &Self, inv: u64) -> (Self, Self);
     /// Two powers by a window schedule, as [`Backend::mont_pow_windows_x2`].
     fn mont_pow_windows_x2<B: Backend>(
         tables: [&[Self]; 2],
@@ -141,10 +139,6 @@ impl<const N: usize> Limbs for [u64; N] {
     #[inline(always)]
     fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self {
         B::mont_sqr_n(self, n, p, inv)
-    }
-    #[inline(always)]
-    fn mont_sqr_n_x2<B: Backend>(&self, b: &Self, n: u32, p: &Self, inv: u64) -> (Self, Self) {
-        B::mont_sqr_n_x2(self, b, n, p, inv)
     }
     fn mont_pow_windows_x2<B: Backend>(
         tables: [&[Self]; 2],

@@ -334,15 +334,6 @@ impl<F: FpParams> Fp<F> {
         Self::from_mont(self.mont.mont_sqr_n::<F::Backend>(n, &F::MODULUS, F::INV))
     }
 
-    /// (self^(2^n), other^(2^n)): [`Fp::square_n`] of two independent values, whose chains the
-    /// ADX backend interleaves. The operation sequence depends only on n.
-    pub fn square_n_pair(&self, other: &Self, n: u32) -> (Self, Self) {
-        let (a, b) = self
-            .mont
-            .mont_sqr_n_x2::<F::Backend>(&other.mont, n, &F::MODULUS, F::INV);
-        (Self::from_mont(a), Self::from_mont(b))
-    }
-
     /// (x^e, y^e) by a window schedule of e (as [`crate::arith::Backend::mont_pow_windows_x2`])
     /// over the two bases' tables of odd powers (entry i = base^(2i + 1)): the ADX backend keeps
     /// both values below 2p from the first square to the last product. The operation sequence

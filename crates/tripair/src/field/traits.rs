@@ -61,10 +61,6 @@ pub trait Field: FieldOps {
     fn square_n(&self, n: u32) -> Self {
         (0..n).fold(*self, |x, _| x.square())
     }
-    /// (self^(2^n), other^(2^n)), two independent chains a field may interleave.
-    fn square_n_pair(&self, other: &Self, n: u32) -> (Self, Self) {
-        (self.square_n(n), other.square_n(n))
-    }
     /// (x^e, y^e) by a window schedule of e over the two bases' tables of odd powers (entry i
     /// = base^(2i + 1)): from entry first / 2, then for each (squarings, value) that many
     /// squares and, where value != 0, a product by entry value / 2. A field may run both
@@ -77,7 +73,7 @@ pub trait Field: FieldOps {
         let [ta, tb] = tables;
         let (mut x, mut y) = (ta[first / 2], tb[first / 2]);
         for &(squarings, value) in steps {
-            (x, y) = x.square_n_pair(&y, squarings);
+            (x, y) = (x.square_n(squarings), y.square_n(squarings));
             if value != 0 {
                 x *= ta[value / 2];
                 y *= tb[value / 2];
@@ -139,9 +135,6 @@ impl<F: FpParams> Field for Fp<F> {
     }
     fn square_n(&self, n: u32) -> Self {
         Fp::square_n(self, n)
-    }
-    fn square_n_pair(&self, other: &Self, n: u32) -> (Self, Self) {
-        Fp::square_n_pair(self, other, n)
     }
     fn pow_windows_pair(
         tables: [&[Self]; 2],
