@@ -803,6 +803,35 @@ impl Backend for Adx {
             _ => (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv)),
         }
     }
+    fn mont_pow_windows<const N: usize>(
+        table: &[[u64; N]],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &[u64; N],
+        inv: u64,
+    ) -> [u64; N] {
+        let two_spare_bits = p[N - 1] >> 62 == 0;
+        let Some(cpu) = AdxBmi2::detect().filter(|_| two_spare_bits && (N == 4 || N == 6)) else {
+            return super::backend::pow_windows_reduced::<Self, N>(table, first, steps, p, inv);
+        };
+        let mut x = table[first / 2];
+        // Below 2p from here to the end: lazy squares and lazy products.
+        for &(squarings, value) in steps {
+            if squarings > 0 {
+                match N {
+                    4 => sqr_n_lazy_4(cpu, cast_mut(&mut x), squarings as u64, cast(p), inv),
+                    _ => sqr_n_lazy_6(cpu, cast_mut(&mut x), squarings as u64, cast(p), inv),
+                }
+            }
+            if value != 0 {
+                match N {
+                    4 => mul_lazy_4(cpu, cast_mut(&mut x), cast(&table[value / 2]), cast(p), inv),
+                    _ => mul_lazy_6(cpu, cast_mut(&mut x), cast(&table[value / 2]), cast(p), inv),
+                }
+            }
+        }
+        super::limbs::ct::final_sub(&x, 0, p)
+    }
     fn mont_pow_windows_x2<const N: usize>(
         tables: [&[[u64; N]]; 2],
         first: usize,

@@ -25,6 +25,17 @@ pub trait Backend:
     fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
         (0..n).fold(*a, |x, _| Self::mont_sqr(&x, p, inv))
     }
+    /// x^e by a window schedule of e over the base's table of odd powers: the one-base form of
+    /// [`Backend::mont_pow_windows_x2`], with the same contract.
+    fn mont_pow_windows<const N: usize>(
+        table: &[[u64; N]],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &[u64; N],
+        inv: u64,
+    ) -> [u64; N] {
+        pow_windows_reduced::<Self, N>(table, first, steps, p, inv)
+    }
     /// x^e and y^e by a window schedule of e over the bases' tables of odd powers (entry i is
     /// base^(2i + 1) in Montgomery form, below p): start from entry first / 2, then for each
     /// (squarings, value) square that many times and, where value != 0, multiply by entry
@@ -66,6 +77,24 @@ pub trait Backend:
     ) -> [u64; N] {
         limbs::ct::mont_reduce_wide(lo, hi, p, inv)
     }
+}
+
+/// [`Backend::mont_pow_windows`] from the backend's reduced squares and products.
+pub(crate) fn pow_windows_reduced<B: Backend, const N: usize>(
+    table: &[[u64; N]],
+    first: usize,
+    steps: &[(u32, usize)],
+    p: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
+    let mut x = table[first / 2];
+    for &(squarings, value) in steps {
+        x = B::mont_sqr_n(&x, squarings, p, inv);
+        if value != 0 {
+            x = B::mont_mul(&x, &table[value / 2], p, inv);
+        }
+    }
+    x
 }
 
 /// [`Backend::mont_pow_windows_x2`] from the backend's reduced squares and products.

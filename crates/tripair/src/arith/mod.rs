@@ -49,6 +49,14 @@ pub trait Limbs:
     fn mont_sqr<B: Backend>(&self, p: &Self, inv: u64) -> Self;
     /// n Montgomery squarings, as [`Backend::mont_sqr_n`].
     fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self;
+    /// A power by a window schedule, as [`Backend::mont_pow_windows`].
+    fn mont_pow_windows<B: Backend>(
+        table: &[Self],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &Self,
+        inv: u64,
+    ) -> Self;
     /// Two powers by a window schedule, as [`Backend::mont_pow_windows_x2`].
     fn mont_pow_windows_x2<B: Backend>(
         tables: [&[Self]; 2],
@@ -139,6 +147,15 @@ impl<const N: usize> Limbs for [u64; N] {
     #[inline(always)]
     fn mont_sqr_n<B: Backend>(&self, n: u32, p: &Self, inv: u64) -> Self {
         B::mont_sqr_n(self, n, p, inv)
+    }
+    fn mont_pow_windows<B: Backend>(
+        table: &[Self],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &Self,
+        inv: u64,
+    ) -> Self {
+        B::mont_pow_windows(table, first, steps, p, inv)
     }
     fn mont_pow_windows_x2<B: Backend>(
         tables: [&[Self]; 2],

@@ -712,8 +712,8 @@ fn sqr_n_backends_agree() {
     check_sqr_n::<6>(66);
 }
 
-/// Two powers by a window schedule: the ADX form (both chains below 2p from the first square to
-/// the last product, lazy squares and products) equals the portable one (reduced after every
+/// Powers by a window schedule, one base and two: the ADX forms (below 2p from the first square
+/// to the last product, lazy squares and products) equal the portable ones (reduced after every
 /// operation), for moduli with two spare bits, bases including 0, 1 and p - 1, and the
 /// sliding-window schedules of random exponents of one to six limbs.
 fn check_pow_windows<const N: usize>(seed: u64) {
@@ -742,21 +742,25 @@ fn check_pow_windows<const N: usize>(seed: u64) {
             };
             let (ta, tb) = (table(x), table(y));
             let e: Vec<u64> = (0..1 + k % 6).map(|_| rng.next_u64()).collect();
-            let (mut first, mut steps) = (None, Vec::new());
-            crate::field::sliding_windows(&e, width, |s, v| match first {
-                None => first = Some(v),
-                Some(_) => steps.push((s, v)),
-            });
-            let Some(first) = first else { continue };
+            let Some((first, steps)) = crate::field::window_schedule(&e, width) else {
+                continue;
+            };
             let reference =
                 Portable::mont_pow_windows_x2([&ta[..], &tb[..]], first, &steps, &p, inv);
             assert!(big(&reference.0) < pb && big(&reference.1) < pb);
+            let single = Portable::mont_pow_windows(&ta, first, &steps, &p, inv);
+            assert_eq!(single, reference.0, "N={N}: one base and the pair agree");
             #[cfg(target_arch = "x86_64")]
             if adx_available() {
                 assert_eq!(
                     Adx::mont_pow_windows_x2([&ta[..], &tb[..]], first, &steps, &p, inv),
                     reference,
                     "N={N}: bases {x:x?}, {y:x?}, exponent {e:x?} mod {p:x?}"
+                );
+                assert_eq!(
+                    Adx::mont_pow_windows(&ta, first, &steps, &p, inv),
+                    single,
+                    "N={N}: base {x:x?}, exponent {e:x?} mod {p:x?}"
                 );
             }
         }

@@ -98,6 +98,9 @@ macro_rules! define_fp {
     };
 }
 
+/// The longest table of odd powers [`Fp::pow_windows`] takes (width-6 windows).
+const POW_TABLE_MAX: usize = 32;
+
 /// An element of F_p, stored in Montgomery form (a * 2^(64N) mod p), always fully reduced.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fp<F: FpParams> {
@@ -334,6 +337,34 @@ impl<F: FpParams> Fp<F> {
         Self::from_mont(self.mont.mont_sqr_n::<F::Backend>(n, &F::MODULUS, F::INV))
     }
 
+    /// The limbs of a window schedule's table of odd powers, on the stack (such tables are short).
+    fn table_limbs(table: &[Self]) -> [F::Limbs; POW_TABLE_MAX] {
+        assert!(
+            table.len() <= POW_TABLE_MAX,
+            "odd-power tables of at most {POW_TABLE_MAX}"
+        );
+        let mut limbs = [<F::Limbs as Limbs>::ZERO; POW_TABLE_MAX];
+        for (d, s) in limbs.iter_mut().zip(table) {
+            *d = s.mont;
+        }
+        limbs
+    }
+
+    /// x^e by a window schedule of e (as [`crate::arith::Backend::mont_pow_windows`]) over the
+    /// base's table of odd powers (entry i = base^(2i + 1)): the ADX backend keeps the value below
+    /// 2p from the first square to the last product. The operation sequence depends only on the
+    /// schedule.
+    pub fn pow_windows(table: &[Self], first: usize, steps: &[(u32, usize)]) -> Self {
+        let limbs = Self::table_limbs(table);
+        Self::from_mont(<F::Limbs as Limbs>::mont_pow_windows::<F::Backend>(
+            &limbs[..table.len()],
+            first,
+            steps,
+            &F::MODULUS,
+            F::INV,
+        ))
+    }
+
     /// (x^e, y^e) by a window schedule of e (as [`crate::arith::Backend::mont_pow_windows_x2`])
     /// over the two bases' tables of odd powers (entry i = base^(2i + 1)): the ADX backend keeps
     /// both values below 2p from the first square to the last product. The operation sequence
@@ -343,22 +374,12 @@ impl<F: FpParams> Fp<F> {
         first: usize,
         steps: &[(u32, usize)],
     ) -> (Self, Self) {
-        // The tables' limbs side by side on the stack (a window schedule's table is short).
-        const MAX: usize = 32;
         let [ta, tb] = tables;
-        assert!(
-            ta.len() == tb.len() && ta.len() <= MAX,
-            "odd-power tables of at most {MAX}"
-        );
-        let mut limbs = [[<F::Limbs as Limbs>::ZERO; MAX]; 2];
-        for (dst, src) in limbs.iter_mut().zip([ta, tb]) {
-            for (d, s) in dst.iter_mut().zip(src) {
-                *d = s.mont;
-            }
-        }
+        assert_eq!(ta.len(), tb.len(), "odd-power tables of one length");
+        let (la, lb) = (Self::table_limbs(ta), Self::table_limbs(tb));
         let n = ta.len();
         let (x, y) = <F::Limbs as Limbs>::mont_pow_windows_x2::<F::Backend>(
-            [&limbs[0][..n], &limbs[1][..n]],
+            [&la[..n], &lb[..n]],
             first,
             steps,
             &F::MODULUS,

@@ -47,7 +47,7 @@ pub use fp::{Fp, FpParams};
 pub use fp12::{frobenius_gamma, naf_msb_first, CompressedCyclotomic, Fp12, FrobeniusCoeffs};
 pub use fp2::{Fp2, TowerParams};
 pub use fp6::Fp6;
-pub(crate) use traits::sliding_windows;
+pub(crate) use traits::window_schedule;
 pub use traits::{
     batch_inv, batch_inv_vartime, pow_public_exponent, pow_sliding_windows, Field, FieldOps,
 };

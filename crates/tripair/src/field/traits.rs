@@ -61,6 +61,19 @@ pub trait Field: FieldOps {
     fn square_n(&self, n: u32) -> Self {
         (0..n).fold(*self, |x, _| x.square())
     }
+    /// x^e by a window schedule of e over the base's table of odd powers (entry i =
+    /// base^(2i + 1)): from entry first / 2, then for each (squarings, value) that many squares
+    /// and, where value != 0, a product by entry value / 2. F_p runs it with lazy reduction.
+    fn pow_windows(table: &[Self], first: usize, steps: &[(u32, usize)]) -> Self {
+        let mut x = table[first / 2];
+        for &(squarings, value) in steps {
+            x = x.square_n(squarings);
+            if value != 0 {
+                x *= table[value / 2];
+            }
+        }
+        x
+    }
     /// (x^e, y^e) by a window schedule of e over the two bases' tables of odd powers (entry i
     /// = base^(2i + 1)): from entry first / 2, then for each (squarings, value) that many
     /// squares and, where value != 0, a product by entry value / 2. A field may run both
@@ -135,6 +148,9 @@ impl<F: FpParams> Field for Fp<F> {
     }
     fn square_n(&self, n: u32) -> Self {
         Fp::square_n(self, n)
+    }
+    fn pow_windows(table: &[Self], first: usize, steps: &[(u32, usize)]) -> Self {
+        Fp::pow_windows(table, first, steps)
     }
     fn pow_windows_pair(
         tables: [&[Self]; 2],
@@ -248,6 +264,17 @@ pub(crate) fn sliding_windows(e: &[u64], width: usize, mut step: impl FnMut(u32,
     }
 }
 
+/// [`sliding_windows`] as data, in the form [`Field::pow_windows`] takes: the leading window's
+/// value and the (squarings, value) steps after it; `None` for e = 0.
+pub(crate) fn window_schedule(e: &[u64], width: usize) -> Option<(usize, Vec<(u32, usize)>)> {
+    let (mut first, mut steps) = (None, Vec::new());
+    sliding_windows(e, width, |squarings, v| match first {
+        None => first = Some(v),
+        Some(_) => steps.push((squarings, v)),
+    });
+    first.map(|f| (f, steps))
+}
+
 /// x^e for a public exponent by sliding windows (`sliding_windows`, widths 3 to 5 by the
 /// length of e): the operation sequence depends only on e.
 pub fn pow_sliding_windows<T: Field>(x: &T, e: &[u64]) -> T {
@@ -265,20 +292,10 @@ pub fn pow_sliding_windows<T: Field>(x: &T, e: &[u64]) -> T {
     for k in 1..1 << (width - 1) {
         odd[k] = odd[k - 1] * x2;
     }
-    let mut r: Option<T> = None;
-    sliding_windows(e, width, |squarings, v| {
-        r = Some(match r {
-            None => odd[v / 2],
-            Some(mut acc) => {
-                acc = acc.square_n(squarings);
-                if v != 0 {
-                    acc *= odd[v / 2];
-                }
-                acc
-            }
-        });
-    });
-    r.unwrap_or(T::ONE)
+    match window_schedule(e, width) {
+        Some((first, steps)) => T::pow_windows(&odd[..1 << (width - 1)], first, &steps),
+        None => T::ONE,
+    }
 }
 
 /// x^e with fixed 4-bit windows over a public exponent, for any type with a product, its 1 and a

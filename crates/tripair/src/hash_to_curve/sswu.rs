@@ -6,7 +6,7 @@
 
 use super::expand::HashToField;
 use crate::curve::{CurveGroup, Projective};
-use crate::field::{pow_public_exponent, sliding_windows, Field};
+use crate::field::{pow_public_exponent, window_schedule, Field};
 use num_bigint::BigUint;
 use num_traits::One;
 
@@ -239,7 +239,7 @@ impl<F: HashToField> SqrtRatio<F> {
     }
 }
 
-/// A public exponent's sliding-window schedule of width 5 ([`sliding_windows`]) over the odd
+/// A public exponent's sliding-window schedule of width 5 ([`window_schedule`]) over the odd
 /// powers x, x^3, ..., x^31, computed once and kept: about one product per six bits against one
 /// per four for fixed windows. The schedule depends only on the exponent, so the time is
 /// independent of x.
@@ -254,20 +254,9 @@ impl Window {
 
     /// The schedule of e > 0.
     fn new(e: &BigUint) -> Self {
-        let mut first = None;
-        let mut steps = Vec::new();
-        sliding_windows(
-            &e.to_u64_digits(),
-            Self::WIDTH,
-            |squarings, value| match first {
-                None => first = Some(value),
-                Some(_) => steps.push((squarings, value)),
-            },
-        );
-        Window {
-            first: first.expect("exponent > 0"),
-            steps,
-        }
+        let (first, steps) =
+            window_schedule(&e.to_u64_digits(), Self::WIDTH).expect("exponent > 0");
+        Window { first, steps }
     }
 
     /// x^e.
@@ -280,7 +269,7 @@ impl Window {
     /// x_i^e for N bases, two at a time by [`Field::pow_windows_pair`] (on F_p with ADX: the two
     /// chains' squares alternating so that the core overlaps them, and both values below 2p
     /// from the first square to the last product, one subtraction at the end), a last odd one
-    /// alone.
+    /// by [`Field::pow_windows`].
     fn pow_lanes<F: Field, const N: usize>(&self, x: &[F; N]) -> [F; N] {
         let odd: [[F; 1 << (Self::WIDTH - 1)]; N] = core::array::from_fn(|i| {
             let mut odd = [x[i]; 1 << (Self::WIDTH - 1)];
@@ -297,13 +286,7 @@ impl Window {
             (pair[0], pair[1]) = F::pow_windows_pair([&t[0], &t[1]], self.first, &self.steps);
         }
         if let ([ri], [oi]) = (pairs.into_remainder(), tables.remainder()) {
-            *ri = oi[self.first / 2];
-            for &(squarings, value) in &self.steps {
-                *ri = ri.square_n(squarings);
-                if value != 0 {
-                    *ri *= oi[value / 2];
-                }
-            }
+            *ri = F::pow_windows(oi, self.first, &self.steps);
         }
         r
     }
