@@ -704,6 +704,37 @@ mul_lazy_fn!(mul_lazy_6, 6, (inv), offs ["0" "8" "16" "24" "32" "40"],
     ops { in("xmm15") xmm(inv), r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _,
           r5 = out(reg) _, r6 = out(reg) _, });
 
+/// The CPU proof where the lazy loops above apply: ADX present, N = 4 or 6, and two spare bits
+/// in p (p < 2^(64N-2), the bound their comments rest on). p is a constant after inlining.
+#[inline(always)]
+fn lazy_cpu<const N: usize>(p: &[u64; N]) -> Option<AdxBmi2> {
+    AdxBmi2::detect().filter(|_| (N == 4 || N == 6) && p[N - 1] >> 62 == 0)
+}
+
+/// [`sqr_n_lazy_4`] or [`sqr_n_lazy_6`] by N (the caller checked [`lazy_cpu`]).
+#[inline(always)]
+fn sqr_n_lazy<const N: usize>(cpu: AdxBmi2, buf: &mut [u64; N], n: u32, p: &[u64; N], inv: u64) {
+    match N {
+        4 => sqr_n_lazy_4(cpu, cast_mut(buf), n as u64, cast(p), inv),
+        _ => sqr_n_lazy_6(cpu, cast_mut(buf), n as u64, cast(p), inv),
+    }
+}
+
+/// [`mul_lazy_4`] or [`mul_lazy_6`] by N (the caller checked [`lazy_cpu`]).
+#[inline(always)]
+fn mul_lazy<const N: usize>(
+    cpu: AdxBmi2,
+    buf: &mut [u64; N],
+    m: &[u64; N],
+    p: &[u64; N],
+    inv: u64,
+) {
+    match N {
+        4 => mul_lazy_4(cpu, cast_mut(buf), cast(m), cast(p), inv),
+        _ => mul_lazy_6(cpu, cast_mut(buf), cast(m), cast(p), inv),
+    }
+}
+
 // The fallbacks for CPUs without ADX, kept out of line so the fast path stays small.
 #[cold]
 #[inline(never)]
@@ -789,14 +820,10 @@ impl Backend for Adx {
     }
     #[inline(always)]
     fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
-        let two_spare_bits = p[N - 1] >> 62 == 0;
-        match (N, AdxBmi2::detect()) {
-            (4 | 6, Some(cpu)) if two_spare_bits && n > 0 => {
+        match lazy_cpu(p) {
+            Some(cpu) if n > 0 => {
                 let mut buf = *a;
-                match N {
-                    4 => sqr_n_lazy_4(cpu, cast_mut(&mut buf), n as u64, cast(p), inv),
-                    _ => sqr_n_lazy_6(cpu, cast_mut(&mut buf), n as u64, cast(p), inv),
-                }
+                sqr_n_lazy(cpu, &mut buf, n, p, inv);
                 // Below 2p after the lazy chain: one subtraction.
                 super::limbs::ct::final_sub(&buf, 0, p)
             }
@@ -810,24 +837,17 @@ impl Backend for Adx {
         p: &[u64; N],
         inv: u64,
     ) -> [u64; N] {
-        let two_spare_bits = p[N - 1] >> 62 == 0;
-        let Some(cpu) = AdxBmi2::detect().filter(|_| two_spare_bits && (N == 4 || N == 6)) else {
+        let Some(cpu) = lazy_cpu(p) else {
             return super::backend::pow_windows_reduced::<Self, N>(table, first, steps, p, inv);
         };
         let mut x = table[first / 2];
         // Below 2p from here to the end: lazy squares and lazy products.
         for &(squarings, value) in steps {
             if squarings > 0 {
-                match N {
-                    4 => sqr_n_lazy_4(cpu, cast_mut(&mut x), squarings as u64, cast(p), inv),
-                    _ => sqr_n_lazy_6(cpu, cast_mut(&mut x), squarings as u64, cast(p), inv),
-                }
+                sqr_n_lazy(cpu, &mut x, squarings, p, inv);
             }
             if value != 0 {
-                match N {
-                    4 => mul_lazy_4(cpu, cast_mut(&mut x), cast(&table[value / 2]), cast(p), inv),
-                    _ => mul_lazy_6(cpu, cast_mut(&mut x), cast(&table[value / 2]), cast(p), inv),
-                }
+                mul_lazy(cpu, &mut x, &table[value / 2], p, inv);
             }
         }
         super::limbs::ct::final_sub(&x, 0, p)
@@ -839,11 +859,13 @@ impl Backend for Adx {
         p: &[u64; N],
         inv: u64,
     ) -> ([u64; N], [u64; N]) {
-        let two_spare_bits = p[N - 1] >> 62 == 0;
-        let Some(cpu) = AdxBmi2::detect().filter(|_| two_spare_bits && (N == 4 || N == 6)) else {
-            return super::backend::pow_windows_x2_reduced::<Self, N>(tables, first, steps, p, inv);
-        };
         let [ta, tb] = tables;
+        let Some(cpu) = lazy_cpu(p) else {
+            return (
+                Self::mont_pow_windows(ta, first, steps, p, inv),
+                Self::mont_pow_windows(tb, first, steps, p, inv),
+            );
+        };
         let (mut x, mut y) = (ta[first / 2], tb[first / 2]);
         // Both values stay below 2p from here to the end: lazy squares and lazy products.
         for &(squarings, value) in steps {
@@ -868,17 +890,8 @@ impl Backend for Adx {
                 }
             }
             if value != 0 {
-                let (ma, mb) = (&ta[value / 2], &tb[value / 2]);
-                match N {
-                    4 => {
-                        mul_lazy_4(cpu, cast_mut(&mut x), cast(ma), cast(p), inv);
-                        mul_lazy_4(cpu, cast_mut(&mut y), cast(mb), cast(p), inv);
-                    }
-                    _ => {
-                        mul_lazy_6(cpu, cast_mut(&mut x), cast(ma), cast(p), inv);
-                        mul_lazy_6(cpu, cast_mut(&mut y), cast(mb), cast(p), inv);
-                    }
-                }
+                mul_lazy(cpu, &mut x, &ta[value / 2], p, inv);
+                mul_lazy(cpu, &mut y, &tb[value / 2], p, inv);
             }
         }
         (

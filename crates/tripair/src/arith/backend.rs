@@ -48,7 +48,11 @@ pub trait Backend:
         p: &[u64; N],
         inv: u64,
     ) -> ([u64; N], [u64; N]) {
-        pow_windows_x2_reduced::<Self, N>(tables, first, steps, p, inv)
+        let [ta, tb] = tables;
+        (
+            Self::mont_pow_windows(ta, first, steps, p, inv),
+            Self::mont_pow_windows(tb, first, steps, p, inv),
+        )
     }
     /// The full 2N-limb product a*b, written to (lo, hi), for any a, b < 2^(64N). Writing in
     /// place (rather than returning) lets the next step read the words where they were stored.
@@ -95,27 +99,6 @@ pub(crate) fn pow_windows_reduced<B: Backend, const N: usize>(
         }
     }
     x
-}
-
-/// [`Backend::mont_pow_windows_x2`] from the backend's reduced squares and products.
-pub(crate) fn pow_windows_x2_reduced<B: Backend, const N: usize>(
-    tables: [&[[u64; N]]; 2],
-    first: usize,
-    steps: &[(u32, usize)],
-    p: &[u64; N],
-    inv: u64,
-) -> ([u64; N], [u64; N]) {
-    let [ta, tb] = tables;
-    let (mut x, mut y) = (ta[first / 2], tb[first / 2]);
-    for &(squarings, value) in steps {
-        x = B::mont_sqr_n(&x, squarings, p, inv);
-        y = B::mont_sqr_n(&y, squarings, p, inv);
-        if value != 0 {
-            x = B::mont_mul(&x, &ta[value / 2], p, inv);
-            y = B::mont_mul(&y, &tb[value / 2], p, inv);
-        }
-    }
-    (x, y)
 }
 
 /// Portable u64 limbs with u128 products: runs everywhere, the reference for the others.

@@ -335,46 +335,25 @@ impl<G: CurveGroup> Jacobian<G> {
     /// handled by a select; opposite points give Z3 = 0. No branch on either point.
     #[inline(always)]
     fn add_prepared(&self, q: &JacobianAddend<G>) -> Self {
-        let (x1, y1, z1) = (self.x, self.y, self.z);
-        let u1 = x1 * q.zz;
-        let s1 = y1 * q.zzz;
+        let z1 = self.z;
         let z1z1 = z1.square();
-        let u2 = q.p.x * z1z1;
-        let s2 = q.p.y * z1 * z1z1;
-        let h = u2 - u1;
-        let r = s2 - s1;
-        let dbl = ct_is_zero_mask(&h) & ct_is_zero_mask(&r);
-        let uu = u1.square();
-        let h = h.select(&s1.double(), dbl);
-        let r = r.select(&(uu.double() + uu), dbl);
-        let hh = h.square();
-        let hhh = h * hh;
-        let v = u1 * hh;
-        let x3 = r.square() - v.double() - hhh.select(&G::F::ZERO, dbl);
-        let y3 = r * (v - x3) - s1 * hhh;
-        let z3 = z1 * q.p.z * h;
-        let sum = Jacobian {
-            x: x3,
-            y: y3,
-            z: z3,
-        };
+        let sum = Self::unified_sum(
+            self.x * q.zz,
+            self.y * q.zzz,
+            z1 * q.p.z,
+            q.p.x * z1z1,
+            q.p.y * z1 * z1z1,
+        );
         sum.select(&q.p, ct_is_zero_mask(&z1))
             .select(self, ct_is_zero_mask(&q.p.z))
     }
 
-    /// `self + (x2, y2)` for a finite affine point, unified by selects (8M + 4S). With
-    /// H = x2 Z1^2 - X1 and R = y2 Z1^3 - Y1 the slope is R / (H Z1) (the mixed addition
-    /// "madd-2007-bl" of the Explicit-Formulas Database, here unscaled); when both vanish the
-    /// points are equal and (H, R) = (2 Y1, 3 X1^2) gives the tangent's slope in the same form,
-    /// X3 = R^2 - 2 X1 H^2 - [H^3 unless doubling], Y3 = R (X1 H^2 - X3) - Y1 H^3, Z3 = Z1 H.
-    /// Opposite points give H = 0, so Z3 = 0: the identity. An identity `self` (Z1 = 0) is
-    /// replaced by (x2, y2, 1) with a select. No branch on either point.
+    /// The core both unified additions share: the sum of the point (x1, y1) over the
+    /// denominator z (Jacobian: x1 / z^2, y1 / z^3) and the point whose coordinates over the
+    /// same denominator are (u2, s2), with the tangent taken by selects when the two are equal
+    /// (H = u2 - x1 and R = s2 - y1 both 0). 3M + 4S. No branch.
     #[inline(always)]
-    fn add_affine_xy(&self, x2: &G::F, y2: &G::F) -> Self {
-        let (x1, y1, z1) = (self.x, self.y, self.z);
-        let z1z1 = z1.square();
-        let u2 = *x2 * z1z1;
-        let s2 = *y2 * z1 * z1z1;
+    fn unified_sum(x1: G::F, y1: G::F, z: G::F, u2: G::F, s2: G::F) -> Self {
         let h = u2 - x1;
         let r = s2 - y1;
         let dbl = ct_is_zero_mask(&h) & ct_is_zero_mask(&r);
@@ -386,12 +365,25 @@ impl<G: CurveGroup> Jacobian<G> {
         let v = x1 * hh;
         let x3 = r.square() - v.double() - hhh.select(&G::F::ZERO, dbl);
         let y3 = r * (v - x3) - y1 * hhh;
-        let z3 = z1 * h;
-        let sum = Jacobian {
+        Jacobian {
             x: x3,
             y: y3,
-            z: z3,
-        };
+            z: z * h,
+        }
+    }
+
+    /// `self + (x2, y2)` for a finite affine point, unified by selects (8M + 4S). With
+    /// H = x2 Z1^2 - X1 and R = y2 Z1^3 - Y1 the slope is R / (H Z1) (the mixed addition
+    /// "madd-2007-bl" of the Explicit-Formulas Database, here unscaled); when both vanish the
+    /// points are equal and (H, R) = (2 Y1, 3 X1^2) gives the tangent's slope in the same form,
+    /// X3 = R^2 - 2 X1 H^2 - [H^3 unless doubling], Y3 = R (X1 H^2 - X3) - Y1 H^3, Z3 = Z1 H.
+    /// Opposite points give H = 0, so Z3 = 0: the identity. An identity `self` (Z1 = 0) is
+    /// replaced by (x2, y2, 1) with a select. No branch on either point.
+    #[inline(always)]
+    fn add_affine_xy(&self, x2: &G::F, y2: &G::F) -> Self {
+        let z1 = self.z;
+        let z1z1 = z1.square();
+        let sum = Self::unified_sum(self.x, self.y, z1, *x2 * z1z1, *y2 * z1 * z1z1);
         let q = Jacobian {
             x: *x2,
             y: *y2,

@@ -84,15 +84,10 @@ pub trait Field: FieldOps {
         steps: &[(u32, usize)],
     ) -> (Self, Self) {
         let [ta, tb] = tables;
-        let (mut x, mut y) = (ta[first / 2], tb[first / 2]);
-        for &(squarings, value) in steps {
-            (x, y) = (x.square_n(squarings), y.square_n(squarings));
-            if value != 0 {
-                x *= ta[value / 2];
-                y *= tb[value / 2];
-            }
-        }
-        (x, y)
+        (
+            Self::pow_windows(ta, first, steps),
+            Self::pow_windows(tb, first, steps),
+        )
     }
     /// self + self.
     fn double(&self) -> Self;

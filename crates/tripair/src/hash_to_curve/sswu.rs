@@ -279,7 +279,8 @@ impl Window {
             }
             odd
         });
-        let mut r: [F; N] = core::array::from_fn(|i| odd[i][self.first / 2]);
+        // Every lane is written below: pairs, then at most one alone.
+        let mut r = *x;
         let mut pairs = r.chunks_exact_mut(2);
         let mut tables = odd.chunks_exact(2);
         for (pair, t) in (&mut pairs).zip(&mut tables) {
