@@ -1,8 +1,10 @@
 //! `tripair bench --table ggp`: Table 3 of Grabher, Großschädl and Page ("On Software Parallel
 //! Implementation of Cryptographic Pairings", SAC 2008) on this machine: F_p and F_p12 Inv/Add/Mul
 //! and e(P, Q) in cycles for their implementations A (portable 64-bit scalar), B (scalar with the
-//! fastest instructions: here MULX/ADX), G (several pairings in SIMD lanes: here eight, AVX-512
-//! IFMA) and H (two pairings on two cores), plus G on two cores (16 pairings). As in the paper, a
+//! fastest instructions: here MULX/ADX), C (digit-serial: one element's digits across the lanes),
+//! D (digit-sliced: the independent F_p products of one F_p6/F_p12 operation side by side in
+//! lanes), E and F (one pairing on two threads), G (several pairings in SIMD lanes: here eight,
+//! AVX-512 IFMA) and H (two pairings on two cores), plus G on two cores (16 pairings). As in the paper, a
 //! row that produces k results at once quotes the total cycles for all k; the last column divides
 //! by k. The paper's Core 2 Duo row stands under each. Everything is measured interleaved in one
 //! run (medians of rdtsc ticks over batches).
@@ -12,7 +14,7 @@ use crate::measure::{measure_interleaved, Measurement};
 use serde_json::{json, Value};
 use std::hint::black_box;
 use std::io::{self, Write};
-use tripair::arith::Portable;
+use tripair::arith::{Portable, Sliced};
 use tripair::curve::PairingCurve;
 use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6};
@@ -182,6 +184,10 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     all.push(Box::new(move || {
         black_box(pairing_split_loop::<C>(black_box(&pe), black_box(&qe)));
     }));
+    // D: the digit-sliced tower (the F_p products of each F_p6/F_p12 operation eight at a time
+    // in lanes), last so that the indices above stay put.
+    let d_at = all.len();
+    all.extend(d_rows::<C>(&mut rng));
     let mut fs: Vec<&mut dyn FnMut()> = all.iter_mut().map(|f| &mut **f as _).collect();
     let ms = measure_interleaved(&mut fs, samples, 4_000_000);
     let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
@@ -225,6 +231,13 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: 1,
                 fields_from: "C",
                 m: seven_at(c_at),
+            },
+            GgpRow {
+                row: "D",
+                label: format!("digit-sliced F_p6/F_p12 products ({lanes})"),
+                results: 1,
+                fields_from: "D",
+                m: seven_at(d_at),
             },
             GgpRow {
                 row: "E",
@@ -278,6 +291,21 @@ fn c_rows<C: PairingCurve>(rng: &mut TestRng) -> Closures {
     let (p, q) = random_pairs::<CC<C>>(rng, 1)[0];
     all.push(Box::new(move || {
         black_box(pairing::<CC<C>>(black_box(&p), black_box(&q)));
+    }));
+    all
+}
+
+/// Row D's seven closures: the field columns and the pairing on the digit-sliced backend (its
+/// F_p columns are the scalar field's own operations; F_p12 Inv/Mul and the pairing gather their
+/// F_p products into lanes).
+fn d_rows<C: PairingCurve>(rng: &mut TestRng) -> Closures {
+    type CD<C> = <C as PairingCurve>::WithBackend<Sliced>;
+    let mut all = field_closures::<CD<C>, Fp<<CD<C> as tripair::field::TowerParams>::Fp>>(|| {
+        Fp::random(&mut *rng)
+    });
+    let (p, q) = random_pairs::<CD<C>>(rng, 1)[0];
+    all.push(Box::new(move || {
+        black_box(pairing::<CD<C>>(black_box(&p), black_box(&q)));
     }));
     all
 }

@@ -5,7 +5,7 @@
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::Zero;
-use tripair::arith::{Adx, Backend, Portable};
+use tripair::arith::{Adx, Backend, Portable, Sliced};
 use tripair::curve::{
     psi, Affine, G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Projective, Scalar,
     G2,
@@ -463,6 +463,18 @@ fn check_backends<C: PairingCurve>() {
     } else {
         eprintln!("NOTE: CPU lacks ADX/BMI2: ADX backend not compared");
     }
+    // Digit slicing (implementation D): the same pairing with every F_p6/F_p12 operation's F_p
+    // products gathered eight at a time into lanes (AVX-512 IFMA here if the CPU has it, the
+    // portable lane kernels otherwise), with a point at infinity on either side too.
+    assert_eq!(
+        on::<C, Sliced>(&p, &q),
+        portable,
+        "{}: digit-sliced differs from portable",
+        C::NAME
+    );
+    let one = pairing::<C>(&G1Affine::identity(), &q).to_bytes();
+    assert_eq!(on::<C, Sliced>(&G1Affine::identity(), &q), one);
+    assert_eq!(on::<C, Sliced>(&p, &G2Affine::identity()), one);
 }
 
 /// Bilinearity at scale: for random P, Q and a, e(aP, Q) = e(P, aQ) = e(P, Q)^a and e(P, Q) != 1,

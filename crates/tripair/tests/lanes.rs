@@ -5,10 +5,13 @@
 //! - eight pairings at once through the unchanged tower, Miller loop and final exponentiation
 //!   equal the scalar pairings lane by lane (GT bytes), with points at infinity in some lanes.
 
+use tripair::arith::Sliced;
 use tripair::cpu::Avx512Ifma;
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
-use tripair::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES};
-use tripair::field::{BaseField, Fp, FpParams};
+use tripair::field::lanes::{
+    mul_sliced, IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES,
+};
+use tripair::field::{BaseField, Fp, FpParams, TowerParams};
 use tripair::pairing::{
     pairing, pairing_batch, pairings_lanes, pairings_lanes_with, pairings_prepared,
     pairings_prepared_lanes_with, pairings_prepared_scalar, G2Prepared,
@@ -233,6 +236,39 @@ fn check_lane_field<C: PairingCurve>() {
     }
 }
 
+/// The digit-sliced products (implementation D, `mul_sliced`): batches of every length from 0 to
+/// 19 (partly filled last rounds), edge and random values in every lane position, equal to the
+/// scalar products on both lane backends; and the field's `mul_batch` on the sliced backend.
+fn check_sliced_products<C: PairingCurve>() {
+    type SlicedFp<C> = <<C as TowerParams>::Fp as FpParams>::WithBackend<Sliced>;
+    let mut rng = TestRng::new(0x511ce);
+    let edges = edge_values::<C::Fp>();
+    let mut xs: Vec<Fp<C::Fp>> = edges.iter().chain(edges.iter().rev()).copied().collect();
+    xs.extend((0..19).map(|_| Fp::random(&mut rng)));
+    let ys: Vec<Fp<C::Fp>> = xs.iter().rev().copied().collect();
+    for len in (0..20).chain([xs.len()]) {
+        for start in [0, 3] {
+            let n = len.min(xs.len() - start);
+            let (a, b) = (&xs[start..start + n], &ys[..n]);
+            let want: Vec<_> = a.iter().zip(b).map(|(x, y)| *x * *y).collect();
+            let mut got = vec![Fp::ZERO; a.len()];
+            mul_sliced::<C::Fp, PortableLanes>(a, b, &mut got);
+            assert_eq!(got, want, "{}: portable lanes, {len} products", C::NAME);
+            mul_sliced::<C::Fp, IfmaLanes>(a, b, &mut got);
+            assert_eq!(got, want, "{}: IFMA lanes, {len} products", C::NAME);
+            // The same through the base-field trait on the sliced backend (same Montgomery form).
+            let to_s = |v: &[Fp<C::Fp>]| -> Vec<Fp<SlicedFp<C>>> {
+                v.iter()
+                    .map(|x| Fp::from_be_bytes(&x.to_be_bytes()).unwrap())
+                    .collect()
+            };
+            let mut got_s = vec![Fp::ZERO; a.len()];
+            BaseField::mul_batch(&to_s(a), &to_s(b), &mut got_s);
+            assert_eq!(got_s, to_s(&want), "{}: mul_batch, {len} products", C::NAME);
+        }
+    }
+}
+
 fn random_pair<C: PairingCurve>(rng: &mut TestRng) -> (G1Affine<C>, G2Affine<C>) {
     let a: Scalar<C> = Fp::random(rng);
     let b: Scalar<C> = Fp::random(rng);
@@ -331,6 +367,7 @@ macro_rules! lane_tests {
         mod $m {
             use super::*;
             #[test] fn lane_field() { check_lane_field::<$c>(); }
+            #[test] fn sliced_products() { check_sliced_products::<$c>(); }
             #[test] fn eight_pairings() { check_pairings::<$c>(); }
             #[test] fn prepared_pairings() { check_prepared_pairings::<$c>(); }
         }

@@ -13,6 +13,9 @@ pub trait Backend:
     const NAME: &'static str;
     /// Whether this CPU can run the backend.
     fn available() -> bool;
+    /// Whether the field layer computes the independent products of one tower operation side by
+    /// side in SIMD lanes (digit slicing, [`Sliced`]); the products themselves are the same.
+    const SLICED: bool = false;
     /// a*b/2^(64N) mod p, for a, b < p; the result is < p.
     fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N];
     /// a^2/2^(64N) mod p.
@@ -124,3 +127,66 @@ pub type DefaultBackend = super::adx::Adx;
 /// The backend of the curve and field types unless another is named (portable off x86-64).
 #[cfg(not(target_arch = "x86_64"))]
 pub type DefaultBackend = Portable;
+
+/// The digit-sliced backend (implementation D of Grabher–Großschädl–Page 2008): the default
+/// backend's scalar arithmetic, with [`Backend::SLICED`] set so that the tower gathers the
+/// independent F_p products of each F_p6/F_p12 operation and the field layer computes them eight at
+/// a time in SIMD lanes (`field::lanes::mul_sliced`; AVX-512 IFMA where present).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Sliced;
+
+impl Backend for Sliced {
+    const NAME: &'static str = "sliced";
+    const SLICED: bool = true;
+    fn available() -> bool {
+        DefaultBackend::available()
+    }
+    #[inline(always)]
+    fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
+        DefaultBackend::mont_mul(a, b, p, inv)
+    }
+    #[inline(always)]
+    fn mont_sqr<const N: usize>(a: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
+        DefaultBackend::mont_sqr(a, p, inv)
+    }
+    #[inline(always)]
+    fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
+        DefaultBackend::mont_sqr_n(a, n, p, inv)
+    }
+    fn mont_pow_windows<const N: usize>(
+        table: &[[u64; N]],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &[u64; N],
+        inv: u64,
+    ) -> [u64; N] {
+        DefaultBackend::mont_pow_windows(table, first, steps, p, inv)
+    }
+    fn mont_pow_windows_x2<const N: usize>(
+        tables: [&[[u64; N]]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+        p: &[u64; N],
+        inv: u64,
+    ) -> ([u64; N], [u64; N]) {
+        DefaultBackend::mont_pow_windows_x2(tables, first, steps, p, inv)
+    }
+    #[inline(always)]
+    fn mul_wide_into<const N: usize>(
+        a: &[u64; N],
+        b: &[u64; N],
+        lo: &mut [u64; N],
+        hi: &mut [u64; N],
+    ) {
+        DefaultBackend::mul_wide_into(a, b, lo, hi)
+    }
+    #[inline(always)]
+    fn mont_reduce_wide<const N: usize>(
+        lo: &[u64; N],
+        hi: &[u64; N],
+        p: &[u64; N],
+        inv: u64,
+    ) -> [u64; N] {
+        DefaultBackend::mont_reduce_wide(lo, hi, p, inv)
+    }
+}

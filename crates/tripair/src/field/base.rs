@@ -40,6 +40,20 @@ pub trait BaseField: super::traits::FieldOps {
     /// below 8p^2 < p * 2^(64N), which needs p < 2^(64N-3) (bls12-381's 381 bits in 6 limbs).
     /// The F_p6 products then skip the modular reduction of their Karatsuba sums.
     const LAZY_UNREDUCED_FACTORS: bool = false;
+    /// Whether [`BaseField::mul_batch`] computes its products side by side (digit slicing,
+    /// implementation D of Grabher–Großschädl–Page 2008): the tower then gathers the independent
+    /// F_p products of each F_p6 and F_p12 product, square and line product into one call.
+    const SLICED: bool = false;
+
+    /// `out[k] = a[k] * b[k]` for every k (slices of one length). The default multiplies one pair
+    /// at a time; a sliced field computes them side by side.
+    #[inline(always)]
+    fn mul_batch(a: &[Self], b: &[Self], out: &mut [Self]) {
+        debug_assert!(a.len() == b.len() && b.len() == out.len());
+        for ((x, y), o) in a.iter().zip(b).zip(out.iter_mut()) {
+            *o = *x * *y;
+        }
+    }
 
     /// The constant `x` in every element (curve and tower constants).
     fn splat(x: &Fp<Self::Params>) -> Self;
@@ -177,6 +191,18 @@ impl<F: FpParams> BaseField for Fp<F> {
     const MUL_UNREDUCED_LEFT: bool = lazy_reduction_applies::<F>();
     const LAZY_UNREDUCED_FACTORS: bool =
         lazy_reduction_applies::<F>() && F::BITS as usize + 3 <= 64 * <F::Limbs as Limbs>::N;
+    const SLICED: bool = <F::Backend as crate::arith::Backend>::SLICED;
+
+    #[inline(always)]
+    fn mul_batch(a: &[Self], b: &[Self], out: &mut [Self]) {
+        if Self::SLICED {
+            super::lanes::mul_sliced::<F, super::lanes::IfmaLanes>(a, b, out);
+        } else {
+            for ((x, y), o) in a.iter().zip(b).zip(out.iter_mut()) {
+                *o = *x * *y;
+            }
+        }
+    }
 
     #[inline(always)]
     fn splat(x: &Fp<F>) -> Self {

@@ -3,7 +3,7 @@
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
-use super::fp2::{Fp2, Fp2Wide, TowerFp, TowerParams};
+use super::fp2::{fp2_batch, Fp2, Fp2Job, Fp2Wide, TowerFp, TowerParams};
 use super::fp6::Fp6;
 use crate::arith::{limbs, Limbs};
 use core::ops::{Add, Mul, Neg, Sub};
@@ -104,6 +104,18 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     /// Complex squaring over F_p6: 2 multiplications in F_p6.
     #[inline]
     pub fn square(&self) -> Self {
+        if F::SLICED {
+            // The 12 F_p2 products of both F_p6 products in one batch.
+            let v = batch_fp6_products(&[
+                (self.c0, self.c1),
+                (self.c0 + self.c1, self.c0 + self.c1.mul_by_v()),
+            ]);
+            let (ab, x) = (v[0], v[1]);
+            return Fp12 {
+                c0: x - ab - ab.mul_by_v(),
+                c1: ab.double(),
+            };
+        }
         let ab = self.c0 * self.c1;
         let c0 = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_v()) - ab - ab.mul_by_v();
         Fp12 {
@@ -165,6 +177,16 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     #[inline]
     pub fn cyclotomic_square(&self) -> Self {
         // A = e0 + e3 s, B = e1 + e4 s, C = e2 + e5 s.
+        if F::SLICED {
+            // The three F_p4 squares' nine F_p2 squares in one batch.
+            let e = [self.c1.c0, self.c0.c1, self.c0.c2, self.c1.c2];
+            let [a, b, c] = fp4_squares(&[(self.c0.c0, self.c1.c1), (e[0], e[2]), (e[1], e[3])]);
+            let [e1, e2, e4, e5] = square_bc_from(&e, b, c);
+            return Fp12 {
+                c0: Fp6::new(three_minus_two(&a.0, &self.c0.c0), e2, e4),
+                c1: Fp6::new(e1, three_plus_two(&a.1, &self.c1.c1), e5),
+            };
+        }
         let (a0, a1) = fp4_square(&self.c0.c0, &self.c1.c1);
         // A' = 3A^2 - 2 conj(A)
         let e0 = three_minus_two(&a0, &self.c0.c0);
@@ -261,6 +283,19 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     /// self * (a + b w + c w^3): the line value of a D-type twist (coefficients of w^0, w^1, w^3).
     #[inline]
     pub fn mul_by_line_d(&self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) -> Self {
+        if F::SLICED {
+            // The eager formula's 13 F_p2 products in one batch.
+            let (f0, f1) = (&self.c0, &self.c1);
+            let v: [Fp2<T, F>; 13] = fp2_batch(&concat_jobs(&[
+                &f0.mul_by_fp2_jobs(a),
+                &f1.mul_by_01_jobs(b, c),
+                &(*f0 + *f1).mul_by_01_jobs(&(*a + *b), c),
+            ]));
+            let t0 = Fp6::new(v[0], v[1], v[2]);
+            let t1 = Fp6::mul_by_01_from(v[3..8].try_into().expect("5 results"));
+            let x = Fp6::mul_by_01_from(v[8..13].try_into().expect("5 results"));
+            return karatsuba_finish(t0, t1, x);
+        }
         if Fp2::<T, F>::LAZY_FP12 {
             // As below on unreduced products: 6 reductions of F_p2 values instead of 9 (measured
             // with tower_cycles, interleaved: 7% faster on bn254, whose twist is D-type).
@@ -279,16 +314,25 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         // (f0 + f1 w)(a + (b + c v) w)
         let t0 = self.c0.mul_by_fp2(a);
         let t1 = self.c1.mul_by_01(b, c);
-        let c1 = (self.c0 + self.c1).mul_by_01(&(*a + *b), c) - t0 - t1;
-        Fp12 {
-            c0: t0 + t1.mul_by_v(),
-            c1,
-        }
+        karatsuba_finish(t0, t1, (self.c0 + self.c1).mul_by_01(&(*a + *b), c))
     }
 
     /// self * (a + b w^2 + c w^3): the line value of an M-type twist (coefficients of w^0, w^2, w^3).
     #[inline]
     pub fn mul_by_line_m(&self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) -> Self {
+        if F::SLICED {
+            // The eager formula's 13 F_p2 products in one batch.
+            let (f0, f1) = (&self.c0, &self.c1);
+            let v: [Fp2<T, F>; 13] = fp2_batch(&concat_jobs(&[
+                &f0.mul_by_01_jobs(a, b),
+                &f1.mul_by_1_jobs(c),
+                &(*f0 + *f1).mul_by_01_jobs(a, &(*b + *c)),
+            ]));
+            let t0 = Fp6::mul_by_01_from(v[0..5].try_into().expect("5 results"));
+            let t1 = Fp6::mul_by_1_from(v[5..8].try_into().expect("3 results"));
+            let x = Fp6::mul_by_01_from(v[8..13].try_into().expect("5 results"));
+            return karatsuba_finish(t0, t1, x);
+        }
         if Fp2::<T, F>::LAZY_FP12 {
             // As below on unreduced products: 6 reductions of F_p2 values instead of 9 (measured
             // with tower_cycles, interleaved: 1-2% faster on bls12-381, whose twist is M-type).
@@ -312,11 +356,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         // (f0 + f1 w)((a + b v) + (c v) w)
         let t0 = self.c0.mul_by_01(a, b);
         let t1 = self.c1.mul_by_1(c);
-        let c1 = (self.c0 + self.c1).mul_by_01(a, &(*b + *c)) - t0 - t1;
-        Fp12 {
-            c0: t0 + t1.mul_by_v(),
-            c1,
-        }
+        karatsuba_finish(t0, t1, (self.c0 + self.c1).mul_by_01(a, &(*b + *c)))
     }
 
     /// self * (1 + b w + c w^3): a D-type line scaled to constant term 1, 10 F_p2 products
@@ -381,6 +421,55 @@ impl<T: TowerParams> Fp12<T> {
     }
 }
 
+/// The end of a Karatsuba product over F_p6: with t0 = f0 g0, t1 = f1 g1 and
+/// x = (f0 + f1)(g0 + g1), the product (t0 + t1 v) + (x - t0 - t1) w.
+#[inline(always)]
+fn karatsuba_finish<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    t0: Fp6<T, F>,
+    t1: Fp6<T, F>,
+    x: Fp6<T, F>,
+) -> Fp12<T, F> {
+    Fp12 {
+        c0: t0 + t1.mul_by_v(),
+        c1: x - t0 - t1,
+    }
+}
+
+/// The F_p2 jobs of several parts one after another (at most 18 in all).
+#[inline(always)]
+fn concat_jobs<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
+    parts: &[&[Fp2Job<T, F>]],
+) -> [Fp2Job<T, F>; K] {
+    let mut out = [Fp2Job::Square(Fp2::ZERO); K];
+    let mut n = 0;
+    for part in parts {
+        out[n..n + part.len()].copy_from_slice(part);
+        n += part.len();
+    }
+    assert_eq!(n, K, "the parts fill the batch");
+    out
+}
+
+/// Two F_p6 factors.
+type Fp6Pair<T, F> = (Fp6<T, F>, Fp6<T, F>);
+
+/// An element a0 + a1 s of `F_p4 = F_p2[s]/(s^2 - xi)` as its two coefficients.
+type Fp4<T, F> = (Fp2<T, F>, Fp2<T, F>);
+
+/// The Karatsuba products f g of K <= 3 pairs of F_p6 values, their 6K F_p2 products in one
+/// [`fp2_batch`] (a digit-sliced field computes the F_p products side by side).
+#[inline(always)]
+fn batch_fp6_products<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
+    pairs: &[Fp6Pair<T, F>; K],
+) -> [Fp6<T, F>; K] {
+    let mut jobs = [Fp2Job::Square(Fp2::ZERO); 18];
+    for (k, (f, g)) in pairs.iter().enumerate() {
+        jobs[6 * k..6 * k + 6].copy_from_slice(&f.mul_jobs(g));
+    }
+    let v = fp2_batch(&jobs);
+    core::array::from_fn(|k| Fp6::mul_from(v[6 * k..6 * k + 6].try_into().expect("6 results")))
+}
+
 /// The end of a Karatsuba product over F_p6 on unreduced values: with t0 = f0 g0, t1 = f1 g1 and
 /// x = (f0 + f1)(g0 + g1), the product (t0 + t1 v) + (x - t0 - t1) w, each coefficient reduced once.
 #[inline(always)]
@@ -422,8 +511,42 @@ fn fp4_square<T: TowerParams, F: BaseField<Params = T::Fp>>(
     }
     let t0 = a0.square();
     let t1 = a1.square();
-    let c1 = (*a0 + *a1).square() - t0 - t1;
-    (t0 + t1.mul_by_xi(), c1)
+    fp4_square_from(&[t0, t1, (*a0 + *a1).square()])
+}
+
+/// The three F_p2 squares of (a0 + a1 s)^2, for [`fp4_square_from`].
+#[inline(always)]
+fn fp4_square_jobs<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    a0: &Fp2<T, F>,
+    a1: &Fp2<T, F>,
+) -> [Fp2Job<T, F>; 3] {
+    [
+        Fp2Job::Square(*a0),
+        Fp2Job::Square(*a1),
+        Fp2Job::Square(*a0 + *a1),
+    ]
+}
+
+/// (a0 + a1 s)^2 from a0^2, a1^2 and (a0 + a1)^2.
+#[inline(always)]
+fn fp4_square_from<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    v: &[Fp2<T, F>; 3],
+) -> (Fp2<T, F>, Fp2<T, F>) {
+    let [t0, t1, s] = *v;
+    (t0 + t1.mul_by_xi(), s - t0 - t1)
+}
+
+/// Several F_p4 squares, their F_p2 squares in one [`fp2_batch`].
+#[inline(always)]
+fn fp4_squares<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
+    xs: &[Fp4<T, F>; K],
+) -> [Fp4<T, F>; K] {
+    let mut jobs = [Fp2Job::Square(Fp2::ZERO); 9];
+    for (k, (a0, a1)) in xs.iter().enumerate() {
+        jobs[3 * k..3 * k + 3].copy_from_slice(&fp4_square_jobs(a0, a1));
+    }
+    let v = fp2_batch(&jobs);
+    core::array::from_fn(|k| fp4_square_from(v[3 * k..3 * k + 3].try_into().expect("3 results")))
 }
 
 /// 3a - 2b.
@@ -450,8 +573,22 @@ fn three_plus_two<T: TowerParams, F: BaseField<Params = T::Fp>>(
 #[inline(always)]
 fn square_bc<T: TowerParams, F: BaseField<Params = T::Fp>>(e: &[Fp2<T, F>; 4]) -> [Fp2<T, F>; 4] {
     let [e1, e2, e4, e5] = e;
-    let (b0, b1) = fp4_square(e1, e4);
-    let (c0, c1) = fp4_square(e2, e5);
+    if F::SLICED {
+        // Both F_p4 squares' six F_p2 squares in one batch.
+        let [b, c] = fp4_squares(&[(*e1, *e4), (*e2, *e5)]);
+        return square_bc_from(e, b, c);
+    }
+    square_bc_from(e, fp4_square(e1, e4), fp4_square(e2, e5))
+}
+
+/// [`square_bc`] from B^2 = (b0, b1) and C^2 = (c0, c1).
+#[inline(always)]
+fn square_bc_from<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    e: &[Fp2<T, F>; 4],
+    (b0, b1): (Fp2<T, F>, Fp2<T, F>),
+    (c0, c1): (Fp2<T, F>, Fp2<T, F>),
+) -> [Fp2<T, F>; 4] {
+    let [e1, e2, e4, e5] = e;
     // s C^2 = xi c1 + c0 s
     let sc0 = c1.mul_by_xi();
     [
@@ -604,6 +741,15 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp12<T, F> {
     /// Karatsuba over F_p6: 3 multiplications in F_p6.
     #[inline]
     fn mul(self, b: Self) -> Self {
+        if F::SLICED {
+            // The 18 F_p2 products of the three F_p6 products in one batch.
+            let [t0, t1, x] = batch_fp6_products(&[
+                (self.c0, b.c0),
+                (self.c1, b.c1),
+                (self.c0 + self.c1, b.c0 + b.c1),
+            ]);
+            return karatsuba_finish(t0, t1, x);
+        }
         if Fp2::<T, F>::LAZY_FP12 {
             // Unreduced F_p6 products, 6 reductions of F_p2 values instead of 9 (measured with
             // tower_cycles, interleaved: bn254 4% and bls12-381 1% faster).
@@ -615,11 +761,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp12<T, F> {
         // Without `LAZY_FP12`: each F_p6 product reduced.
         let t0 = self.c0 * b.c0;
         let t1 = self.c1 * b.c1;
-        let c1 = (self.c0 + self.c1) * (b.c0 + b.c1) - t0 - t1;
-        Fp12 {
-            c0: t0 + t1.mul_by_v(),
-            c1,
-        }
+        karatsuba_finish(t0, t1, (self.c0 + self.c1) * (b.c0 + b.c1))
     }
 }
 crate::field::impl_assign_ops!(Fp12);

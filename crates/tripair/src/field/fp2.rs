@@ -431,6 +431,89 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp2<T, F> {
     }
 }
 
+/// One F_p2 product or square of a tower operation, for [`fp2_batch`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Fp2Job<T: TowerParams, F: BaseField<Params = T::Fp>> {
+    /// a * b.
+    Mul(Fp2<T, F>, Fp2<T, F>),
+    /// a^2.
+    Square(Fp2<T, F>),
+}
+
+/// The most F_p products one [`fp2_batch`] gathers: 18 Karatsuba F_p2 products (an F_p12 product).
+const BATCH_PRODUCTS: usize = 54;
+
+/// The results of independent F_p2 products and squares, in order, their F_p products computed
+/// together by [`BaseField::mul_batch`] (side by side in lanes on a digit-sliced field; one by
+/// one elsewhere): Karatsuba products take 3 F_p products, squares 2 where u^2 = -1 (3 otherwise).
+#[inline(always)]
+pub(crate) fn fp2_batch<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
+    jobs: &[Fp2Job<T, F>; K],
+) -> [Fp2<T, F>; K] {
+    if !F::SLICED {
+        // The F_p2 operations themselves (lazy reduction, whole-F_p2 kernels, ...).
+        return core::array::from_fn(|i| match jobs[i] {
+            Fp2Job::Mul(x, y) => x * y,
+            Fp2Job::Square(x) => x.square(),
+        });
+    }
+    assert!(3 * K <= BATCH_PRODUCTS, "at most 18 F_p2 jobs per batch");
+    let (mut a, mut b) = ([F::ZERO; BATCH_PRODUCTS], [F::ZERO; BATCH_PRODUCTS]);
+    let mut n = 0;
+    let mut push = |x: F, y: F| {
+        a[n] = x;
+        b[n] = y;
+        n += 1;
+    };
+    for job in jobs {
+        match job {
+            Fp2Job::Mul(x, y) => {
+                push(x.c0, y.c0);
+                push(x.c1, y.c1);
+                push(x.c0 + x.c1, y.c0 + y.c1);
+            }
+            Fp2Job::Square(x) if T::BETA == -1 => {
+                push(x.c0 + x.c1, x.c0 - x.c1);
+                push(x.c0.double(), x.c1);
+            }
+            Fp2Job::Square(x) => {
+                push(x.c0, x.c0);
+                push(x.c1, x.c1);
+                push(x.c0, x.c1);
+            }
+        }
+    }
+    let mut v = [F::ZERO; BATCH_PRODUCTS];
+    F::mul_batch(&a[..n], &b[..n], &mut v[..n]);
+    let mut k = 0;
+    core::array::from_fn(|i| match jobs[i] {
+        Fp2Job::Mul(..) => {
+            let (v0, v1, v2) = (v[k], v[k + 1], v[k + 2]);
+            k += 3;
+            Fp2::new(plus_beta_times::<T, F>(v0, v1), v2 - v0 - v1)
+        }
+        Fp2Job::Square(_) if T::BETA == -1 => {
+            k += 2;
+            Fp2::new(v[k - 2], v[k - 1])
+        }
+        Fp2Job::Square(_) => {
+            let (v0, v1, v2) = (v[k], v[k + 1], v[k + 2]);
+            k += 3;
+            Fp2::new(plus_beta_times::<T, F>(v0, v1), v2.double())
+        }
+    })
+}
+
+/// a + beta b.
+#[inline(always)]
+fn plus_beta_times<T: TowerParams, F: BaseField<Params = T::Fp>>(a: F, b: F) -> F {
+    if T::BETA == -1 {
+        a - b
+    } else {
+        F::small_lincomb(&a, 1, &b, T::BETA)
+    }
+}
+
 /// An F_p2 value as two double-width values, each awaiting one Montgomery reduction: sums of
 /// products are formed here and reduced once (lazy reduction, Aranha–Karabina–Longa–Gebotys–López,
 /// EUROCRYPT 2011). Additions work modulo p*2^(64N), so any number of terms may be combined. Only

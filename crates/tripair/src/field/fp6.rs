@@ -1,7 +1,7 @@
 //! `F_p6 = F_p2[v]/(v^3 - xi)`.
 
 use super::base::BaseField;
-use super::fp2::{Fp2, Fp2Wide, TowerFp, TowerParams};
+use super::fp2::{fp2_batch, Fp2, Fp2Job, Fp2Wide, TowerFp, TowerParams};
 use core::ops::{Add, Mul, Neg, Sub};
 
 /// The adjugate (t0, t1, t2) of an F_p6 element and its norm d to F_p2.
@@ -116,10 +116,90 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
         ]
     }
 
+    /// The six F_p2 products of the Karatsuba product self * b (Devegili–Ó hÉigeartaigh–Scott–
+    /// Dahab 2006), for [`Fp6::mul_from`]: gathered so that a digit-sliced base field computes
+    /// their F_p products side by side ([`fp2_batch`]).
+    #[inline(always)]
+    pub(crate) fn mul_jobs(&self, b: &Self) -> [Fp2Job<T, F>; 6] {
+        let (a, b) = (self, b);
+        [
+            Fp2Job::Mul(a.c0, b.c0),
+            Fp2Job::Mul(a.c1, b.c1),
+            Fp2Job::Mul(a.c2, b.c2),
+            Fp2Job::Mul(a.c1 + a.c2, b.c1 + b.c2),
+            Fp2Job::Mul(a.c0 + a.c1, b.c0 + b.c1),
+            Fp2Job::Mul(a.c0 + a.c2, b.c0 + b.c2),
+        ]
+    }
+
+    /// The product from the results of [`Fp6::mul_jobs`].
+    #[inline(always)]
+    pub(crate) fn mul_from(v: &[Fp2<T, F>; 6]) -> Self {
+        let [v0, v1, v2, x12, x01, x02] = *v;
+        Fp6 {
+            c0: (x12 - v1 - v2).mul_by_xi() + v0,
+            c1: x01 - v0 - v1 + v2.mul_by_xi(),
+            c2: x02 - v0 - v2 + v1,
+        }
+    }
+
+    /// The five F_p2 products of self * (b0 + b1 v), for [`Fp6::mul_by_01_from`].
+    #[inline(always)]
+    pub(crate) fn mul_by_01_jobs(&self, b0: &Fp2<T, F>, b1: &Fp2<T, F>) -> [Fp2Job<T, F>; 5] {
+        [
+            Fp2Job::Mul(self.c0, *b0),
+            Fp2Job::Mul(self.c1, *b1),
+            Fp2Job::Mul(self.c1 + self.c2, *b1),
+            Fp2Job::Mul(self.c0 + self.c1, *b0 + *b1),
+            Fp2Job::Mul(self.c0 + self.c2, *b0),
+        ]
+    }
+
+    /// The product from the results of [`Fp6::mul_by_01_jobs`].
+    #[inline(always)]
+    pub(crate) fn mul_by_01_from(v: &[Fp2<T, F>; 5]) -> Self {
+        let [v0, v1, x12, x01, x02] = *v;
+        Fp6 {
+            c0: (x12 - v1).mul_by_xi() + v0,
+            c1: x01 - v0 - v1,
+            c2: x02 - v0 + v1,
+        }
+    }
+
+    /// The three F_p2 products of self * k, k in F_p2 (the result is their vector).
+    #[inline(always)]
+    pub(crate) fn mul_by_fp2_jobs(&self, k: &Fp2<T, F>) -> [Fp2Job<T, F>; 3] {
+        [
+            Fp2Job::Mul(self.c0, *k),
+            Fp2Job::Mul(self.c1, *k),
+            Fp2Job::Mul(self.c2, *k),
+        ]
+    }
+
+    /// The three F_p2 products of self * (b1 v), for [`Fp6::mul_by_1_from`].
+    #[inline(always)]
+    pub(crate) fn mul_by_1_jobs(&self, b1: &Fp2<T, F>) -> [Fp2Job<T, F>; 3] {
+        [
+            Fp2Job::Mul(self.c2, *b1),
+            Fp2Job::Mul(self.c0, *b1),
+            Fp2Job::Mul(self.c1, *b1),
+        ]
+    }
+
+    /// The product from the results of [`Fp6::mul_by_1_jobs`].
+    #[inline(always)]
+    pub(crate) fn mul_by_1_from(v: &[Fp2<T, F>; 3]) -> Self {
+        Fp6 {
+            c0: v[0].mul_by_xi(),
+            c1: v[1],
+            c2: v[2],
+        }
+    }
+
     /// self * (b0 + b1 v): 5 multiplications in F_p2 (sparse line values).
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<T, F>, b1: &Fp2<T, F>) -> Self {
-        if Fp2::<T, F>::LAZY {
+        if Fp2::<T, F>::LAZY && !F::SLICED {
             // As below, with the sums of products reduced once per coefficient.
             let [c0, c1, c2] = self.mul_by_01_wide(b0, b1);
             return Fp6 {
@@ -128,6 +208,11 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
                 c2: c2.reduce(),
             };
         }
+        if F::SLICED {
+            return Self::mul_by_01_from(&fp2_batch(&self.mul_by_01_jobs(b0, b1)));
+        }
+        // Other fields: the formula written out, as before digit slicing (unchanged code for
+        // the scalar fields of 7 limbs and more and for the lane field G).
         let v0 = self.c0 * *b0;
         let v1 = self.c1 * *b1;
         let c0 = ((self.c1 + self.c2) * *b1 - v1).mul_by_xi() + v0;
@@ -262,7 +347,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
     #[inline]
     fn mul(self, b: Self) -> Self {
-        if Fp2::<T, F>::LAZY {
+        if Fp2::<T, F>::LAZY && !F::SLICED {
             // The same formulas on unreduced F_p2 products: 3 reductions of F_p2 values, not 6.
             let [c0, c1, c2] = self.mul_wide(&b);
             return Fp6 {
@@ -270,6 +355,9 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
                 c1: c1.reduce(),
                 c2: c2.reduce(),
             };
+        }
+        if F::SLICED {
+            return Self::mul_from(&fp2_batch(&self.mul_jobs(&b)));
         }
         let v0 = self.c0 * b.c0;
         let v1 = self.c1 * b.c1;

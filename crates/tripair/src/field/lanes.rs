@@ -64,7 +64,20 @@ pub const fn splat_digits_double<const M: usize, const N: usize>(x: &[u64; N]) -
 
 /// Bits 52j .. 52j + 52 of the little-endian limbs `x`.
 const fn digit_of(x: &[u64], j: usize) -> u64 {
-    let bit = 52 * j;
+    bits_at(x, 52 * j)
+}
+
+/// Bits 52j .. 52j + 52 of x 2^shift (shift < 52): digit j of `x` shifted up.
+fn digit_of_shifted(x: &[u64], j: usize, shift: usize) -> u64 {
+    if 52 * j < shift {
+        (x[0] << (shift - 52 * j)) & MASK52
+    } else {
+        bits_at(x, 52 * j - shift)
+    }
+}
+
+/// Bits bit .. bit + 52 of the little-endian limbs `x`.
+const fn bits_at(x: &[u64], bit: usize) -> u64 {
     let (k, s) = (bit / 64, bit % 64);
     if k >= x.len() {
         return 0;
@@ -1485,22 +1498,9 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
         // x 2^(52M) * 1 / 2^(52M) = x, at most p (x 2^(52M) < 2p < 2^(52M)), then below p.
         let c = LaneDigits::mont_mul::<B>(&self.d, &one, &P::LANE_P, P::LANE_INV);
         let c = LaneDigits::canonical::<B>(&c, &P::LANE_P);
-        core::array::from_fn(|i| {
-            let mut limbs = <P::Limbs as Limbs>::zero();
-            for (j, row) in c.as_ref().iter().enumerate() {
-                let (bit, d) = (52 * j, row.0[i] as u128);
-                let (k, s) = (bit / 64, bit % 64);
-                let v = d << s;
-                let l = limbs.as_mut();
-                l[k] |= v as u64;
-                if k + 1 < l.len() {
-                    l[k + 1] |= (v >> 64) as u64;
-                }
-            }
-            // Below p after `canonical`; converted without a comparison (the lanes may hold
-            // secrets: ctgrind flagged the early-exit compare of `from_canonical_limbs`).
-            Fp::from_reduced_limbs(&limbs)
-        })
+        // Below p after `canonical`; converted without a comparison (the lanes may hold
+        // secrets: ctgrind flagged the early-exit compare of `from_canonical_limbs`).
+        core::array::from_fn(|i| Fp::from_reduced_limbs(&lane_limbs::<P>(c.as_ref(), i)))
     }
 
     /// The same lanes on another backend (identical representation).
@@ -1524,6 +1524,59 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     /// depend only on e.
     fn pow_public(&self, e: &[u64]) -> Self {
         super::traits::pow_fixed_windows(self, Self::ONE, e, |a| *a * *a)
+    }
+}
+
+/// The value in lane `i` of normalized digits (below 2^(64N)) as N limbs.
+fn lane_limbs<P: FpParams>(digits: &[Row], i: usize) -> P::Limbs {
+    let mut limbs = <P::Limbs as Limbs>::zero();
+    let l = limbs.as_mut();
+    for (j, row) in digits.iter().enumerate() {
+        let (bit, d) = (52 * j, row.0[i] as u128);
+        let (k, s) = (bit / 64, bit % 64);
+        let v = d << s;
+        l[k] |= v as u64;
+        if k + 1 < l.len() {
+            l[k + 1] |= (v >> 64) as u64;
+        }
+    }
+    limbs
+}
+
+/// `out[k] = a[k] b[k]` for scalar elements, eight products at a time in lanes on backend `B`: the
+/// digit-sliced products of implementation D of Grabher–Großschädl–Page 2008 (the independent F_p
+/// products of one tower operation side by side), for [`BaseField::mul_batch`].
+///
+/// The scalar elements are Montgomery forms xR mod p, R = 2^(64N), while the lanes' product
+/// divides by R_L = 2^(52M); so b enters shifted up by s = 52M - 64N bits, and the lane product
+/// aR bR 2^s / R_L = abR mod p is the scalar Montgomery form of ab with no conversion. The shifted
+/// operand (below p 2^s < R_L) is above the lanes' usual operand bound of 2p, but what the product
+/// kernel needs is digits below 2^52 and a result below 2p, and aR bR 2^s / R_L + p < p^2/R + p
+/// < 2p. The digit conversions are data-independent (constant time).
+pub fn mul_sliced<P: FpParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: &mut [Fp<P>]) {
+    assert!(a.len() == b.len() && b.len() == out.len());
+    let n = <P::Limbs as Limbs>::N;
+    let shift = 52 * (64 * n).div_ceil(52) - 64 * n;
+    for ((ca, cb), co) in a
+        .chunks(LANES)
+        .zip(b.chunks(LANES))
+        .zip(out.chunks_mut(LANES))
+    {
+        let mut da = <P::LaneDigits as LaneDigits>::ZERO;
+        let mut db = da;
+        for (i, (x, y)) in ca.iter().zip(cb).enumerate() {
+            let (xl, yl) = (x.mont.as_ref(), y.mont.as_ref());
+            for (j, (ra, rb)) in da.as_mut().iter_mut().zip(db.as_mut()).enumerate() {
+                ra.0[i] = digit_of(xl, j);
+                rb.0[i] = digit_of_shifted(yl, j, shift);
+            }
+        }
+        let c = LaneDigits::mont_mul::<B>(&da, &db, &P::LANE_P, P::LANE_INV);
+        let c = LaneDigits::canonical::<B>(&c, &P::LANE_P);
+        for (i, o) in co.iter_mut().enumerate() {
+            // Below p after `canonical`: a valid Montgomery form.
+            *o = Fp::from_mont(lane_limbs::<P>(c.as_ref(), i));
+        }
     }
 }
 
