@@ -135,26 +135,12 @@ fn field_closures<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 }
 
 fn table<C: PairingCurve>(samples: usize) -> GgpTable {
-    type CA<C> = <C as PairingCurve>::WithBackend<Portable>;
     let mut rng = TestRng::new(0x6e9);
     let pairs = random_pairs::<C>(&mut rng, 2 * LANES);
-    let pairs_a = random_pairs::<CA<C>>(&mut rng, 1);
-    let mut all: Closures = Vec::new();
     // A: the portable scalar field.
-    all.extend(field_closures::<
-        CA<C>,
-        Fp<<CA<C> as tripair::field::TowerParams>::Fp>,
-    >(|| Fp::random(&mut rng)));
-    let (pa, qa) = pairs_a[0];
-    all.push(Box::new(move || {
-        black_box(pairing::<CA<C>>(black_box(&pa), black_box(&qa)));
-    }));
+    let mut all = backend_rows::<<C as PairingCurve>::WithBackend<Portable>>(&mut rng);
     // B: the default (ADX) scalar field.
-    all.extend(field_closures::<C, Fp<C::Fp>>(|| Fp::random(&mut rng)));
-    let (p, q) = pairs[0];
-    all.push(Box::new(move || {
-        black_box(pairing::<C>(black_box(&p), black_box(&q)));
-    }));
+    all.extend(backend_rows::<C>(&mut rng));
     // G: eight pairings in lanes.
     all.extend(field_closures::<C, Lanes<C::Fp, IfmaLanes>>(|| {
         Lanes::from_lanes(&core::array::from_fn(|_| Fp::random(&mut rng)))
@@ -187,7 +173,9 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     // D: the digit-sliced tower (the F_p products of each F_p6/F_p12 operation eight at a time
     // in lanes), last so that the indices above stay put.
     let d_at = all.len();
-    all.extend(d_rows::<C>(&mut rng));
+    all.extend(backend_rows::<<C as PairingCurve>::WithBackend<Sliced>>(
+        &mut rng,
+    ));
     let mut fs: Vec<&mut dyn FnMut()> = all.iter_mut().map(|f| &mut **f as _).collect();
     let ms = measure_interleaved(&mut fs, samples, 4_000_000);
     let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
@@ -278,36 +266,26 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     }
 }
 
-/// Row C's seven closures: the field columns and the pairing on the digit-serial IFMA backend
-/// (x86-64; elsewhere the same columns on the portable backend, labelled so).
+/// Seven closures on the curve type `CB` (a curve on some backend): the six field columns and
+/// the pairing. Rows A, C and D.
+fn backend_rows<CB: PairingCurve>(rng: &mut TestRng) -> Closures {
+    let mut all =
+        field_closures::<CB, Fp<<CB as tripair::field::TowerParams>::Fp>>(|| Fp::random(&mut *rng));
+    let (p, q) = random_pairs::<CB>(rng, 1)[0];
+    all.push(Box::new(move || {
+        black_box(pairing::<CB>(black_box(&p), black_box(&q)));
+    }));
+    all
+}
+
+/// Row C's seven closures: on the digit-serial IFMA backend (x86-64; elsewhere the same columns
+/// on the portable backend, labelled so).
 fn c_rows<C: PairingCurve>(rng: &mut TestRng) -> Closures {
     #[cfg(target_arch = "x86_64")]
     type CC<C> = <C as PairingCurve>::WithBackend<tripair::arith::IfmaSerial>;
     #[cfg(not(target_arch = "x86_64"))]
     type CC<C> = <C as PairingCurve>::WithBackend<Portable>;
-    let mut all = field_closures::<CC<C>, Fp<<CC<C> as tripair::field::TowerParams>::Fp>>(|| {
-        Fp::random(&mut *rng)
-    });
-    let (p, q) = random_pairs::<CC<C>>(rng, 1)[0];
-    all.push(Box::new(move || {
-        black_box(pairing::<CC<C>>(black_box(&p), black_box(&q)));
-    }));
-    all
-}
-
-/// Row D's seven closures: the field columns and the pairing on the digit-sliced backend (its
-/// F_p columns are the scalar field's own operations; F_p12 Inv/Mul and the pairing gather their
-/// F_p products into lanes).
-fn d_rows<C: PairingCurve>(rng: &mut TestRng) -> Closures {
-    type CD<C> = <C as PairingCurve>::WithBackend<Sliced>;
-    let mut all = field_closures::<CD<C>, Fp<<CD<C> as tripair::field::TowerParams>::Fp>>(|| {
-        Fp::random(&mut *rng)
-    });
-    let (p, q) = random_pairs::<CD<C>>(rng, 1)[0];
-    all.push(Box::new(move || {
-        black_box(pairing::<CD<C>>(black_box(&p), black_box(&q)));
-    }));
-    all
+    backend_rows::<CC<C>>(rng)
 }
 
 /// What row C runs on this machine.
