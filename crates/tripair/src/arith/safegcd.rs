@@ -83,17 +83,21 @@ fn inv_mod_2_64(p0: u64) -> u64 {
     x
 }
 
-/// The transition matrix [[u, v], [q, r]] of 62 divsteps from (delta, f, g), read from their low
-/// 62 bits, and the new delta: afterwards f' 2^62 = u f + v g and g' 2^62 = q f + r g. Branch-free.
+/// The transition matrix [[u, v], [q, r]] of 62 divsteps from (eta = -delta, f, g), read from
+/// their low 62 bits, and the new eta: afterwards f' 2^62 = u f + v g and g' 2^62 = q f + r g.
+/// Branch-free.
 #[inline(always)]
-fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
     let (mut u, mut v, mut q, mut r) = (1i64, 0i64, 0i64, 1i64);
     let (mut f, mut g) = (f0 as i64, g0 as i64);
     for _ in 0..62 {
-        // c1: delta > 0; c2: g odd (all-ones masks). Subtract f (c1) or add it to g where g is
-        // odd; where both hold (the swap), adding the new g back to f gives the old g. The loop is
-        // latency-bound: about six dependent instructions per step run through f and g.
-        let c1 = barrier((delta.wrapping_neg() >> 63) as u64) as i64;
+        // c1: delta > 0, i.e. eta < 0; c2: g odd (all-ones masks). Subtract f (c1) or add it to
+        // g where g is odd; where both hold (the swap), adding the new g back to f gives the old
+        // g. Latency-bound: about five dependent instructions per step run through g. Keeping
+        // eta = -delta (as libsecp256k1 keeps its zeta) shortens the other chain: the new delta
+        // is 1 - delta on a swap and 1 + delta otherwise, so eta' = !eta or eta - 1, which is
+        // (eta ^ swap) + !swap: sign, and, then xor beside not, then add.
+        let c1 = barrier((eta >> 63) as u64) as i64;
         let c2 = barrier((g & 1).wrapping_neg() as u64) as i64;
         let x = (f ^ c1).wrapping_sub(c1);
         let y = (u ^ c1).wrapping_sub(c1);
@@ -102,7 +106,7 @@ fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
         q = q.wrapping_add(y & c2);
         r = r.wrapping_add(z & c2);
         let swap = c1 & c2;
-        delta = (delta ^ swap).wrapping_sub(swap).wrapping_add(1);
+        eta = (eta ^ swap).wrapping_add(!swap);
         f = f.wrapping_add(g & swap);
         u = u.wrapping_add(q & swap);
         v = v.wrapping_add(r & swap);
@@ -110,7 +114,7 @@ fn divsteps_62(mut delta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
         u = u.wrapping_shl(1);
         v = v.wrapping_shl(1);
     }
-    (delta, [u, v, q, r])
+    (eta, [u, v, q, r])
 }
 
 /// (a, b) <- ((u a + v b) / 2^62, (q a + r b) / 2^62). With `MODULAR` false (f, g) the division
@@ -214,11 +218,11 @@ fn inverse_ct<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N]
     let mut f = p62;
     let (mut d, mut e) = ([0i64; MAX_L], [0i64; MAX_L]);
     e[0] = 1;
-    let mut delta = 1i64;
+    let mut eta = -1i64; // -delta, delta = 1
     let batches = divstep_bound(bits).div_ceil(62);
     for _ in 0..batches {
-        let (nd, t) = divsteps_62(delta, f[0] as u64, g[0] as u64);
-        delta = nd;
+        let (ne, t) = divsteps_62(eta, f[0] as u64, g[0] as u64);
+        eta = ne;
         apply_transition::<N, false>(&mut f, &mut g, &t, &p62, p_inv62);
         apply_transition::<N, true>(&mut d, &mut e, &t, &p62, p_inv62);
     }
