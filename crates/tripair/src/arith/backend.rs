@@ -146,10 +146,6 @@ impl Backend for Sliced {
         DefaultBackend::mont_mul(a, b, p, inv)
     }
     #[inline(always)]
-    fn mont_sqr<const N: usize>(a: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
-        DefaultBackend::mont_sqr(a, p, inv)
-    }
-    #[inline(always)]
     fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
         DefaultBackend::mont_sqr_n(a, n, p, inv)
     }

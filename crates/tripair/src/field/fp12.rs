@@ -3,7 +3,7 @@
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
-use super::fp2::{fp2_batch, Fp2, Fp2Job, Fp2Wide, TowerFp, TowerParams};
+use super::fp2::{fp2_batch, fp2_batch_into, Fp2, Fp2Job, Fp2Wide, TowerFp, TowerParams};
 use super::fp6::Fp6;
 use crate::arith::{limbs, Limbs};
 use core::ops::{Add, Mul, Neg, Sub};
@@ -462,11 +462,12 @@ type Fp4<T, F> = (Fp2<T, F>, Fp2<T, F>);
 fn batch_fp6_products<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
     pairs: &[Fp6Pair<T, F>; K],
 ) -> [Fp6<T, F>; K] {
-    let mut jobs = [Fp2Job::Square(Fp2::ZERO); 18];
+    // Only the first 6K jobs are batched: no padding products.
+    let (mut jobs, mut v) = ([Fp2Job::Square(Fp2::ZERO); 18], [Fp2::ZERO; 18]);
     for (k, (f, g)) in pairs.iter().enumerate() {
         jobs[6 * k..6 * k + 6].copy_from_slice(&f.mul_jobs(g));
     }
-    let v = fp2_batch(&jobs);
+    fp2_batch_into(&jobs[..6 * K], &mut v[..6 * K]);
     core::array::from_fn(|k| Fp6::mul_from(v[6 * k..6 * k + 6].try_into().expect("6 results")))
 }
 
@@ -541,11 +542,12 @@ fn fp4_square_from<T: TowerParams, F: BaseField<Params = T::Fp>>(
 fn fp4_squares<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
     xs: &[Fp4<T, F>; K],
 ) -> [Fp4<T, F>; K] {
-    let mut jobs = [Fp2Job::Square(Fp2::ZERO); 9];
+    // Only the first 3K jobs are batched: no padding squares.
+    let (mut jobs, mut v) = ([Fp2Job::Square(Fp2::ZERO); 9], [Fp2::ZERO; 9]);
     for (k, (a0, a1)) in xs.iter().enumerate() {
         jobs[3 * k..3 * k + 3].copy_from_slice(&fp4_square_jobs(a0, a1));
     }
-    let v = fp2_batch(&jobs);
+    fp2_batch_into(&jobs[..3 * K], &mut v[..3 * K]);
     core::array::from_fn(|k| fp4_square_from(v[3 * k..3 * k + 3].try_into().expect("3 results")))
 }
 

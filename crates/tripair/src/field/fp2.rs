@@ -450,14 +450,33 @@ const BATCH_PRODUCTS: usize = 54;
 pub(crate) fn fp2_batch<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
     jobs: &[Fp2Job<T, F>; K],
 ) -> [Fp2<T, F>; K] {
+    let mut out = [Fp2::ZERO; K];
+    fp2_batch_into(jobs, &mut out);
+    out
+}
+
+/// [`fp2_batch`] on slices (jobs and results of one length, at most 18), for callers that fill
+/// only part of a fixed-size job array.
+#[inline(always)]
+pub(crate) fn fp2_batch_into<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    jobs: &[Fp2Job<T, F>],
+    out: &mut [Fp2<T, F>],
+) {
+    assert_eq!(jobs.len(), out.len(), "one result per job");
     if !F::SLICED {
         // The F_p2 operations themselves (lazy reduction, whole-F_p2 kernels, ...).
-        return core::array::from_fn(|i| match jobs[i] {
-            Fp2Job::Mul(x, y) => x * y,
-            Fp2Job::Square(x) => x.square(),
-        });
+        for (job, o) in jobs.iter().zip(out.iter_mut()) {
+            *o = match job {
+                Fp2Job::Mul(x, y) => *x * *y,
+                Fp2Job::Square(x) => x.square(),
+            };
+        }
+        return;
     }
-    assert!(3 * K <= BATCH_PRODUCTS, "at most 18 F_p2 jobs per batch");
+    assert!(
+        3 * jobs.len() <= BATCH_PRODUCTS,
+        "at most 18 F_p2 jobs per batch"
+    );
     let (mut a, mut b) = ([F::ZERO; BATCH_PRODUCTS], [F::ZERO; BATCH_PRODUCTS]);
     let mut n = 0;
     let mut push = |x: F, y: F| {
@@ -486,22 +505,24 @@ pub(crate) fn fp2_batch<T: TowerParams, F: BaseField<Params = T::Fp>, const K: u
     let mut v = [F::ZERO; BATCH_PRODUCTS];
     F::mul_batch(&a[..n], &b[..n], &mut v[..n]);
     let mut k = 0;
-    core::array::from_fn(|i| match jobs[i] {
-        Fp2Job::Mul(..) => {
-            let (v0, v1, v2) = (v[k], v[k + 1], v[k + 2]);
-            k += 3;
-            Fp2::new(plus_beta_times::<T, F>(v0, v1), v2 - v0 - v1)
-        }
-        Fp2Job::Square(_) if T::BETA == -1 => {
-            k += 2;
-            Fp2::new(v[k - 2], v[k - 1])
-        }
-        Fp2Job::Square(_) => {
-            let (v0, v1, v2) = (v[k], v[k + 1], v[k + 2]);
-            k += 3;
-            Fp2::new(plus_beta_times::<T, F>(v0, v1), v2.double())
-        }
-    })
+    for (job, o) in jobs.iter().zip(out.iter_mut()) {
+        *o = match job {
+            Fp2Job::Mul(..) => {
+                let (v0, v1, v2) = (v[k], v[k + 1], v[k + 2]);
+                k += 3;
+                Fp2::new(plus_beta_times::<T, F>(v0, v1), v2 - v0 - v1)
+            }
+            Fp2Job::Square(_) if T::BETA == -1 => {
+                k += 2;
+                Fp2::new(v[k - 2], v[k - 1])
+            }
+            Fp2Job::Square(_) => {
+                let (v0, v1, v2) = (v[k], v[k + 1], v[k + 2]);
+                k += 3;
+                Fp2::new(plus_beta_times::<T, F>(v0, v1), v2.double())
+            }
+        };
+    }
 }
 
 /// a + beta b.
