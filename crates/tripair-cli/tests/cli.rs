@@ -584,6 +584,7 @@ fn bench_table_acar_prints_the_papers_rows() {
         "batch_20",
         "batch_20_fixed_affine",
         "batch_20_fixed",
+        "product_20_affine",
         "product_20",
         "product_20_affine_vartime",
         "final_exponentiation",

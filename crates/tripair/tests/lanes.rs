@@ -3,7 +3,8 @@
 //!   (0, 1, p - 1, values at the 2^52 digit borders), a different value in every lane;
 //! - the AVX-512 IFMA kernels (where the CPU has them) give exactly the portable kernels' digits;
 //! - eight pairings at once through the unchanged tower, Miller loop and final exponentiation
-//!   equal the scalar pairings lane by lane (GT bytes), with points at infinity in some lanes.
+//!   equal the scalar pairings lane by lane (GT bytes), with points at infinity in some lanes;
+//! - products of pairings spread over the lanes equal the products of the scalar pairings.
 
 use tripair::arith::Sliced;
 use tripair::cpu::Avx512Ifma;
@@ -13,8 +14,9 @@ use tripair::field::lanes::{
 };
 use tripair::field::{BaseField, Fp, FpParams, TowerParams};
 use tripair::pairing::{
-    pairing, pairing_batch, pairings_lanes, pairings_lanes_with, pairings_prepared,
-    pairings_prepared_lanes_with, pairings_prepared_scalar, G2Prepared,
+    final_exponentiation, miller_loop_lanes_with, multi_pairing, pairing, pairing_batch,
+    pairings_lanes, pairings_lanes_with, pairings_prepared, pairings_prepared_lanes_with,
+    pairings_prepared_scalar, product_miller_loop_lanes, G2Prepared, Gt, LANES_MIN_PRODUCT,
 };
 use tripair_testkit::TestRng;
 
@@ -362,6 +364,58 @@ fn check_prepared_pairings<C: PairingCurve>() {
     assert_eq!(pairings_prepared(&at_infinity, &ps).len(), ps.len());
 }
 
+/// Products of pairings in lanes (each lane's column of pairs in its own accumulator, the lane
+/// values multiplied) equal the product of the scalar pairings (GT bytes): sizes 0 to 3, around
+/// one row of eight (7, 8, 9: odd counts split their last pair) and past two rows, with points at
+/// infinity among the pairs, a product that is 1, on both lane backends; and the default choice.
+fn check_lane_products<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x9a0d);
+    let mut pairs: Vec<_> = (0..17).map(|_| random_pair::<C>(&mut rng)).collect();
+    pairs[4].0 = G1Affine::identity();
+    pairs[11].1 = G2Affine::identity();
+    let singles: Vec<Gt<C>> = pairs.iter().map(|(p, q)| pairing::<C>(p, q)).collect();
+    let product = |n: usize| {
+        singles[..n]
+            .iter()
+            .fold(Gt::<C>::identity(), |acc, g| acc * *g)
+    };
+    for n in [0, 1, 2, 3, 7, 8, 9, 17] {
+        let want = product(n);
+        let got = final_exponentiation(&miller_loop_lanes_with::<C, PortableLanes>(&pairs[..n]));
+        assert_eq!(
+            got.to_bytes(),
+            want.to_bytes(),
+            "{}: portable, {n} pairs",
+            C::NAME
+        );
+        if n % 8 != 0 {
+            let ifma = final_exponentiation(&miller_loop_lanes_with::<C, IfmaLanes>(&pairs[..n]));
+            assert_eq!(ifma, want, "{}: IFMA backend, {n} pairs", C::NAME);
+        }
+    }
+    // A product that is 1: e(P, Q) e(-P, Q) with padding around it.
+    let (p, q) = pairs[0];
+    let cancel = [(p, q), (-p, q), pairs[1], (-pairs[1].0, pairs[1].1), (p, q)];
+    let got = final_exponentiation(&miller_loop_lanes_with::<C, PortableLanes>(&cancel));
+    assert_eq!(got, singles[0], "{}: cancelling pairs", C::NAME);
+    // The default choice (lanes from LANES_MIN_PRODUCT pairs where IFMA runs them).
+    let mut long = pairs.clone();
+    long.truncate(LANES_MIN_PRODUCT.min(pairs.len()));
+    let want = product(long.len());
+    assert_eq!(
+        final_exponentiation(&product_miller_loop_lanes::<C>(&long)),
+        want,
+        "{}: default product",
+        C::NAME
+    );
+    assert_eq!(
+        multi_pairing::<C>(&long),
+        want,
+        "{}: multi_pairing",
+        C::NAME
+    );
+}
+
 macro_rules! lane_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
@@ -370,6 +424,7 @@ macro_rules! lane_tests {
             #[test] fn sliced_products() { check_sliced_products::<$c>(); }
             #[test] fn eight_pairings() { check_pairings::<$c>(); }
             #[test] fn prepared_pairings() { check_prepared_pairings::<$c>(); }
+            #[test] fn lane_products() { check_lane_products::<$c>(); }
         }
     )* };
 }

@@ -23,9 +23,9 @@ pub use final_exp::{
 };
 pub use gt::{Gt, MillerLoopOutput};
 pub use lanes::{
-    lanes_available, pairings_in_lanes, pairings_lanes, pairings_lanes_with,
-    pairings_prepared_in_lanes, pairings_prepared_lanes, pairings_prepared_lanes_with,
-    LANES_MIN_PREPARED,
+    lanes_available, miller_loop_lanes_with, pairings_in_lanes, pairings_lanes,
+    pairings_lanes_with, pairings_prepared_in_lanes, pairings_prepared_lanes,
+    pairings_prepared_lanes_with, product_miller_loop_lanes, LANES_MIN_PREPARED, LANES_MIN_PRODUCT,
 };
 pub use miller::{
     affine_product_threshold, ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into,
@@ -52,9 +52,10 @@ pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
 
 /// The product of the pairings e(P_i, Q_i): one Miller loop with shared squarings and one final
 /// exponentiation. Pairs containing the point at infinity contribute 1. Constant time; the loop
-/// runs through the faster source for the number of pairs ([`product_miller_loop`]).
+/// runs through the faster source for the number of pairs, in SIMD lanes for long products where
+/// the CPU has AVX-512 IFMA ([`product_miller_loop_lanes`]).
 pub fn multi_pairing<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Gt<C> {
-    final_exponentiation(&product_miller_loop::<C>(pairs))
+    final_exponentiation(&product_miller_loop_lanes::<C>(pairs))
 }
 
 /// Whether prod_i e(P_i, Q_i) = 1: one shared Miller loop and one final exponentiation (the check

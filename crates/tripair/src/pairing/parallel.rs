@@ -10,11 +10,10 @@
 //! thread is n / threads pairings (or Miller loops), and the merge stays negligible next to one
 //! final exponentiation; a thread start costs tens of microseconds, so small batches gain little.
 
-use super::lanes::{lanes_available, pairings_in_lanes};
+use super::lanes::{lanes_available, pairings_in_lanes, product_miller_loop_lanes};
 use super::miller::{
-    drive, drive_digits, finish, mul_by_line, optimal_ate_line_count, product_miller_loop,
-    projective_lines_of, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, PreparedG1,
-    ProjectiveLines,
+    drive, drive_digits, finish, mul_by_line, optimal_ate_line_count, projective_lines_of,
+    LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, PreparedG1, ProjectiveLines,
 };
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
@@ -177,12 +176,12 @@ pub fn lanes_pay<C: PairingCurve>() -> bool {
 }
 
 /// The Miller loop of a product split over `threads` threads: each thread's loop over its share of
-/// the pairs, the outputs multiplied.
+/// the pairs (in SIMD lanes where they pay, [`product_miller_loop_lanes`]), the outputs multiplied.
 pub fn miller_loop_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
-    product_of_chunks(map_chunks(pairs, threads, product_miller_loop))
+    product_of_chunks(map_chunks(pairs, threads, product_miller_loop_lanes))
 }
 
 /// prod_i e(P_i, Q_i) with the Miller loops split over `threads` threads and one final
