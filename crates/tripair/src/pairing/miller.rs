@@ -936,6 +936,14 @@ fn each_pair<C: PairingCurve, S: LineSource<C, Fp<C::Fp>>>(
     out
 }
 
+/// How many pairs have no point at infinity (the pairs a product's loop runs).
+pub(crate) fn finite_count<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> usize {
+    pairs
+        .iter()
+        .filter(|(p, q)| !p.infinity && !q.infinity)
+        .count()
+}
+
 /// The indices of the pairs without a point at infinity.
 fn finite_indices<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<usize> {
     (0..pairs.len())
@@ -1027,11 +1035,7 @@ pub fn affine_product_threshold<C: PairingCurve>() -> usize {
 pub fn product_miller_loop<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
-    let finite = pairs
-        .iter()
-        .filter(|(p, q)| !p.infinity && !q.infinity)
-        .count();
-    if finite >= affine_product_threshold::<C>() {
+    if finite_count(pairs) >= affine_product_threshold::<C>() {
         miller_loop_affine(pairs)
     } else {
         miller_loop(pairs)
