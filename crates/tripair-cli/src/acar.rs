@@ -198,7 +198,8 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
     fn row(op: &'static str, label: &'static str, per: f64, f: impl FnMut() + 'static) -> TimedRow {
         (op, label, per, Box::new(f))
     }
-    let (pairs1, pairs2, pairs3, pairs4, pairs5, pairs6) = (
+    let (pairs1, pairs2, pairs3, pairs4, pairs5, pairs6, pairs7) = (
+        pairs.clone(),
         pairs.clone(),
         pairs.clone(),
         pairs.clone(),
@@ -207,7 +208,6 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
         pairs.clone(),
     );
     let (ps2, ps3) = (ps.clone(), ps.clone());
-    let pairs7 = pairs.clone();
     let mut rows: Vec<TimedRow> = vec![
         row(
             "pairing",

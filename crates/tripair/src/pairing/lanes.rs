@@ -13,8 +13,8 @@
 
 use super::final_exp::final_exponentiation_in;
 use super::miller::{
-    drive, finite_count, product_miller_loop, LineSource, MillerSchedule, NormalizedG1, PreparedG1,
-    PreparedLinesSplat, ProjectiveLines,
+    drive, finite_count, is_finite_pair, product_miller_loop, LineSource, MillerSchedule,
+    NormalizedG1, PreparedG1, PreparedLinesSplat, ProjectiveLines, TwistCoords,
 };
 use super::G2Prepared;
 use super::{pairing, Gt, MillerLoopOutput};
@@ -23,6 +23,10 @@ use crate::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, LANES};
 use crate::field::{Fp, Fp12, Fp2, Fp6, TowerParams};
 
 type LaneFp<C, B> = Lanes<<C as TowerParams>::Fp, B>;
+/// A pair of points in affine coordinates.
+type Pair<C> = (G1Affine<C>, G2Affine<C>);
+/// Eight pairs as one pair of the lane field (P prepared, Q by its coordinates).
+type LanePair<C, B> = (PreparedG1<LaneFp<C, B>>, TwistCoords<C, LaneFp<C, B>>);
 
 /// e(P_i, Q_i) for every pair (values in input order; points at infinity give 1): eight at a time
 /// in SIMD lanes where the CPU has AVX-512 IFMA, the remainder (and everything elsewhere, or under
@@ -58,22 +62,32 @@ pub fn pairings_in_lanes<C: PairingCurve, B: LaneBackend>(
     assert!(pairs.len() <= LANES, "at most {LANES} pairs per lane batch");
     let (g1, g2) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
     let mut skip = [true; LANES];
-    let mut coords = [[Fp::<C::Fp>::ZERO; LANES]; 6];
-    for i in 0..LANES {
+    let row: [(G1Affine<C>, G2Affine<C>); LANES] = core::array::from_fn(|i| {
         let (p, q) = pairs.get(i).copied().unwrap_or((g1, g2));
         skip[i] = i >= pairs.len() || p.infinity || q.infinity;
         let m = 0u64.wrapping_sub(skip[i] as u64);
-        let (px, py) = (p.x.select(&g1.x, m), p.y.select(&g1.y, m));
-        let (qx, qy) = (q.x.select(&g2.x, m), q.y.select(&g2.y, m));
-        for (c, v) in coords.iter_mut().zip([px, py, qx.c0, qx.c1, qy.c0, qy.c1]) {
-            c[i] = v;
-        }
-    }
-    let l = |k: usize| LaneFp::<C, B>::from_lanes(&coords[k]);
-    let p = PreparedG1::new(l(0), l(1));
-    let q = (Fp2::new(l(2), l(3)), Fp2::new(l(4), l(5)));
-    let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new([(p, q)]);
+        (
+            G1Affine::new_unchecked(p.x.select(&g1.x, m), p.y.select(&g1.y, m)),
+            G2Affine::new_unchecked(q.x.select(&g2.x, m), q.y.select(&g2.y, m)),
+        )
+    });
+    let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new([lane_pair::<C, B>(&row)]);
     finish_in_lanes::<C, B, _>(&mut source, skip, pairs.len())
+}
+
+/// Eight finite pairs as one pair of the lane field: lane i holds the coordinates of row[i].
+fn lane_pair<C: PairingCurve, B: LaneBackend>(row: &[Pair<C>]) -> LanePair<C, B> {
+    assert_eq!(row.len(), LANES, "one pair per lane");
+    let l = |coord: fn(&Pair<C>) -> Fp<C::Fp>| {
+        LaneFp::<C, B>::from_lanes(&core::array::from_fn(|i| coord(&row[i])))
+    };
+    (
+        PreparedG1::new(l(|(p, _)| p.x), l(|(p, _)| p.y)),
+        (
+            Fp2::new(l(|(_, q)| q.x.c0), l(|(_, q)| q.x.c1)),
+            Fp2::new(l(|(_, q)| q.y.c0), l(|(_, q)| q.y.c1)),
+        ),
+    )
 }
 
 /// The Miller loop of `source` in the lanes, the skipped lanes set to 1, the final exponentiation,
@@ -202,7 +216,7 @@ pub fn miller_loop_lanes_with<C: PairingCurve, B: LaneBackend>(
 ) -> MillerLoopOutput<C> {
     let mut slots: Vec<(G1Affine<C>, G2Affine<C>)> = pairs
         .iter()
-        .filter(|(p, q)| !p.infinity && !q.infinity)
+        .filter(|pair| is_finite_pair(pair))
         .copied()
         .collect();
     if slots.is_empty() {
@@ -220,20 +234,8 @@ pub fn miller_loop_lanes_with<C: PairingCurve, B: LaneBackend>(
         slots.push((if negate { -g1 } else { g1 }, g2));
         negate = !negate;
     }
-    let lane_pairs = slots.chunks_exact(LANES).map(|row| {
-        let l = |k: usize| {
-            let v: [Fp<C::Fp>; LANES] = core::array::from_fn(|i| {
-                let (p, q) = &row[i];
-                [p.x, p.y, q.x.c0, q.x.c1, q.y.c0, q.y.c1][k]
-            });
-            LaneFp::<C, B>::from_lanes(&v)
-        };
-        (
-            PreparedG1::new(l(0), l(1)),
-            (Fp2::new(l(2), l(3)), Fp2::new(l(4), l(5))),
-        )
-    });
-    let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new(lane_pairs);
+    let mut source =
+        ProjectiveLines::<C, LaneFp<C, B>>::new(slots.chunks_exact(LANES).map(lane_pair::<C, B>));
     let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
     let product = unlane_fp12::<C, B>(&f)
         .into_iter()

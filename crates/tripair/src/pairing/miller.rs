@@ -799,10 +799,7 @@ impl<C: PairingCurve> AffineLines<C> {
     }
 
     fn with_inversion(pairs: &[(G1Affine<C>, G2Affine<C>)], vartime: bool) -> Self {
-        let finite: Vec<_> = pairs
-            .iter()
-            .filter(|(p, q)| !p.infinity && !q.infinity)
-            .collect();
+        let finite: Vec<_> = pairs.iter().filter(|pair| is_finite_pair(pair)).collect();
         let ps: Vec<G1Affine<C>> = finite.iter().map(|(p, _)| *p).collect();
         let pairs: Vec<AffinePair<C>> = NormalizedG1::batch(&ps)
             .into_iter()
@@ -936,18 +933,21 @@ fn each_pair<C: PairingCurve, S: LineSource<C, Fp<C::Fp>>>(
     out
 }
 
+/// Whether neither point of the pair is the point at infinity (a pair a loop runs; the others
+/// contribute 1).
+pub(crate) fn is_finite_pair<C: PairingCurve>((p, q): &(G1Affine<C>, G2Affine<C>)) -> bool {
+    !p.infinity && !q.infinity
+}
+
 /// How many pairs have no point at infinity (the pairs a product's loop runs).
 pub(crate) fn finite_count<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> usize {
-    pairs
-        .iter()
-        .filter(|(p, q)| !p.infinity && !q.infinity)
-        .count()
+    pairs.iter().filter(|pair| is_finite_pair(pair)).count()
 }
 
 /// The indices of the pairs without a point at infinity.
 fn finite_indices<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<usize> {
     (0..pairs.len())
-        .filter(|&i| !pairs[i].0.infinity && !pairs[i].1.infinity)
+        .filter(|&i| is_finite_pair(&pairs[i]))
         .collect()
 }
 
@@ -997,7 +997,7 @@ fn finite_pairs<C: PairingCurve>(
 ) -> impl Iterator<Item = FinitePair<C>> + '_ {
     pairs
         .iter()
-        .filter(|(p, q)| !p.infinity && !q.infinity)
+        .filter(|pair| is_finite_pair(pair))
         .map(|(p, q)| (PreparedG1::new(p.x, p.y), (q.x, q.y)))
 }
 
