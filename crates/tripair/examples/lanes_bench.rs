@@ -1,6 +1,6 @@
 //! A quick look at the lane field against the scalar one on bn254 and bls12-381: F_p products per
-//! element, pairings per pairing, and a product of 32 pairings per pair (in lanes, eight columns
-//! of four, against the scalar affine product), in rdtsc ticks (medians of 15 batches). The full
+//! element, pairings per pairing, and products of 4 to 32 pairings per pair (in lanes, against the
+//! scalar affine product), in rdtsc ticks (medians of 15 batches). The full
 //! comparison, interleaved and with the paper's numbers, is `tripair bench --table ggp`.
 //!
 //! `cargo run --release -p tripair --example lanes_bench`
@@ -71,24 +71,27 @@ fn run<C: PairingCurve>() {
     let lane_pairing = median_ticks(1, || {
         black_box(pairings_in_lanes::<C, IfmaLanes>(black_box(&pairs)));
     });
-    let many: Vec<_> = (0..32).map(|i| pairs[i % LANES]).collect();
-    let scalar_product = median_ticks(1, || {
-        black_box(final_exponentiation(&product_miller_loop::<C>(black_box(
-            &many,
-        ))));
-    });
-    let lane_product = median_ticks(1, || {
-        black_box(final_exponentiation(
-            &miller_loop_lanes_with::<C, IfmaLanes>(black_box(&many)),
-        ));
-    });
-    println!(
-        "{:<10} product of 32 per pair: scalar affine {:9.0}, lanes {:9.0} ({:.2}x)",
-        C::NAME,
-        scalar_product / 32.0,
-        lane_product / 32.0,
-        lane_product / scalar_product
-    );
+    // The product at several sizes, for the lane-product threshold (LANES_MIN_PRODUCT).
+    for n in [4usize, 5, 6, 7, 8, 12, 16, 24, 32] {
+        let many: Vec<_> = (0..n).map(|i| pairs[i % LANES]).collect();
+        let scalar_product = median_ticks(1, || {
+            black_box(final_exponentiation(&product_miller_loop::<C>(black_box(
+                &many,
+            ))));
+        });
+        let lane_product = median_ticks(1, || {
+            black_box(final_exponentiation(
+                &miller_loop_lanes_with::<C, IfmaLanes>(black_box(&many)),
+            ));
+        });
+        println!(
+            "{:<10} product of {n:2} per pair: scalar affine {:9.0}, lanes {:9.0} ({:.2}x)",
+            C::NAME,
+            scalar_product / n as f64,
+            lane_product / n as f64,
+            lane_product / scalar_product
+        );
+    }
     println!(
         "{:<10} F_p mul per element: scalar {:6.1}, lanes {:6.1} (lane add {:5.1}); pairing: scalar {:9.0}, lanes {:9.0} per pairing ({:.2}x)",
         C::NAME,

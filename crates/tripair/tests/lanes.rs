@@ -12,7 +12,7 @@ use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurv
 use tripair::field::lanes::{
     mul_sliced, IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES,
 };
-use tripair::field::{BaseField, Fp, FpParams, TowerParams};
+use tripair::field::{BaseField, CompressedCyclotomic, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::pairing::{
     final_exponentiation, miller_loop_lanes_with, multi_pairing, pairing, pairing_batch,
     pairings_lanes, pairings_lanes_with, pairings_prepared, pairings_prepared_lanes_with,
@@ -410,11 +410,133 @@ fn check_lane_products<C: PairingCurve>() {
     assert_eq!(multi_pairing::<C>(long), want, "{}: multi_pairing", C::NAME);
 }
 
+/// Eight scalar F_p12 values as one lane value, with the coefficients selected by `alt` stored
+/// as their other representatives (x + p) in the odd lanes.
+fn lane_fp12<C: PairingCurve, B: LaneBackend>(
+    fs: &[Fp12<C>; LANES],
+    alt: u16,
+) -> Fp12<C, Lanes<C::Fp, B>> {
+    let odd = LaneMask::from_bools(core::array::from_fn(|i| i % 2 == 1));
+    let none = LaneMask([0; LANES]);
+    let coeff = |k: usize| {
+        let xs: [Fp<C::Fp>; LANES] = core::array::from_fn(|i| fs[i].coefficients()[k]);
+        let mask = if alt >> k & 1 == 1 { odd } else { none };
+        Lanes::<C::Fp, B>::from_lanes(&xs).with_other_representative(mask)
+    };
+    let fp2 = |k: usize| Fp2::new(coeff(2 * k), coeff(2 * k + 1));
+    Fp12::new(
+        Fp6::new(fp2(0), fp2(1), fp2(2)),
+        Fp6::new(fp2(3), fp2(4), fp2(5)),
+    )
+}
+
+/// The lane value's eight F_p12 values, lane by lane (coefficients in `coefficients` order).
+fn unlane_coefficients<C: PairingCurve, B: LaneBackend>(
+    f: &Fp12<C, Lanes<C::Fp, B>>,
+) -> [[Fp<C::Fp>; 12]; LANES] {
+    let cs = [
+        f.c0.c0.c0, f.c0.c0.c1, f.c0.c1.c0, f.c0.c1.c1, f.c0.c2.c0, f.c0.c2.c1, f.c1.c0.c0,
+        f.c1.c0.c1, f.c1.c1.c0, f.c1.c1.c1, f.c1.c2.c0, f.c1.c2.c1,
+    ]
+    .map(|c| c.to_lanes());
+    core::array::from_fn(|i| core::array::from_fn(|k| cs[k][i]))
+}
+
+/// The lane field's whole-tower kernels (the F_p6 product, the cyclotomic square of F_p12 and of
+/// Karabina's compressed form) equal the tower's formulas on the scalar field lane by lane, on
+/// random values (the formulas hold as polynomials, so inputs need not be cyclotomic), with some
+/// inputs stored as their other representatives, on both backends, which agree digit for digit;
+/// and on cyclotomic values (pairings) the compressed square decompresses to the full square.
+fn check_tower_kernels<C: PairingCurve>() {
+    let mut rng = TestRng::new(0x70e4);
+    for alt in [0u16, 0x0a5b, 0x0fff] {
+        let fs: [Fp12<C>; LANES] = core::array::from_fn(|_| random_fp12(&mut rng));
+        let gs: [Fp12<C>; LANES] = core::array::from_fn(|_| random_fp12(&mut rng));
+        let mut raws = Vec::new();
+        for portable in [true, false] {
+            let (prod, cyc, cmp, raw) = if portable {
+                tower_ops::<C, PortableLanes>(&fs, &gs, alt)
+            } else {
+                tower_ops::<C, IfmaLanes>(&fs, &gs, alt)
+            };
+            for i in 0..LANES {
+                let name = (C::NAME, portable, alt, i);
+                let (f, g) = (&fs[i], &gs[i]);
+                let want = Fp12::new(f.c0 * g.c1, f.c1 * g.c0).coefficients();
+                assert_eq!(prod[i], want, "{name:?}: F_p6 products");
+                let want = f.cyclotomic_square().coefficients();
+                assert_eq!(cyc[i], want, "{name:?}: cyclotomic square");
+                let e = *f.compress_cyclotomic().square().parts();
+                let want: [Fp<C::Fp>; 8] =
+                    core::array::from_fn(|k| if k % 2 == 0 { e[k / 2].c0 } else { e[k / 2].c1 });
+                assert_eq!(cmp[i], want, "{name:?}: compressed square");
+            }
+            raws.push(raw);
+        }
+        assert_eq!(raws[0], raws[1], "{}: backends' digits", C::NAME);
+    }
+    // Cyclotomic values: compressed squares, decompressed, are the full squares.
+    let pairs: Vec<_> = (0..LANES).map(|_| random_pair::<C>(&mut rng)).collect();
+    let gts: [Fp12<C>; LANES] =
+        core::array::from_fn(|i| *pairing::<C>(&pairs[i].0, &pairs[i].1).as_fp12());
+    let f = lane_fp12::<C, IfmaLanes>(&gts, 0);
+    let c = f.compress_cyclotomic().square().square();
+    let back = CompressedCyclotomic::decompress_batch(&[c]);
+    let want = f.cyclotomic_square().cyclotomic_square();
+    assert_eq!(
+        unlane_coefficients::<C, IfmaLanes>(&back[0]),
+        unlane_coefficients::<C, IfmaLanes>(&want),
+        "{}: decompressed lane squares",
+        C::NAME
+    );
+}
+
+/// A random F_p12 value.
+fn random_fp12<C: PairingCurve>(rng: &mut TestRng) -> Fp12<C> {
+    let mut fp2 = || Fp2::new(Fp::random(rng), Fp::random(rng));
+    let (a, b, c) = (fp2(), fp2(), fp2());
+    let (d, e, f) = (fp2(), fp2(), fp2());
+    Fp12::new(Fp6::new(a, b, c), Fp6::new(d, e, f))
+}
+
+/// Lane results of [`check_tower_kernels`], lane by lane: the F_p6 products f.c0 g.c1 and
+/// f.c1 g.c0 and the cyclotomic square as F_p12 coefficients, the compressed square's
+/// coefficients; and the raw digits of the compressed square's first coefficient.
+#[allow(clippy::type_complexity)]
+fn tower_ops<C: PairingCurve, B: LaneBackend>(
+    fs: &[Fp12<C>; LANES],
+    gs: &[Fp12<C>; LANES],
+    alt: u16,
+) -> (
+    [[Fp<C::Fp>; 12]; LANES],
+    [[Fp<C::Fp>; 12]; LANES],
+    [[Fp<C::Fp>; 8]; LANES],
+    Vec<u64>,
+) {
+    let (f, g) = (
+        lane_fp12::<C, B>(fs, alt),
+        lane_fp12::<C, B>(gs, alt.rotate_left(5)),
+    );
+    let prod = unlane_coefficients::<C, B>(&Fp12::new(f.c0 * g.c1, f.c1 * g.c0));
+    let cyc = unlane_coefficients::<C, B>(&f.cyclotomic_square());
+    let sq = f.compress_cyclotomic().square();
+    let cs = sq.parts().map(|e| [e.c0.to_lanes(), e.c1.to_lanes()]);
+    let cmp = core::array::from_fn(|i| core::array::from_fn(|k| cs[k / 2][k % 2][i]));
+    let raw = sq.parts()[0]
+        .c0
+        .raw_digits()
+        .iter()
+        .flat_map(|r| r.0)
+        .collect();
+    (prod, cyc, cmp, raw)
+}
+
 macro_rules! lane_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
             use super::*;
             #[test] fn lane_field() { check_lane_field::<$c>(); }
+            #[test] fn tower_kernels() { check_tower_kernels::<$c>(); }
             #[test] fn sliced_products() { check_sliced_products::<$c>(); }
             #[test] fn eight_pairings() { check_pairings::<$c>(); }
             #[test] fn prepared_pairings() { check_prepared_pairings::<$c>(); }

@@ -4,6 +4,9 @@
 //! coefficients, an operation counter), and the unchanged tower then runs on it.
 
 use super::fp::{Fp, FpParams};
+use super::fp12::{square_bc, Fp12};
+use super::fp2::{Fp2, TowerParams};
+use super::fp6::Fp6;
 use crate::arith::{wide_add_mod, wide_sub, wide_sub_mod, Limbs, Wide};
 use core::fmt::Debug;
 use core::ops::BitAnd;
@@ -145,6 +148,33 @@ pub trait BaseField: super::traits::FieldOps {
     /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta. The default: a0^2 + beta a1^2 and 2 a0 a1.
     fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
         fp2_square_formula(a, beta, c0, c1);
+    }
+
+    /// The F_p6 product. The default is the tower's own formula ([`Fp6::mul_formula`]); a
+    /// representation whose per-operation cost is high (SIMD lanes, where each call and each copy
+    /// of an intermediate value is costly) computes the whole product in one kernel.
+    #[inline(always)]
+    fn fp6_mul<T: TowerParams<Fp = Self::Params>>(
+        a: &Fp6<T, Self>,
+        b: &Fp6<T, Self>,
+    ) -> Fp6<T, Self> {
+        a.mul_formula(b)
+    }
+    /// The cyclotomic square of F_p12 (Granger–Scott): the tower's formula
+    /// ([`Fp12::cyclotomic_square_formula`]) unless the representation has one kernel for it.
+    #[inline(always)]
+    fn fp12_cyclotomic_square<T: TowerParams<Fp = Self::Params>>(
+        f: &Fp12<T, Self>,
+    ) -> Fp12<T, Self> {
+        f.cyclotomic_square_formula()
+    }
+    /// The square of Karabina's compressed form [e1, e2, e4, e5]: the tower's formula
+    /// (`fp12::square_bc`) unless the representation has one kernel for it.
+    #[inline(always)]
+    fn compressed_cyclotomic_square<T: TowerParams<Fp = Self::Params>>(
+        e: &[Fp2<T, Self>; 4],
+    ) -> [Fp2<T, Self>; 4] {
+        square_bc(e)
     }
 }
 

@@ -46,10 +46,11 @@ pub trait FpParams:
     const T_MINUS_1_HALF: Self::Limbs;
     /// Eight elements in radix 2^52 for [`crate::field::lanes`]: `[Row; M]`, M = ceil(64N / 52).
     type LaneDigits: crate::field::lanes::LaneDigits;
-    /// p in every lane, in 52-bit digits.
-    const LANE_P: Self::LaneDigits;
-    /// 2p in every lane, in 52-bit digits (the lane values stay below it).
-    const LANE_P2: Self::LaneDigits;
+    /// p in every lane, in 52-bit digits. A reference to one static copy: naming a constant of
+    /// this size by value made every lane operation copy it to the stack first (a `memcpy` call).
+    const LANE_P: &'static Self::LaneDigits;
+    /// 2p in every lane, in 52-bit digits (the lane values stay below it); static like `LANE_P`.
+    const LANE_P2: &'static Self::LaneDigits;
     /// 2^(52M) mod p in every lane: one in the lanes' Montgomery form.
     const LANE_ONE: Self::LaneDigits;
     /// 2^(104M) mod p in every lane: converts into the lanes' Montgomery form.
@@ -87,8 +88,8 @@ macro_rules! define_fp {
             const T: [u64; $n] = $crate::arith::limbs::shr(&Self::MODULUS, Self::S);
             const T_MINUS_1_HALF: [u64; $n] = $crate::arith::limbs::shr1(&Self::T);
             type LaneDigits = [$crate::field::lanes::Row; (64 * $n as usize).div_ceil(52)];
-            const LANE_P: Self::LaneDigits = $crate::field::lanes::splat_digits(&Self::MODULUS);
-            const LANE_P2: Self::LaneDigits = $crate::field::lanes::splat_digits_double(&Self::MODULUS);
+            const LANE_P: &'static Self::LaneDigits = &$crate::field::lanes::splat_digits(&Self::MODULUS);
+            const LANE_P2: &'static Self::LaneDigits = &$crate::field::lanes::splat_digits_double(&Self::MODULUS);
             const LANE_ONE: Self::LaneDigits = $crate::field::lanes::splat_digits(
                 &$crate::arith::limbs::pow2_mod((52 * (64 * $n as usize).div_ceil(52)) as u32, &Self::MODULUS));
             const LANE_R2: Self::LaneDigits = $crate::field::lanes::splat_digits(

@@ -176,6 +176,13 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     /// Only valid for elements of norm 1 (outputs of the easy part of the final exponentiation).
     #[inline]
     pub fn cyclotomic_square(&self) -> Self {
+        F::fp12_cyclotomic_square(self)
+    }
+
+    /// [`Fp12::cyclotomic_square`] by the tower's formulas, whatever the base field (the default
+    /// of [`BaseField::fp12_cyclotomic_square`]).
+    #[inline(always)]
+    pub fn cyclotomic_square_formula(&self) -> Self {
         // A = e0 + e3 s, B = e1 + e4 s, C = e2 + e5 s.
         if F::SLICED {
             // The three F_p4 squares' nine F_p2 squares in one batch.
@@ -573,7 +580,9 @@ fn three_plus_two<T: TowerParams, F: BaseField<Params = T::Fp>>(
 /// (B' = 3 s C^2 + 2 conj(B), C' = 3 B^2 - 2 conj(C)): they do not depend on A, which is what
 /// makes Karabina's compression work.
 #[inline(always)]
-fn square_bc<T: TowerParams, F: BaseField<Params = T::Fp>>(e: &[Fp2<T, F>; 4]) -> [Fp2<T, F>; 4] {
+pub(crate) fn square_bc<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    e: &[Fp2<T, F>; 4],
+) -> [Fp2<T, F>; 4] {
     let [e1, e2, e4, e5] = e;
     if F::SLICED {
         // Both F_p4 squares' six F_p2 squares in one batch.
@@ -614,7 +623,12 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> CompressedCyclotomic<T, F> {
     /// exponentiation, side by side).
     #[inline(never)]
     pub fn square(&self) -> Self {
-        CompressedCyclotomic(square_bc(&self.0))
+        CompressedCyclotomic(F::compressed_cyclotomic_square(&self.0))
+    }
+
+    /// The coefficients [e1, e2, e4, e5] of w, w^2, w^4 and w^5.
+    pub fn parts(&self) -> &[Fp2<T, F>; 4] {
+        &self.0
     }
 
     /// The full elements, with one shared F_p2 inversion (Montgomery's trick). With

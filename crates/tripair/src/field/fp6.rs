@@ -347,6 +347,16 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
     #[inline]
     fn mul(self, b: Self) -> Self {
+        F::fp6_mul(&self, &b)
+    }
+}
+
+impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
+    /// The product by the tower's formulas, whatever the base field ([`BaseField::fp6_mul`]'s
+    /// default).
+    #[inline(always)]
+    pub fn mul_formula(&self, b: &Self) -> Self {
+        let b = *b;
         if Fp2::<T, F>::LAZY && !F::SLICED {
             // The same formulas on unreduced F_p2 products: 3 reductions of F_p2 values, not 6.
             let [c0, c1, c2] = self.mul_wide(&b);

@@ -20,6 +20,9 @@
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
+use super::fp12::Fp12;
+use super::fp2::{Fp2, TowerParams};
+use super::fp6::Fp6;
 use crate::arith::Limbs;
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::Avx512Ifma;
@@ -36,6 +39,25 @@ const MASK52: u64 = (1 << 52) - 1;
 #[repr(C, align(64))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Row(pub [u64; LANES]);
+
+/// The constants of a lane field and of its tower that the whole-F_p6 kernels read: the modulus,
+/// 2p, -p^{-1} mod 2^52, u^2 = beta, v^3 = xi = xi0 + xi1 u, and whether the lazy F_p2 product
+/// applies (three spare bits above p).
+#[derive(Clone, Copy, Debug)]
+pub struct TowerConsts<'a, D> {
+    /// p in every lane.
+    pub p: &'a D,
+    /// 2p in every lane.
+    pub p2: &'a D,
+    /// -p^{-1} mod 2^52.
+    pub inv: u64,
+    /// u^2 = beta in F_p2.
+    pub beta: i64,
+    /// v^3 = xi0 + xi1 u in F_p6.
+    pub xi: (i64, i64),
+    /// Whether the F_p2 products may use lazy reduction.
+    pub lazy: bool,
+}
 
 /// The 52-bit digits of `x` (little-endian limbs, x < 2^(52M)) in every lane (compile-time use by
 /// `define_fp!` for the lane constants).
@@ -134,6 +156,21 @@ pub trait LaneDigits:
         c0: &mut Self,
         c1: &mut Self,
     );
+    /// c = a * b in F_p6, coefficients (c0.c0, c0.c1, c1.c0, c1.c1, c2.c0, c2.c1).
+    fn fp6_mul<B: LaneBackend>(
+        a: [&Self; 6],
+        b: [&Self; 6],
+        k: &TowerConsts<'_, Self>,
+        c: [&mut Self; 6],
+    );
+    /// Granger–Scott's cyclotomic square on K = 12 coefficients (A = e0 + e3 s, then B and C as
+    /// below) or on K = 8, Karabina's compressed form [e1, e2, e4, e5]; each F_p2 value as two
+    /// consecutive coefficients.
+    fn cyclotomic_square<B: LaneBackend, const K: usize>(
+        e: [&Self; K],
+        k: &TowerConsts<'_, Self>,
+        c: [&mut Self; K],
+    );
 }
 
 impl<const M: usize> LaneDigits for [Row; M] {
@@ -189,6 +226,23 @@ impl<const M: usize> LaneDigits for [Row; M] {
     ) {
         B::fp2_square(a, beta, p, p2, inv, c0, c1)
     }
+    #[inline(always)]
+    fn fp6_mul<B: LaneBackend>(
+        a: [&Self; 6],
+        b: [&Self; 6],
+        k: &TowerConsts<'_, Self>,
+        c: [&mut Self; 6],
+    ) {
+        B::fp6_mul(a, b, k, c)
+    }
+    #[inline(always)]
+    fn cyclotomic_square<B: LaneBackend, const K: usize>(
+        e: [&Self; K],
+        k: &TowerConsts<'_, Self>,
+        c: [&mut Self; K],
+    ) {
+        B::cyclotomic_square(e, k, c)
+    }
 }
 
 /// Where the lane kernels run. Every backend returns exactly what [`PortableLanes`] returns.
@@ -241,6 +295,21 @@ pub trait LaneBackend:
         inv: u64,
         c0: &mut [Row; M],
         c1: &mut [Row; M],
+    );
+    /// c = a * b in F_p6 (Karatsuba over F_p2, all in registers: one call instead of about forty,
+    /// and none of the copies of the intermediate values between them), below 2p.
+    fn fp6_mul<const M: usize>(
+        a: [&[Row; M]; 6],
+        b: [&[Row; M]; 6],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; 6],
+    );
+    /// The cyclotomic square of F_p12 (K = 12) or of Karabina's compressed form (K = 8), all in
+    /// registers, below 2p (see [`LaneDigits::cyclotomic_square`]).
+    fn cyclotomic_square<const M: usize, const K: usize>(
+        e: [&[Row; M]; K],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; K],
     );
 }
 
@@ -308,6 +377,23 @@ impl LaneBackend for PortableLanes {
         c1: &mut [Row; M],
     ) {
         kernels::fp2_square::<Scalar8, M>(a, beta, p, p2, inv, c0, c1)
+    }
+    #[inline(always)]
+    fn fp6_mul<const M: usize>(
+        a: [&[Row; M]; 6],
+        b: [&[Row; M]; 6],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; 6],
+    ) {
+        kernels::fp6_mul::<Scalar8, M>(a, b, k, c)
+    }
+    #[inline(always)]
+    fn cyclotomic_square<const M: usize, const K: usize>(
+        e: [&[Row; M]; K],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; K],
+    ) {
+        kernels::cyclotomic_square::<Scalar8, M, K>(e, k, c)
     }
 }
 
@@ -402,13 +488,36 @@ impl LaneBackend for IfmaLanes {
             None => cold::fp2_square(a, beta, p, p2, inv, c0, c1),
         }
     }
+    #[inline(always)]
+    fn fp6_mul<const M: usize>(
+        a: [&[Row; M]; 6],
+        b: [&[Row; M]; 6],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; 6],
+    ) {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::fp6_mul(cpu, a, b, k, c),
+            None => cold::fp6_mul(a, b, k, c),
+        }
+    }
+    #[inline(always)]
+    fn cyclotomic_square<const M: usize, const K: usize>(
+        e: [&[Row; M]; K],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; K],
+    ) {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::cyclotomic_square(cpu, e, k, c),
+            None => cold::cyclotomic_square(e, k, c),
+        }
+    }
 }
 
 /// The portable kernels as the IFMA backend's fallback, out of line: inlined at every operation
 /// they made the callers several times larger (and their frames, and their copies).
 #[cfg(target_arch = "x86_64")]
 mod cold {
-    use super::{LaneBackend, PortableLanes, Row};
+    use super::{LaneBackend, PortableLanes, Row, TowerConsts};
 
     #[cold]
     #[inline(never)]
@@ -480,6 +589,25 @@ mod cold {
     ) {
         PortableLanes::fp2_square(a, beta, p, p2, inv, c0, c1)
     }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn fp6_mul<const M: usize>(
+        a: [&[Row; M]; 6],
+        b: [&[Row; M]; 6],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; 6],
+    ) {
+        PortableLanes::fp6_mul(a, b, k, c)
+    }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn cyclotomic_square<const M: usize, const K: usize>(
+        e: [&[Row; M]; K],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; K],
+    ) {
+        PortableLanes::cyclotomic_square(e, k, c)
+    }
 }
 
 /// Off x86-64 the IFMA backend is the portable one.
@@ -536,6 +664,21 @@ impl LaneBackend for IfmaLanes {
         c1: &mut [Row; M],
     ) {
         PortableLanes::fp2_square(a, beta, p, p2, inv, c0, c1)
+    }
+    fn fp6_mul<const M: usize>(
+        a: [&[Row; M]; 6],
+        b: [&[Row; M]; 6],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; 6],
+    ) {
+        PortableLanes::fp6_mul(a, b, k, c)
+    }
+    fn cyclotomic_square<const M: usize, const K: usize>(
+        e: [&[Row; M]; K],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; K],
+    ) {
+        PortableLanes::cyclotomic_square(e, k, c)
     }
 }
 
@@ -670,7 +813,7 @@ impl V8 for Scalar8 {
 /// The kernels, once for every [`V8`]: inputs fully reduced (digits < 2^52, value < p), outputs too.
 #[allow(clippy::needless_range_loop)] // digit loops index several arrays, as the formulas do
 mod kernels {
-    use super::{Row, MASK52, V8};
+    use super::{Row, TowerConsts, MASK52, V8};
 
     // Plain loops throughout, no `core::array::from_fn`: its closure call is not always inlined,
     // and out of line it would run the vector operations outside the target-feature functions.
@@ -940,17 +1083,35 @@ mod kernels {
         c1: &mut [Row; M],
     ) {
         let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
-        let (a0, a1): ([V; M], [V; M]) = (load_all(a[0]), load_all(a[1]));
-        let (b0, b1): ([V; M], [V; M]) = (load_all(b[0]), load_all(b[1]));
+        let a = [load_all(a[0]), load_all(a[1])];
+        let b = [load_all(b[0]), load_all(b[1])];
+        let [r0, r1] = fp2_mul_v(&a, &b, beta, lazy, &pv, &p2v, inv);
+        *c0 = store_all(r0);
+        *c1 = store_all(r1);
+    }
+
+    /// [`fp2_mul`] on registers.
+    #[inline(always)]
+    fn fp2_mul_v<V: V8, const M: usize>(
+        a: &[[V; M]; 2],
+        b: &[[V; M]; 2],
+        beta: i64,
+        lazy: bool,
+        pv: &[V; M],
+        p2v: &[V; M],
+        inv: u64,
+    ) -> [[V; M]; 2] {
+        let [a0, a1] = a;
+        let [b0, b1] = b;
         if beta == -1 && lazy {
             // Lazy reduction (Aranha–Karabina–Longa–Gebotys–López, EUROCRYPT 2011, Section 3):
             // three double-width products, two reductions. Unreduced sums (below 4p) make
             // t2 - t0 - t1 = a0 b1 + a1 b0 exactly (below 8p^2); t0 - t1 gets p 2^(52M-1) added
             // (at least 4p^2 > t1). Both stay below p 2^(52M), so each reduction ends below 2p.
-            let t0 = wide_mul(&a0, &b0);
-            let t1 = wide_mul(&a1, &b1);
-            let t2 = wide_mul(&add_carried(&a0, &a1), &add_carried(&b0, &b1));
-            let k = p_shl_52m_minus_1(&pv);
+            let t0 = wide_mul(a0, b0);
+            let t1 = wide_mul(a1, b1);
+            let t2 = wide_mul(&add_carried(a0, a1), &add_carried(b0, b1));
+            let k = p_shl_52m_minus_1(pv);
             let mut w0 = [[V::zero(); M]; 2];
             let mut w1 = [[V::zero(); M]; 2];
             for h in 0..2 {
@@ -959,15 +1120,100 @@ mod kernels {
                     w1[h][j] = t2[h][j].sub(t0[h][j]).sub(t1[h][j]);
                 }
             }
-            *c0 = store_all(mont_reduce_wide(w0, &pv, inv));
-            *c1 = store_all(mont_reduce_wide(w1, &pv, inv));
-            return;
+            return [mont_reduce_wide(w0, pv, inv), mont_reduce_wide(w1, pv, inv)];
         }
-        let v0 = mont_mul_v(&a0, &b0, &pv, inv);
-        let v1 = mont_mul_v(&a1, &b1, &pv, inv);
-        let t = mont_mul_v(&add_v(&a0, &a1, &p2v), &add_v(&b0, &b1, &p2v), &pv, inv);
-        *c1 = store_all(sub_v(&sub_v(&t, &v0, &p2v), &v1, &p2v));
-        *c0 = store_all(times_beta_plus(&v0, &v1, beta, &p2v));
+        let v0 = mont_mul_v(a0, b0, pv, inv);
+        let v1 = mont_mul_v(a1, b1, pv, inv);
+        let t = mont_mul_v(&add_v(a0, a1, p2v), &add_v(b0, b1, p2v), pv, inv);
+        [
+            times_beta_plus(&v0, &v1, beta, p2v),
+            sub_v(&sub_v(&t, &v0, p2v), &v1, p2v),
+        ]
+    }
+
+    /// a + b in F_p2, below 2p.
+    #[inline(always)]
+    fn fp2_add_v<V: V8, const M: usize>(
+        a: &[[V; M]; 2],
+        b: &[[V; M]; 2],
+        p2v: &[V; M],
+    ) -> [[V; M]; 2] {
+        [add_v(&a[0], &b[0], p2v), add_v(&a[1], &b[1], p2v)]
+    }
+
+    /// a - b in F_p2, below 2p.
+    #[inline(always)]
+    fn fp2_sub_v<V: V8, const M: usize>(
+        a: &[[V; M]; 2],
+        b: &[[V; M]; 2],
+        p2v: &[V; M],
+    ) -> [[V; M]; 2] {
+        [sub_v(&a[0], &b[0], p2v), sub_v(&a[1], &b[1], p2v)]
+    }
+
+    /// a xi in F_p2 for xi = xi0 + xi1 u: additions only for xi = 1 + u and u^2 = -1, otherwise
+    /// (xi0 a0 + beta xi1 a1) + (xi0 a1 + xi1 a0) u by two shared double-and-adds.
+    #[inline(always)]
+    fn fp2_mul_xi_v<V: V8, const M: usize>(
+        a: &[[V; M]; 2],
+        beta: i64,
+        xi: (i64, i64),
+        p2v: &[V; M],
+    ) -> [[V; M]; 2] {
+        let (x0, x1) = xi;
+        if x0 == 1 && x1 == 1 && beta == -1 {
+            return [sub_v(&a[0], &a[1], p2v), add_v(&a[0], &a[1], p2v)];
+        }
+        [
+            lincomb_v(&a[0], x0, &a[1], beta * x1, p2v),
+            lincomb_v(&a[1], x0, &a[0], x1, p2v),
+        ]
+    }
+
+    /// The F_p6 product over F_p2 with v^3 = xi, Karatsuba (6 F_p2 products; Devegili–Ó
+    /// hÉigeartaigh–Scott–Dahab 2006), every intermediate value in registers or this frame.
+    #[inline(always)]
+    pub(super) fn fp6_mul<V: V8, const M: usize>(
+        a: [&[Row; M]; 6],
+        b: [&[Row; M]; 6],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; 6],
+    ) {
+        let (pv, p2v): ([V; M], [V; M]) = (load_all(k.p), load_all(k.p2));
+        let (beta, lazy, inv) = (k.beta, k.lazy, k.inv);
+        let mut x = [[[V::zero(); M]; 2]; 3];
+        let mut y = [[[V::zero(); M]; 2]; 3];
+        for i in 0..3 {
+            for h in 0..2 {
+                x[i][h] = load_all(a[2 * i + h]);
+                y[i][h] = load_all(b[2 * i + h]);
+            }
+        }
+        let v0 = fp2_mul_v(&x[0], &y[0], beta, lazy, &pv, &p2v, inv);
+        let v1 = fp2_mul_v(&x[1], &y[1], beta, lazy, &pv, &p2v, inv);
+        let v2 = fp2_mul_v(&x[2], &y[2], beta, lazy, &pv, &p2v, inv);
+        // c0 = xi ((a1 + a2)(b1 + b2) - v1 - v2) + v0
+        let (s, t) = (fp2_add_v(&x[1], &x[2], &p2v), fp2_add_v(&y[1], &y[2], &p2v));
+        let t = fp2_mul_v(&s, &t, beta, lazy, &pv, &p2v, inv);
+        let t = fp2_sub_v(&fp2_sub_v(&t, &v1, &p2v), &v2, &p2v);
+        let c0 = fp2_add_v(&fp2_mul_xi_v(&t, beta, k.xi, &p2v), &v0, &p2v);
+        // c1 = (a0 + a1)(b0 + b1) - v0 - v1 + xi v2
+        let (s, t) = (fp2_add_v(&x[0], &x[1], &p2v), fp2_add_v(&y[0], &y[1], &p2v));
+        let t = fp2_mul_v(&s, &t, beta, lazy, &pv, &p2v, inv);
+        let t = fp2_sub_v(&fp2_sub_v(&t, &v0, &p2v), &v1, &p2v);
+        let c1 = fp2_add_v(&t, &fp2_mul_xi_v(&v2, beta, k.xi, &p2v), &p2v);
+        // c2 = (a0 + a2)(b0 + b2) - v0 - v2 + v1
+        let (s, t) = (fp2_add_v(&x[0], &x[2], &p2v), fp2_add_v(&y[0], &y[2], &p2v));
+        let t = fp2_mul_v(&s, &t, beta, lazy, &pv, &p2v, inv);
+        let t = fp2_sub_v(&fp2_sub_v(&t, &v0, &p2v), &v2, &p2v);
+        let c2 = fp2_add_v(&t, &v1, &p2v);
+        let [c00, c01, c10, c11, c20, c21] = c;
+        *c00 = store_all(c0[0]);
+        *c01 = store_all(c0[1]);
+        *c10 = store_all(c1[0]);
+        *c11 = store_all(c1[1]);
+        *c20 = store_all(c2[0]);
+        *c21 = store_all(c2[1]);
     }
 
     /// a + b with carries but no reduction (below 4p < 2^(52M) for a, b < 2p).
@@ -1069,17 +1315,113 @@ mod kernels {
         c1: &mut [Row; M],
     ) {
         let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
-        let (a0, a1): ([V; M], [V; M]) = (load_all(a[0]), load_all(a[1]));
-        *c1 = store_all(mont_mul_v(&add_v(&a0, &a0, &p2v), &a1, &pv, inv));
-        *c0 = store_all(if beta == -1 {
-            mont_mul_v(&add_v(&a0, &a1, &p2v), &sub_v(&a0, &a1, &p2v), &pv, inv)
+        let a = [load_all(a[0]), load_all(a[1])];
+        let [r0, r1] = fp2_square_v(&a, beta, &pv, &p2v, inv);
+        *c0 = store_all(r0);
+        *c1 = store_all(r1);
+    }
+
+    /// [`fp2_square`] on registers.
+    #[inline(always)]
+    fn fp2_square_v<V: V8, const M: usize>(
+        a: &[[V; M]; 2],
+        beta: i64,
+        pv: &[V; M],
+        p2v: &[V; M],
+        inv: u64,
+    ) -> [[V; M]; 2] {
+        let [a0, a1] = a;
+        let c1 = mont_mul_v(&add_v(a0, a0, p2v), a1, pv, inv);
+        let c0 = if beta == -1 {
+            mont_mul_v(&add_v(a0, a1, p2v), &sub_v(a0, a1, p2v), pv, inv)
         } else {
-            let (s0, s1) = (
-                mont_mul_v(&a0, &a0, &pv, inv),
-                mont_mul_v(&a1, &a1, &pv, inv),
-            );
-            times_beta_plus(&s0, &s1, beta, &p2v)
-        });
+            let (s0, s1) = (mont_mul_v(a0, a0, pv, inv), mont_mul_v(a1, a1, pv, inv));
+            times_beta_plus(&s0, &s1, beta, p2v)
+        };
+        [c0, c1]
+    }
+
+    /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi): (a0^2 + xi a1^2) + ((a0 + a1)^2 - a0^2 - a1^2) s,
+    /// three F_p2 squares.
+    #[inline(always)]
+    fn fp4_square_v<V: V8, const M: usize>(
+        a0: &[[V; M]; 2],
+        a1: &[[V; M]; 2],
+        k: &TowerConsts<'_, [Row; M]>,
+        pv: &[V; M],
+        p2v: &[V; M],
+    ) -> [[[V; M]; 2]; 2] {
+        let t0 = fp2_square_v(a0, k.beta, pv, p2v, k.inv);
+        let t1 = fp2_square_v(a1, k.beta, pv, p2v, k.inv);
+        let s = fp2_square_v(&fp2_add_v(a0, a1, p2v), k.beta, pv, p2v, k.inv);
+        [
+            fp2_add_v(&t0, &fp2_mul_xi_v(&t1, k.beta, k.xi, p2v), p2v),
+            fp2_sub_v(&fp2_sub_v(&s, &t0, p2v), &t1, p2v),
+        ]
+    }
+
+    /// 3a - 2b = 2(a - b) + a in F_p2.
+    #[inline(always)]
+    fn three_minus_two_v<V: V8, const M: usize>(
+        a: &[[V; M]; 2],
+        b: &[[V; M]; 2],
+        p2v: &[V; M],
+    ) -> [[V; M]; 2] {
+        let d = fp2_sub_v(a, b, p2v);
+        fp2_add_v(&fp2_add_v(&d, &d, p2v), a, p2v)
+    }
+
+    /// 3a + 2b = 2(a + b) + a in F_p2.
+    #[inline(always)]
+    fn three_plus_two_v<V: V8, const M: usize>(
+        a: &[[V; M]; 2],
+        b: &[[V; M]; 2],
+        p2v: &[V; M],
+    ) -> [[V; M]; 2] {
+        let d = fp2_add_v(a, b, p2v);
+        fp2_add_v(&fp2_add_v(&d, &d, p2v), a, p2v)
+    }
+
+    /// The cyclotomic square of Granger–Scott (PKC 2010, Section 3.2) in registers: with K = 12,
+    /// A' = 3A^2 - 2 conj(A) from the first four coefficients (A = e0 + e3 s), then on the last
+    /// eight, [e1, e2, e4, e5]: B = e1 + e4 s, C = e2 + e5 s, B' = 3 s C^2 + 2 conj(B),
+    /// C' = 3 B^2 - 2 conj(C) (with K = 8 only these: Karabina's compressed square).
+    #[inline(always)]
+    pub(super) fn cyclotomic_square<V: V8, const M: usize, const K: usize>(
+        e: [&[Row; M]; K],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; K],
+    ) {
+        const {
+            assert!(
+                K == 8 || K == 12,
+                "a full or a compressed cyclotomic element"
+            )
+        };
+        let (pv, p2v): ([V; M], [V; M]) = (load_all(k.p), load_all(k.p2));
+        let mut x = [[[V::zero(); M]; 2]; 6];
+        for i in 0..K / 2 {
+            x[i] = [load_all(e[2 * i]), load_all(e[2 * i + 1])];
+        }
+        let mut y = [[[V::zero(); M]; 2]; 6];
+        let o = K / 2 - 4;
+        if K == 12 {
+            let [a0, a1] = fp4_square_v(&x[0], &x[1], k, &pv, &p2v);
+            y[0] = three_minus_two_v(&a0, &x[0], &p2v);
+            y[1] = three_plus_two_v(&a1, &x[1], &p2v);
+        }
+        let (e1, e2, e4, e5) = (&x[o], &x[o + 1], &x[o + 2], &x[o + 3]);
+        let [b0, b1] = fp4_square_v(e1, e4, k, &pv, &p2v);
+        let [c0, c1] = fp4_square_v(e2, e5, k, &pv, &p2v);
+        // s C^2 = xi c1 + c0 s
+        let sc0 = fp2_mul_xi_v(&c1, k.beta, k.xi, &p2v);
+        y[o] = three_plus_two_v(&sc0, e1, &p2v);
+        y[o + 1] = three_minus_two_v(&b0, e2, &p2v);
+        y[o + 2] = three_minus_two_v(&c0, e4, &p2v);
+        y[o + 3] = three_plus_two_v(&b1, e5, &p2v);
+        for (i, out) in c.into_iter().enumerate() {
+            *out = store_all(y[i / 2][i % 2]);
+        }
     }
 
     /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a (below 2p for a < 2p, as a + p < 3p).
@@ -1105,7 +1447,7 @@ mod kernels {
 /// `#[target_feature]` function that takes the CPU proof.
 #[cfg(target_arch = "x86_64")]
 mod ifma {
-    use super::{kernels, Row, V8};
+    use super::{kernels, Row, TowerConsts, V8};
     use crate::cpu::Avx512Ifma;
     use core::arch::x86_64::*;
 
@@ -1253,6 +1595,25 @@ mod ifma {
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
+    fn fp6_mul_tf<const M: usize>(
+        a: [&[Row; M]; 6],
+        b: [&[Row; M]; 6],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; 6],
+    ) {
+        kernels::fp6_mul::<Zmm, M>(a, b, k, c)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn cyclotomic_square_tf<const M: usize, const K: usize>(
+        e: [&[Row; M]; K],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; K],
+    ) {
+        kernels::cyclotomic_square::<Zmm, M, K>(e, k, c)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
     fn canonical_tf<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::canonical::<Zmm, M>(a, p)
     }
@@ -1362,6 +1723,29 @@ mod ifma {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { fp2_square_tf(a, beta, p, p2, inv, c0, c1) }
     }
+
+    #[inline(always)]
+    pub(super) fn fp6_mul<const M: usize>(
+        _cpu: Avx512Ifma,
+        a: [&[Row; M]; 6],
+        b: [&[Row; M]; 6],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; 6],
+    ) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { fp6_mul_tf(a, b, k, c) }
+    }
+
+    #[inline(always)]
+    pub(super) fn cyclotomic_square<const M: usize, const K: usize>(
+        _cpu: Avx512Ifma,
+        e: [&[Row; M]; K],
+        k: &TowerConsts<'_, [Row; M]>,
+        c: [&mut [Row; M]; K],
+    ) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { cyclotomic_square_tf(e, k, c) }
+    }
 }
 
 /// A selector per lane: all ones or all zeros.
@@ -1461,7 +1845,7 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
 
     /// The digits of the values reduced below p (still in Montgomery form).
     fn canonical_digits(&self) -> P::LaneDigits {
-        LaneDigits::canonical::<B>(&self.d, &P::LANE_P)
+        LaneDigits::canonical::<B>(&self.d, P::LANE_P)
     }
 
     /// From canonical values (digits of x < p, not yet in Montgomery form): one product by R^2.
@@ -1469,7 +1853,7 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
         Self::from_digits(LaneDigits::mont_mul::<B>(
             d,
             &P::LANE_R2,
-            &P::LANE_P,
+            P::LANE_P,
             P::LANE_INV,
         ))
     }
@@ -1496,8 +1880,8 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
         let mut one = <P::LaneDigits as LaneDigits>::ZERO;
         one.as_mut()[0] = Row([1; LANES]);
         // x 2^(52M) * 1 / 2^(52M) = x, at most p (x 2^(52M) < 2p < 2^(52M)), then below p.
-        let c = LaneDigits::mont_mul::<B>(&self.d, &one, &P::LANE_P, P::LANE_INV);
-        let c = LaneDigits::canonical::<B>(&c, &P::LANE_P);
+        let c = LaneDigits::mont_mul::<B>(&self.d, &one, P::LANE_P, P::LANE_INV);
+        let c = LaneDigits::canonical::<B>(&c, P::LANE_P);
         // Below p after `canonical`; converted without a comparison (the lanes may hold
         // secrets: ctgrind flagged the early-exit compare of `from_canonical_limbs`).
         core::array::from_fn(|i| Fp::from_reduced_limbs(&lane_limbs::<P>(c.as_ref(), i)))
@@ -1512,7 +1896,7 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     /// a shared double-and-add in registers.
     #[inline(always)]
     fn lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
-        Self::from_digits(LaneDigits::lincomb::<B>(&a.d, ka, &b.d, kb, &P::LANE_P2))
+        Self::from_digits(LaneDigits::lincomb::<B>(&a.d, ka, &b.d, kb, P::LANE_P2))
     }
 
     #[inline(always)]
@@ -1520,11 +1904,52 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
         *self + *self
     }
 
-    /// self^e for a public exponent (little-endian limbs), fixed 4-bit windows: the operations
-    /// depend only on e.
-    fn pow_public(&self, e: &[u64]) -> Self {
-        super::traits::pow_fixed_windows(self, Self::ONE, e, |a| *a * *a)
+    /// Whether the F_p6 product and the cyclotomic squares run as whole kernels
+    /// ([`BaseField::fp6_mul`]): for fields of up to 8 digits (416 bits: bn254 and its family,
+    /// bls12-381). Each kernel is one straight-line function of a few thousand vector instructions
+    /// at M = 8 and grows with M^2; at 9 and 13 digits (bn446, bn638) compiling them cost more
+    /// build time than the lanes of those research curves are worth, and they keep the formulas.
+    const TOWER_KERNELS: bool = <P::LaneDigits as LaneDigits>::M <= 8;
+
+    /// The field's and tower's constants for the whole-F_p6 and F_p12 kernels.
+    #[inline(always)]
+    fn tower_consts<T: TowerParams<Fp = P>>() -> TowerConsts<'static, P::LaneDigits> {
+        TowerConsts {
+            p: P::LANE_P,
+            p2: P::LANE_P2,
+            inv: P::LANE_INV,
+            beta: T::BETA,
+            xi: T::XI,
+            // The lazy F_p2 product keeps its sums below p 2^(52M) with 3 spare bits.
+            lazy: 52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 3,
+        }
     }
+}
+
+/// The six coefficients' digits of an F_p6 value, (c0.c0, c0.c1, c1.c0, c1.c1, c2.c0, c2.c1).
+#[inline(always)]
+fn fp6_digits<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
+    a: &Fp6<T, Lanes<P, B>>,
+) -> [&P::LaneDigits; 6] {
+    [
+        &a.c0.c0.d, &a.c0.c1.d, &a.c1.c0.d, &a.c1.c1.d, &a.c2.c0.d, &a.c2.c1.d,
+    ]
+}
+
+/// [`fp6_digits`], to write.
+#[inline(always)]
+fn fp6_digits_mut<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
+    a: &mut Fp6<T, Lanes<P, B>>,
+) -> [&mut P::LaneDigits; 6] {
+    let Fp6 { c0, c1, c2 } = a;
+    [
+        &mut c0.c0.d,
+        &mut c0.c1.d,
+        &mut c1.c0.d,
+        &mut c1.c1.d,
+        &mut c2.c0.d,
+        &mut c2.c1.d,
+    ]
 }
 
 /// The value in lane `i` of normalized digits (below 2^(64N)) as N limbs.
@@ -1571,8 +1996,8 @@ pub fn mul_sliced<P: FpParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: &m
                 rb.0[i] = digit_of_shifted(yl, j, shift);
             }
         }
-        let c = LaneDigits::mont_mul::<B>(&da, &db, &P::LANE_P, P::LANE_INV);
-        let c = LaneDigits::canonical::<B>(&c, &P::LANE_P);
+        let c = LaneDigits::mont_mul::<B>(&da, &db, P::LANE_P, P::LANE_INV);
+        let c = LaneDigits::canonical::<B>(&c, P::LANE_P);
         for (i, o) in co.iter_mut().enumerate() {
             // Below p after `canonical`: a valid Montgomery form.
             *o = Fp::from_mont(lane_limbs::<P>(c.as_ref(), i));
@@ -1584,7 +2009,7 @@ impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn add(self, r: Self) -> Self {
-        Self::from_digits(LaneDigits::add_mod::<B>(&self.d, &r.d, &P::LANE_P2))
+        Self::from_digits(LaneDigits::add_mod::<B>(&self.d, &r.d, P::LANE_P2))
     }
 }
 
@@ -1592,7 +2017,7 @@ impl<P: FpParams, B: LaneBackend> Sub for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, r: Self) -> Self {
-        Self::from_digits(LaneDigits::sub_mod::<B>(&self.d, &r.d, &P::LANE_P2))
+        Self::from_digits(LaneDigits::sub_mod::<B>(&self.d, &r.d, P::LANE_P2))
     }
 }
 
@@ -1605,7 +2030,7 @@ impl<P: FpParams, B: LaneBackend> Mul for Lanes<P, B> {
         Self::from_digits(LaneDigits::mont_mul::<B>(
             &self.d,
             &r.d,
-            &P::LANE_P,
+            P::LANE_P,
             P::LANE_INV,
         ))
     }
@@ -1672,7 +2097,7 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     }
     #[inline(always)]
     fn half(&self) -> Self {
-        Self::from_digits(LaneDigits::half_mod::<B>(&self.d, &P::LANE_P))
+        Self::from_digits(LaneDigits::half_mod::<B>(&self.d, P::LANE_P))
     }
     fn mul_small(&self, k: u64) -> Self {
         match i64::try_from(k) {
@@ -1684,9 +2109,26 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     fn small_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
         Self::lincomb(a, ka, b, kb)
     }
-    /// Fermat: x^(p-2), constant time (0 maps to 0).
+    /// Constant time, 0 maps to 0: the eight values leave the lanes for one constant-time scalar
+    /// inversion of their product (Montgomery's trick, 21 scalar products around it). Fermat's
+    /// x^(p-2) in the lanes cost about 1.5 log p lane products, several times more.
     fn inv(&self) -> Self {
-        self.pow_public(P::P_MINUS_2.as_ref())
+        let xs = self.to_lanes();
+        // Zero lanes enter the product as 1 and leave as 0.
+        let zero: [u64; LANES] = core::array::from_fn(|i| xs[i].ct_eq_mask(&Fp::ZERO));
+        let ys: [Fp<P>; LANES] = core::array::from_fn(|i| xs[i].select(&Fp::ONE, zero[i]));
+        let mut prefix = ys;
+        for i in 1..LANES {
+            prefix[i] = prefix[i - 1] * ys[i];
+        }
+        let mut t = prefix[LANES - 1].inv();
+        let mut out = [Fp::ZERO; LANES];
+        for i in (1..LANES).rev() {
+            out[i] = t * prefix[i - 1];
+            t *= ys[i];
+        }
+        out[0] = t;
+        Self::from_lanes(&core::array::from_fn(|i| out[i].select(&Fp::ZERO, zero[i])))
     }
     fn inv_vartime(&self) -> Option<Self> {
         let zero = self.ct_eq_mask(&Self::ZERO);
@@ -1758,20 +2200,94 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
             beta,
             // The lazy product keeps its sums below p 2^(52M) with 3 spare bits.
             52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 3,
-            &P::LANE_P,
-            &P::LANE_P2,
+            P::LANE_P,
+            P::LANE_P2,
             P::LANE_INV,
             &mut c0.d,
             &mut c1.d,
         )
     }
     #[inline(always)]
+    fn fp6_mul<T: TowerParams<Fp = P>>(a: &Fp6<T, Self>, b: &Fp6<T, Self>) -> Fp6<T, Self> {
+        if !Self::TOWER_KERNELS {
+            return a.mul_formula(b);
+        }
+        let mut c = Fp6::<T, Self>::ZERO;
+        LaneDigits::fp6_mul::<B>(
+            fp6_digits(a),
+            fp6_digits(b),
+            &Self::tower_consts::<T>(),
+            fp6_digits_mut(&mut c),
+        );
+        c
+    }
+    #[inline(always)]
+    fn fp12_cyclotomic_square<T: TowerParams<Fp = P>>(f: &Fp12<T, Self>) -> Fp12<T, Self> {
+        if !Self::TOWER_KERNELS {
+            return f.cyclotomic_square_formula();
+        }
+        // A = (c0.c0, c1.c1), then [e1, e2, e4, e5] = (c1.c0, c0.c1, c0.c2, c1.c2).
+        let mut r = Fp12::<T, Self>::ZERO;
+        let (x, y) = (&f.c0, &f.c1);
+        let Fp12 { c0: r0, c1: r1 } = &mut r;
+        LaneDigits::cyclotomic_square::<B, 12>(
+            [
+                &x.c0.c0.d, &x.c0.c1.d, &y.c1.c0.d, &y.c1.c1.d, &y.c0.c0.d, &y.c0.c1.d, &x.c1.c0.d,
+                &x.c1.c1.d, &x.c2.c0.d, &x.c2.c1.d, &y.c2.c0.d, &y.c2.c1.d,
+            ],
+            &Self::tower_consts::<T>(),
+            [
+                &mut r0.c0.c0.d,
+                &mut r0.c0.c1.d,
+                &mut r1.c1.c0.d,
+                &mut r1.c1.c1.d,
+                &mut r1.c0.c0.d,
+                &mut r1.c0.c1.d,
+                &mut r0.c1.c0.d,
+                &mut r0.c1.c1.d,
+                &mut r0.c2.c0.d,
+                &mut r0.c2.c1.d,
+                &mut r1.c2.c0.d,
+                &mut r1.c2.c1.d,
+            ],
+        );
+        r
+    }
+    #[inline(always)]
+    fn compressed_cyclotomic_square<T: TowerParams<Fp = P>>(
+        e: &[Fp2<T, Self>; 4],
+    ) -> [Fp2<T, Self>; 4] {
+        if !Self::TOWER_KERNELS {
+            return crate::field::fp12::square_bc(e);
+        }
+        let mut r = [Fp2::<T, Self>::ZERO; 4];
+        let [r1, r2, r4, r5] = &mut r;
+        LaneDigits::cyclotomic_square::<B, 8>(
+            [
+                &e[0].c0.d, &e[0].c1.d, &e[1].c0.d, &e[1].c1.d, &e[2].c0.d, &e[2].c1.d, &e[3].c0.d,
+                &e[3].c1.d,
+            ],
+            &Self::tower_consts::<T>(),
+            [
+                &mut r1.c0.d,
+                &mut r1.c1.d,
+                &mut r2.c0.d,
+                &mut r2.c1.d,
+                &mut r4.c0.d,
+                &mut r4.c1.d,
+                &mut r5.c0.d,
+                &mut r5.c1.d,
+            ],
+        );
+        r
+    }
+    #[inline(always)]
     fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
         LaneDigits::fp2_square::<B>(
             [&a[0].d, &a[1].d],
             beta,
-            &P::LANE_P,
-            &P::LANE_P2,
+            P::LANE_P,
+            P::LANE_P2,
             P::LANE_INV,
             &mut c0.d,
             &mut c1.d,

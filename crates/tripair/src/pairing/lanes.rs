@@ -180,14 +180,13 @@ pub fn pairings_prepared_in_lanes<C: PairingCurve, B: LaneBackend>(
 }
 
 /// From this many finite pairs on, a product's Miller loop runs in the lanes where the CPU has
-/// AVX-512 IFMA ([`product_miller_loop_lanes`]). An estimate from the lane pairing's measured
-/// cost, not a measurement of the lane product itself (no IFMA machine ran it yet): one lane pass
-/// of eight pairings cost 0.64 of eight scalar pairings on an AMD EPYC with IFMA (docs/acar-table.txt,
-/// bn254n), which puts a lane row of eight pairs' doublings and lines at about 1.5M cycles against
-/// 2.1M for eight pairs of the scalar affine product, while the lane squarings (about 0.7M per
-/// loop) are paid once: the lanes break even near 12 pairs. `examples/lanes_bench.rs` prints the
-/// lane product of 32 beside the scalar one, for the measurement on an IFMA machine.
-pub const LANES_MIN_PRODUCT: usize = 16;
+/// AVX-512 IFMA ([`product_miller_loop_lanes`]). Measured with `examples/lanes_bench.rs` on an
+/// Intel Xeon with IFMA (stop 35, two runs, product with its final exponentiation against the
+/// scalar affine product): lanes/scalar 1.01-1.13x at 4 pairs, 0.87-0.94x at 5, 0.78-0.82x at 6,
+/// 0.57-0.63x at 8 and 0.50-0.54x at 32, on bn254 and bls12-381 alike. On the AMD EPYC with
+/// IFMA the lane pairing was relatively slower (0.64 of eight scalar pairings against 0.50 on
+/// the Xeon before the lanes' whole-F_p6 kernels), which may move its break-even up by one or two.
+pub const LANES_MIN_PRODUCT: usize = 5;
 
 /// The Miller loop of prod_i e(P_i, Q_i): in SIMD lanes ([`miller_loop_lanes_with`]) where the
 /// CPU has AVX-512 IFMA and the product has at least [`LANES_MIN_PRODUCT`] finite pairs, through
