@@ -156,21 +156,22 @@ pub trait LaneDigits:
         c0: &mut Self,
         c1: &mut Self,
     );
-    /// c = a * b in F_p6, coefficients (c0.c0, c0.c1, c1.c0, c1.c1, c2.c0, c2.c1).
+    /// c = a * b in F_p6, coefficients (c0.c0, c0.c1, c1.c0, c1.c1, c2.c0, c2.c1), in one
+    /// kernel where backend `B` has one on this CPU; false (and c untouched) where it has not.
     fn fp6_mul<B: LaneBackend>(
         a: [&Self; 6],
         b: [&Self; 6],
         k: &TowerConsts<'_, Self>,
         c: [&mut Self; 6],
-    );
+    ) -> bool;
     /// Granger–Scott's cyclotomic square on K = 12 coefficients (A = e0 + e3 s, then B and C as
     /// below) or on K = 8, Karabina's compressed form [e1, e2, e4, e5]; each F_p2 value as two
-    /// consecutive coefficients.
+    /// consecutive coefficients. False (and c untouched) where `B` has no kernel on this CPU.
     fn cyclotomic_square<B: LaneBackend, const K: usize>(
         e: [&Self; K],
         k: &TowerConsts<'_, Self>,
         c: [&mut Self; K],
-    );
+    ) -> bool;
 }
 
 impl<const M: usize> LaneDigits for [Row; M] {
@@ -232,7 +233,7 @@ impl<const M: usize> LaneDigits for [Row; M] {
         b: [&Self; 6],
         k: &TowerConsts<'_, Self>,
         c: [&mut Self; 6],
-    ) {
+    ) -> bool {
         B::fp6_mul(a, b, k, c)
     }
     #[inline(always)]
@@ -240,7 +241,7 @@ impl<const M: usize> LaneDigits for [Row; M] {
         e: [&Self; K],
         k: &TowerConsts<'_, Self>,
         c: [&mut Self; K],
-    ) {
+    ) -> bool {
         B::cyclotomic_square(e, k, c)
     }
 }
@@ -297,20 +298,25 @@ pub trait LaneBackend:
         c1: &mut [Row; M],
     );
     /// c = a * b in F_p6 (Karatsuba over F_p2, all in registers: one call instead of about forty,
-    /// and none of the copies of the intermediate values between them), below 2p.
+    /// and none of the copies of the intermediate values between them), below 2p; true where the
+    /// backend has this kernel on this CPU. Only the IFMA backend has it: the portable one returns
+    /// false and its callers use the tower's formula (the same operations one call each, so the
+    /// same digits), as a portable kernel of this size cost minutes of build in every crate that
+    /// reaches a lane pairing.
     fn fp6_mul<const M: usize>(
         a: [&[Row; M]; 6],
         b: [&[Row; M]; 6],
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; 6],
-    );
+    ) -> bool;
     /// The cyclotomic square of F_p12 (K = 12) or of Karabina's compressed form (K = 8), all in
-    /// registers, below 2p (see [`LaneDigits::cyclotomic_square`]).
+    /// registers, below 2p (see [`LaneDigits::cyclotomic_square`]); true where the backend has
+    /// this kernel on this CPU (as for [`LaneBackend::fp6_mul`]).
     fn cyclotomic_square<const M: usize, const K: usize>(
         e: [&[Row; M]; K],
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; K],
-    );
+    ) -> bool;
 }
 
 /// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
@@ -380,20 +386,20 @@ impl LaneBackend for PortableLanes {
     }
     #[inline(always)]
     fn fp6_mul<const M: usize>(
-        a: [&[Row; M]; 6],
-        b: [&[Row; M]; 6],
-        k: &TowerConsts<'_, [Row; M]>,
-        c: [&mut [Row; M]; 6],
-    ) {
-        kernels::fp6_mul::<Scalar8, M>(a, b, k, c)
+        _a: [&[Row; M]; 6],
+        _b: [&[Row; M]; 6],
+        _k: &TowerConsts<'_, [Row; M]>,
+        _c: [&mut [Row; M]; 6],
+    ) -> bool {
+        false
     }
     #[inline(always)]
     fn cyclotomic_square<const M: usize, const K: usize>(
-        e: [&[Row; M]; K],
-        k: &TowerConsts<'_, [Row; M]>,
-        c: [&mut [Row; M]; K],
-    ) {
-        kernels::cyclotomic_square::<Scalar8, M, K>(e, k, c)
+        _e: [&[Row; M]; K],
+        _k: &TowerConsts<'_, [Row; M]>,
+        _c: [&mut [Row; M]; K],
+    ) -> bool {
+        false
     }
 }
 
@@ -494,10 +500,13 @@ impl LaneBackend for IfmaLanes {
         b: [&[Row; M]; 6],
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; 6],
-    ) {
+    ) -> bool {
         match Avx512Ifma::detect() {
-            Some(cpu) => ifma::fp6_mul(cpu, a, b, k, c),
-            None => cold::fp6_mul(a, b, k, c),
+            Some(cpu) => {
+                ifma::fp6_mul(cpu, a, b, k, c);
+                true
+            }
+            None => false,
         }
     }
     #[inline(always)]
@@ -505,10 +514,13 @@ impl LaneBackend for IfmaLanes {
         e: [&[Row; M]; K],
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; K],
-    ) {
+    ) -> bool {
         match Avx512Ifma::detect() {
-            Some(cpu) => ifma::cyclotomic_square(cpu, e, k, c),
-            None => cold::cyclotomic_square(e, k, c),
+            Some(cpu) => {
+                ifma::cyclotomic_square(cpu, e, k, c);
+                true
+            }
+            None => false,
         }
     }
 }
@@ -517,7 +529,7 @@ impl LaneBackend for IfmaLanes {
 /// they made the callers several times larger (and their frames, and their copies).
 #[cfg(target_arch = "x86_64")]
 mod cold {
-    use super::{LaneBackend, PortableLanes, Row, TowerConsts};
+    use super::{LaneBackend, PortableLanes, Row};
 
     #[cold]
     #[inline(never)]
@@ -589,25 +601,6 @@ mod cold {
     ) {
         PortableLanes::fp2_square(a, beta, p, p2, inv, c0, c1)
     }
-    #[cold]
-    #[inline(never)]
-    pub(super) fn fp6_mul<const M: usize>(
-        a: [&[Row; M]; 6],
-        b: [&[Row; M]; 6],
-        k: &TowerConsts<'_, [Row; M]>,
-        c: [&mut [Row; M]; 6],
-    ) {
-        PortableLanes::fp6_mul(a, b, k, c)
-    }
-    #[cold]
-    #[inline(never)]
-    pub(super) fn cyclotomic_square<const M: usize, const K: usize>(
-        e: [&[Row; M]; K],
-        k: &TowerConsts<'_, [Row; M]>,
-        c: [&mut [Row; M]; K],
-    ) {
-        PortableLanes::cyclotomic_square(e, k, c)
-    }
 }
 
 /// Off x86-64 the IFMA backend is the portable one.
@@ -670,14 +663,14 @@ impl LaneBackend for IfmaLanes {
         b: [&[Row; M]; 6],
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; 6],
-    ) {
+    ) -> bool {
         PortableLanes::fp6_mul(a, b, k, c)
     }
     fn cyclotomic_square<const M: usize, const K: usize>(
         e: [&[Row; M]; K],
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; K],
-    ) {
+    ) -> bool {
         PortableLanes::cyclotomic_square(e, k, c)
     }
 }
@@ -1904,8 +1897,8 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
         *self + *self
     }
 
-    /// Whether the F_p6 product and the cyclotomic squares run as whole kernels
-    /// ([`BaseField::fp6_mul`]): for fields of up to 8 digits (416 bits: bn254 and its family,
+    /// Whether the F_p6 product and the cyclotomic squares run as whole kernels where the backend
+    /// has them ([`BaseField::fp6_mul`], [`LaneBackend::fp6_mul`]): for fields of up to 8 digits (416 bits: bn254 and its family,
     /// bls12-381). Each kernel is one straight-line function of a few thousand vector instructions
     /// at M = 8 and grows with M^2; at 9 and 13 digits (bn446, bn638) compiling them cost more
     /// build time than the lanes of those research curves are worth, and they keep the formulas.
@@ -2213,13 +2206,17 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
             return a.mul_formula(b);
         }
         let mut c = Fp6::<T, Self>::ZERO;
-        LaneDigits::fp6_mul::<B>(
+        let done = LaneDigits::fp6_mul::<B>(
             fp6_digits(a),
             fp6_digits(b),
             &Self::tower_consts::<T>(),
             fp6_digits_mut(&mut c),
         );
-        c
+        if done {
+            c
+        } else {
+            a.mul_formula(b)
+        }
     }
     #[inline(always)]
     fn fp12_cyclotomic_square<T: TowerParams<Fp = P>>(f: &Fp12<T, Self>) -> Fp12<T, Self> {
@@ -2230,7 +2227,7 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
         let mut r = Fp12::<T, Self>::ZERO;
         let (x, y) = (&f.c0, &f.c1);
         let Fp12 { c0: r0, c1: r1 } = &mut r;
-        LaneDigits::cyclotomic_square::<B, 12>(
+        let done = LaneDigits::cyclotomic_square::<B, 12>(
             [
                 &x.c0.c0.d, &x.c0.c1.d, &y.c1.c0.d, &y.c1.c1.d, &y.c0.c0.d, &y.c0.c1.d, &x.c1.c0.d,
                 &x.c1.c1.d, &x.c2.c0.d, &x.c2.c1.d, &y.c2.c0.d, &y.c2.c1.d,
@@ -2251,7 +2248,11 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
                 &mut r1.c2.c1.d,
             ],
         );
-        r
+        if done {
+            r
+        } else {
+            f.cyclotomic_square_formula()
+        }
     }
     #[inline(always)]
     fn compressed_cyclotomic_square<T: TowerParams<Fp = P>>(
@@ -2262,7 +2263,7 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
         }
         let mut r = [Fp2::<T, Self>::ZERO; 4];
         let [r1, r2, r4, r5] = &mut r;
-        LaneDigits::cyclotomic_square::<B, 8>(
+        let done = LaneDigits::cyclotomic_square::<B, 8>(
             [
                 &e[0].c0.d, &e[0].c1.d, &e[1].c0.d, &e[1].c1.d, &e[2].c0.d, &e[2].c1.d, &e[3].c0.d,
                 &e[3].c1.d,
@@ -2279,7 +2280,11 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
                 &mut r5.c1.d,
             ],
         );
-        r
+        if done {
+            r
+        } else {
+            crate::field::fp12::square_bc(e)
+        }
     }
     #[inline(always)]
     fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
