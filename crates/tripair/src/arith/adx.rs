@@ -11,6 +11,11 @@
 //! top bit set) is kept in `top` (a register, or xmm11 where registers run out). The final
 //! conditional subtraction uses SBB and CMOV, so there are no data-dependent branches.
 //!
+//! On recent Intel cores the carry instructions (ADC/SBB/ADCX/ADOX/CMOV) issue on two ports only
+//! and bound these blocks, so where p has a spare top bit row 0 multiplies into the empty
+//! accumulator with one ADD/ADC chain (`first_pass!`) and the final subtraction works in spare
+//! registers (`final_sub_nc!`): examples/mont_mul_cycles.rs measures them.
+//!
 //! Register budget: N+1 accumulator words, lo, hi, rdx and the pointers. Where general registers
 //! run out, the pointers to a, b, p and the constant `inv` are parked in xmm registers and moved
 //! back when needed (off the critical path). For N = 9, 10 the word t_N lives on the stack (red
@@ -170,6 +175,9 @@ macro_rules! each {
     (load, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
         concat!("mov ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(load, $ptr; [$($os)*]; [$($ts),*]))
     };
+    (sub0, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
+        concat!("sub ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(sbb, $ptr; [$($os)*]; [$($ts),*]))
+    };
     (sbb, $ptr:literal; []; [$tn:literal]) => { concat!("sbb ", $tn, ", 0\n") };
     (sbb, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
         concat!("sbb ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(sbb, $ptr; [$($os)*]; [$($ts),*]))
@@ -179,6 +187,7 @@ macro_rules! each {
         concat!("mov {lo}, 0\n", "cmovnz {lo}, qword ptr [", $ptr, " + ", $o, "]\n", "adcx ", $t, ", {lo}\n",
                 each!(addback, $ptr; [$($os)*]; [$($ts),*]))
     };
+    (sbb, $ptr:literal; []; []) => { "" };
     (cmovc, $ptr:literal; []; [$($t:literal),*]) => { "" };
     (cmovc, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
         concat!("cmovc ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(cmovc, $ptr; [$($os)*]; [$($ts),*]))
@@ -205,16 +214,40 @@ macro_rules! final_sub {
 /// turn the borrow into ZF, and add p back limb by limb with CMOVNZ'd loads on the ADCX chain
 /// (CMOV and ADCX leave ZF alone). The result stays in t_0..t_{N-1}; only {lo}, {hi} are scratch.
 /// Keeping it in registers lets the caller use the value without reloading what the block stored
-/// (a wide reload of narrow stores defeats store-to-load forwarding).
+/// (a wide reload of narrow stores defeats store-to-load forwarding). [`final_sub_nc`] is the
+/// cheaper form where N spare registers exist.
 macro_rules! final_sub_regs {
     ($pre_p:literal, $pp:literal, [$($o:literal)*], [$($t:literal),*]) => {
         concat!(
             $pre_p,
-            "xor {lo:e}, {lo:e}\n",
-            each!(sbb, $pp; [$($o)*]; [$($t),*]),
+            each!(sub0, $pp; [$($o)*]; [$($t),*]),
             "sbb {hi}, {hi}\n",
             "test {hi}, {hi}\n",
             each!(addback, $pp; [$($o)*]; [$($t),*])
+        )
+    };
+}
+
+/// `op d_j, s_j` for the pairs of two register lists, up to the shorter one.
+macro_rules! zip_ops {
+    ($op:literal; []; [$($s:literal),*]) => { "" };
+    ($op:literal; [$($d:literal),*]; []) => { "" };
+    ($op:literal; [$d:literal $(, $ds:literal)*]; [$s:literal $(, $ss:literal)*]) => {
+        concat!($op, " ", $d, ", ", $s, "\n", zip_ops!($op; [$($ds),*]; [$($ss),*]))
+    };
+}
+
+/// Final conditional subtraction for p < 2^(64N-1) (t < 2p fits N words) with N spare registers:
+/// t - p into the spares, kept where it did not borrow (CMOVNC). Carry instructions (SBB, ADC,
+/// ADCX, CMOV) issue on two ports only on recent Intel cores and bound Montgomery
+/// multiplication there: this form takes 2N-1 of them, [`final_sub_regs`] 3N+1.
+macro_rules! final_sub_nc {
+    ($pre_p:literal, $pp:literal, [$($o:literal)*], [$($t:literal),*], [$($tmp:literal),*]) => {
+        concat!(
+            zip_ops!("mov"; [$($tmp),*]; [$($t),*]),
+            $pre_p,
+            each!(sub0, $pp; [$($o)*]; [$($tmp),*]),
+            zip_ops!("cmovnc"; [$($t),*]; [$($tmp),*])
         )
     };
 }
@@ -240,12 +273,72 @@ macro_rules! mont_rows {
      [$($o:literal)*], [], [$($t:literal),*]) => {
         final_sub_regs!($pre_p, $pp, [$($o)*], [$($t),*])
     };
+    (@nc [], $mm:ident, $rm:ident, $cfg:tt, [$($o:literal)*], [], [$($t:literal),*]) => {
+        mont_rows!($mm, $rm, $cfg, [$($o)*], [], [$($t),*])
+    };
+    (@nc $tmps:tt, $mm:ident, $rm:ident, [$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal,
+      $pp:literal, $inv:literal, $top:literal, $save:literal, $load:literal],
+     [$($o:literal)*], [], [$($t:literal),*]) => {
+        final_sub_nc!($pre_p, $pp, [$($o)*], [$($t),*], $tmps)
+    };
+    (@nc $tmps:tt, $mm:ident, $rm:ident, $cfg:tt, [$($o:literal)*], [$ai:literal $($as:literal)*],
+     [$t0:literal $(, $t:literal)*]) => {
+        concat!(
+            mont_row!($mm, $rm, $cfg, [$($o)*], $ai, [$t0 $(, $t)*]),
+            mont_rows!(@nc $tmps, $mm, $rm, $cfg, [$($o)*], [$($as)*], [$($t,)* $t0])
+        )
+    };
     ($mm:ident, $rm:ident, $cfg:tt, [$($o:literal)*], [$ai:literal $($as:literal)*],
      [$t0:literal $(, $t:literal)*]) => {
         concat!(
             mont_row!($mm, $rm, $cfg, [$($o)*], $ai, [$t0 $(, $t)*]),
             mont_rows!($mm, $rm, $cfg, [$($o)*], [$($as)*], [$($t,)* $t0])
         )
+    };
+}
+
+/// t = rdx * [ptr..] (N words) into the N+1 registers listed, which need no zeroing: the high
+/// half of each MULX lands in the next word and one ADD/ADC chain joins the low halves, so row 0
+/// takes N+1 carry instructions instead of 2N+1 and no accumulator from before.
+macro_rules! first_pass {
+    (@start $ptr:literal; [$o:literal $($os:literal)*]; [$t0:literal, $t1:literal $(, $ts:literal)*]) => {
+        concat!(
+            "mulx ", $t1, ", ", $t0, ", qword ptr [", $ptr, " + ", $o, "]\n",
+            first_pass!(@add "add", $ptr; [$($os)*]; [$t1 $(, $ts)*])
+        )
+    };
+    (@add $op:literal, $ptr:literal; []; [$tn:literal]) => { concat!("adc ", $tn, ", 0\n") };
+    (@add $op:literal, $ptr:literal; [$o:literal $($os:literal)*]; [$tj:literal, $tj1:literal $(, $ts:literal)*]) => {
+        concat!(
+            "mulx ", $tj1, ", {lo}, qword ptr [", $ptr, " + ", $o, "]\n",
+            $op, " ", $tj, ", {lo}\n",
+            first_pass!(@add "adc", $ptr; [$($os)*]; [$tj1 $(, $ts)*])
+        )
+    };
+}
+
+/// The rows of a Montgomery multiplication from a zero accumulator: for p < 2^(64N-1) (`mulnc`)
+/// row 0 is [`first_pass`] plus its reduction; otherwise the registers are zeroed first.
+macro_rules! mont_start {
+    (mulnc, $rm:ident, [$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
+      $inv:literal, $top:literal, $save:literal, $load:literal],
+     [$($o:literal)*], [$a0:literal $($as:literal)*], [$t0:literal $(, $t:literal)*], $tmps:tt) => {
+        concat!(
+            $pre_a,
+            "mov rdx, qword ptr [", $pa, " + ", $a0, "]\n",
+            $pre_b,
+            first_pass!(@start $pb; [$($o)*]; [$t0 $(, $t)*]),
+            $pre_p,
+            $inv,
+            "imul rdx, ", $t0, "\n",
+            "xor {lo:e}, {lo:e}\n",
+            mac_pass!($rm, $pp, $top, $save, $load, $t0; [$($o)*]; [$t0 $(, $t)*]),
+            mont_rows!(@nc $tmps, mulnc, $rm, [$pre_a, $pa, $pre_b, $pb, $pre_p, $pp, $inv, $top, $save, $load],
+                       [$($o)*], [$($as)*], [$($t,)* $t0])
+        )
+    };
+    ($mm:ident, $rm:ident, $cfg:tt, $offs:tt, $as:tt, [$($t:literal),*], []) => {
+        concat!(zero_regs!([$($t),*]), mont_rows!($mm, $rm, $cfg, $offs, $as, [$($t),*]))
     };
 }
 
@@ -290,6 +383,21 @@ macro_rules! wide_rows {
 /// Passes of Montgomery reduction of a 2N-word value; `next` lists, per pass, the word to bring
 /// into the window (`ld` an offset into {phi}) or `top` (the last carry) after the last pass.
 macro_rules! rwide_rows {
+    (@nc [], $($rest:tt)*) => { rwide_rows!($($rest)*) };
+    (@nc $tmps:tt, $pre_p:literal, $pp:literal, $inv:literal, [$($o:literal)*], [], [$($t:literal),*]) => {
+        final_sub_nc!($pre_p, $pp, [$($o)*], [$($t),*], $tmps)
+    };
+    (@nc $tmps:tt, $pre_p:literal, $pp:literal, $inv:literal, [$($o:literal)*],
+     [$next:ident $($ho:literal)? $(, $($rest:tt)+)?], [$t0:literal $(, $t:literal)*]) => {
+        concat!(
+            $inv,
+            "imul rdx, ", $t0, "\n",
+            "xor {lo:e}, {lo:e}\n",
+            mac_pass!(rwide, $pp, "", "", "", $t0; [$($o)*]; [$t0 $(, $t)*]),
+            rwide_next!($next $($ho)?, $t0),
+            rwide_rows!(@nc $tmps, $pre_p, $pp, $inv, [$($o)*], [$($($rest)+)?], [$($t,)* $t0])
+        )
+    };
     ($pre_p:literal, $pp:literal, $inv:literal, [$($o:literal)*], [], [$($t:literal),*]) => {
         final_sub_regs!($pre_p, $pp, [$($o)*], [$($t),*])
     };
@@ -355,14 +463,14 @@ fn cast_back<const M: usize, const N: usize>(x: [u64; M]) -> [u64; N] {
 /// `mont_rows!` configuration, the operands bind the registers it names.
 macro_rules! mont_fn {
     ($name:ident, ($mm:ident, $rm:ident), $n:literal, ($a:ident, $b:ident, $p:ident, $inv:ident, $w:ident), offs [$($o:literal)*],
-     regs [$($r:literal),*], cfg $cfg:tt, pro $pro:literal, epi $epi:literal, ops { $($ops:tt)* }) => {
+     regs [$($r:literal),*], temps $tmps:tt, cfg $cfg:tt, pro $pro:literal, epi $epi:literal, ops { $($ops:tt)* }) => {
         #[inline(always)]
         fn $name(_cpu: AdxBmi2, $a: &[u64; $n], $b: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
             let mut $w = [0u64; $n + 1];
             // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads N words of a, b and p.
             unsafe {
                 asm!(
-                    concat!($pro, zero_regs!([$($r),*]), mont_rows!($mm, $rm, $cfg, [$($o)*], [$($o)*], [$($r),*]), $epi),
+                    concat!($pro, mont_start!($mm, $rm, $cfg, [$($o)*], [$($o)*], [$($r),*], $tmps), $epi),
                     $($ops)*
                     lo = out(reg) _, hi = out(reg) _, out("rdx") _,
                     options(nostack),
@@ -376,6 +484,7 @@ macro_rules! mont_fn {
 // N = 4: every pointer and inv in its own register.
 mont_fn!(mont_mul_4, (mul, red), 4, (a, b, p, inv, w), offs ["0" "8" "16" "24"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    temps [],
     cfg ["", "{pa}", "", "{pb}", "", "{pp}", "mov rdx, {inv}\n", "{top}", "", ""], pro "", epi "",
     ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), inv = in(reg) inv,
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], top = out(reg) _, });
@@ -383,6 +492,7 @@ mont_fn!(mont_mul_4, (mul, red), 4, (a, b, p, inv, w), offs ["0" "8" "16" "24"],
 // N = 5: inv parked in xmm15.
 mont_fn!(mont_mul_5, (mul, red), 5, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}"],
+    temps [],
     cfg ["", "{pa}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{top}", "", ""], pro "", epi "",
     ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
@@ -391,6 +501,7 @@ mont_fn!(mont_mul_5, (mul, red), 5, (a, b, p, inv, w), offs ["0" "8" "16" "24" "
 // N = 6: the pointer to a (xmm14, fetched through {lo}) and inv (xmm15) parked.
 mont_fn!(mont_mul_6, (mul, red), 6, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    temps [],
     cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{top}", "", ""], pro "", epi "",
     ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
@@ -401,21 +512,24 @@ mont_fn!(mont_mul_6, (mul, red), 6, (a, b, p, inv, w), offs ["0" "8" "16" "24" "
 // N = 4: as mont_mul_4 without {top}.
 mont_fn!(mont_mul_4nc, (mulnc, rednc), 4, (a, b, p, inv, w), offs ["0" "8" "16" "24"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    temps ["{lo}", "{hi}", "rdx", "{pa}"],
     cfg ["", "{pa}", "", "{pb}", "", "{pp}", "mov rdx, {inv}\n", "", "", ""], pro "", epi "",
-    ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), inv = in(reg) inv,
+    ops { pa = inout(reg) a.as_ptr() => _, pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), inv = in(reg) inv,
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], });
 
 // N = 6: the register of {top} holds the pointer to a; inv parked in xmm15.
 mont_fn!(mont_mul_6nc, (mulnc, rednc), 6, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    temps ["{lo}", "{hi}", "rdx", "{pa}", "{pb}", "{r5}"],
     cfg ["", "{pa}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""], pro "", epi "",
-    ops { pa = in(reg) a.as_ptr(), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
+    ops { pa = inout(reg) a.as_ptr() => _, pb = inout(reg) b.as_ptr() => _, pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
           r6 = out(reg) w[6], });
 
 // N = 7: as N = 6, and the word above the accumulator parked in xmm11.
 mont_fn!(mont_mul_7, (mul, red), 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}"],
+    temps [],
     cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "{hi}",
          "movq xmm11, {hi}\n", "movq {hi}, xmm11\n"], pro "", epi "",
     ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
@@ -426,6 +540,7 @@ mont_fn!(mont_mul_7, (mul, red), 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "
 // nothing is parked in xmm11.
 mont_fn!(mont_mul_7nc, (mulnc, rednc), 7, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}"],
+    temps [],
     cfg ["movq {lo}, xmm14\n", "{lo}", "", "{pb}", "", "{pp}", "movq rdx, xmm15\n", "", "", ""], pro "", epi "",
     ops { in("xmm14") xmm(a.as_ptr() as u64), pb = in(reg) b.as_ptr(), pp = in(reg) p.as_ptr(), in("xmm15") xmm(inv),
           r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], r5 = out(reg) w[5],
@@ -434,6 +549,7 @@ mont_fn!(mont_mul_7nc, (mulnc, rednc), 7, (a, b, p, inv, w), offs ["0" "8" "16" 
 // N = 8: one pointer register, loaded with b (xmm13) or p (xmm12) before each pass.
 mont_fn!(mont_mul_8, (mul, red), 8, (a, b, p, inv, w), offs ["0" "8" "16" "24" "32" "40" "48" "56"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}", "{r7}", "{r8}"],
+    temps [],
     cfg ["movq {lo}, xmm14\n", "{lo}", "movq {ptr}, xmm13\n", "{ptr}", "movq {ptr}, xmm12\n", "{ptr}",
          "movq rdx, xmm15\n", "{hi}", "movq xmm11, {hi}\n", "movq {hi}, xmm11\n"], pro "", epi "",
     ops { in("xmm14") xmm(a.as_ptr() as u64), in("xmm13") xmm(b.as_ptr() as u64), in("xmm12") xmm(p.as_ptr() as u64),
@@ -501,6 +617,20 @@ fn mont_mul_10(_cpu: AdxBmi2, a: &[u64; 10], b: &[u64; 10], p: &[u64; 10], inv: 
     r
 }
 
+/// [`wide_rows`] from row 0 by [`first_pass`] (nothing to zero; the stored word's register is
+/// cleared to be the top word of the next row).
+macro_rules! wide_start {
+    ([$o0:literal $($os:literal)*], [$t0:literal $(, $t:literal)*]) => {
+        concat!(
+            "mov rdx, qword ptr [{pa}]\n",
+            first_pass!(@start "{pb}"; [$o0 $($os)*]; [$t0 $(, $t)*]),
+            "mov qword ptr [{po}], ", $t0, "\n",
+            "xor ", $t0, ", ", $t0, "\n",
+            wide_rows!("{ph}", [$o0 $($os)*], [$($os)*], [$($t,)* $t0])
+        )
+    };
+}
+
 /// mul_wide for N = 4 and 6: rows of `a[i]*b` into a rotating N+1-word window; word i is final after
 /// row i and is stored. All pointers in registers.
 macro_rules! wide_fn {
@@ -512,7 +642,7 @@ macro_rules! wide_fn {
             // each of lo and hi (distinct from a and b: they are exclusive borrows).
             unsafe {
                 asm!(
-                    concat!(zero_regs!([$($r),*]), wide_rows!("{ph}", [$($o)*], [$($o)*], [$($r),*])),
+                    wide_start!([$($o)*], [$($r),*]),
                     pa = in(reg) $a.as_ptr(), pb = in(reg) $b.as_ptr(), po = in(reg) $lo.as_mut_ptr(),
                     ph = in(reg) $hi.as_mut_ptr(),
                     $($ops)*
@@ -535,7 +665,7 @@ wide_fn!(mul_wide_6, 6, (a, b, lo, hi), offs ["0" "8" "16" "24" "32" "40"],
 /// mont_reduce_wide for N = 4 and 6: the window holds words i..i+N; {c} carries into word i+N.
 macro_rules! rwide_fn {
     ($name:ident, $n:literal, ($lo:ident, $hi:ident, $p:ident, $inv:ident, $w:ident), $inv_ld:literal, $load_top:literal,
-     offs [$($o:literal)*], next [$($next:tt)*], regs [$($r:literal),*], ops { $($ops:tt)* }) => {
+     offs [$($o:literal)*], next [$($next:tt)*], regs [$($r:literal),*], temps $tmps:tt, ops { $($ops:tt)* }) => {
         #[inline(always)]
         fn $name(_cpu: AdxBmi2, $lo: &[u64; $n], $hi: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
             let mut $w = [0u64; $n + 1];
@@ -546,9 +676,9 @@ macro_rules! rwide_fn {
                         each!(load, "{lo}"; [$($o)*]; [$($r),*]),
                         $load_top,
                         "xor {c:e}, {c:e}\n",
-                        rwide_rows!("", "{pp}", $inv_ld, [$($o)*], [$($next)*], [$($r),*])
+                        rwide_rows!(@nc $tmps, "", "{pp}", $inv_ld, [$($o)*], [$($next)*], [$($r),*])
                     ),
-                    lo = inout(reg) $lo.as_ptr() => _, phi = in(reg) $hi.as_ptr(), pp = in(reg) $p.as_ptr(),
+                    lo = inout(reg) $lo.as_ptr() => _, phi = inout(reg) $hi.as_ptr() => _, pp = in(reg) $p.as_ptr(),
                     $($ops)*
                     c = out(reg) _, hi = out(reg) _, out("rdx") _,
                     options(nostack),
@@ -561,11 +691,22 @@ macro_rules! rwide_fn {
 
 rwide_fn!(mont_reduce_wide_4, 4, (lo, hi, p, inv, w), "mov rdx, {inv}\n", "mov {r4}, qword ptr [{phi}]\n",
     offs ["0" "8" "16" "24"], next [ld "8", ld "16", ld "24", top],
-    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"], temps [],
     ops { inv = in(reg) inv, r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], });
 rwide_fn!(mont_reduce_wide_6, 6, (lo, hi, p, inv, w), "movq rdx, xmm15\n", "mov {r6}, qword ptr [{phi}]\n",
     offs ["0" "8" "16" "24" "32" "40"], next [ld "8", ld "16", ld "24", ld "32", ld "40", top],
-    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"], temps [],
+    ops { in("xmm15") xmm(inv), r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4],
+          r5 = out(reg) w[5], r6 = out(reg) w[6], });
+// The same for p < 2^(64N-1), where the result below 2p fits N words: the final subtraction
+// into spare registers (`final_sub_nc`).
+rwide_fn!(mont_reduce_wide_4nc, 4, (lo, hi, p, inv, w), "mov rdx, {inv}\n", "mov {r4}, qword ptr [{phi}]\n",
+    offs ["0" "8" "16" "24"], next [ld "8", ld "16", ld "24", top],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"], temps ["{c}", "{hi}", "rdx", "{lo}"],
+    ops { inv = in(reg) inv, r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], });
+rwide_fn!(mont_reduce_wide_6nc, 6, (lo, hi, p, inv, w), "movq rdx, xmm15\n", "mov {r6}, qword ptr [{phi}]\n",
+    offs ["0" "8" "16" "24" "32" "40"], next [ld "8", ld "16", ld "24", ld "32", ld "40", top],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"], temps ["{c}", "{hi}", "rdx", "{lo}", "{phi}", "{r5}"],
     ops { in("xmm15") xmm(inv), r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4],
           r5 = out(reg) w[5], r6 = out(reg) w[6], });
 
@@ -909,7 +1050,15 @@ impl Backend for Adx {
         let Some(cpu) = AdxBmi2::detect() else {
             return portable_mont_reduce_wide(lo, hi, p, inv);
         };
+        // p is a constant after inlining, so this test folds away.
+        let spare_bit = p[N - 1] >> 63 == 0;
         match N {
+            4 if spare_bit => {
+                cast_back(mont_reduce_wide_4nc(cpu, cast(lo), cast(hi), cast(p), inv))
+            }
+            6 if spare_bit => {
+                cast_back(mont_reduce_wide_6nc(cpu, cast(lo), cast(hi), cast(p), inv))
+            }
             4 => cast_back(mont_reduce_wide_4(cpu, cast(lo), cast(hi), cast(p), inv)),
             6 => cast_back(mont_reduce_wide_6(cpu, cast(lo), cast(hi), cast(p), inv)),
             _ => Portable::mont_reduce_wide(lo, hi, p, inv),
