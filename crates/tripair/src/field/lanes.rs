@@ -1904,6 +1904,9 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     /// build time than the lanes of those research curves are worth, and they keep the formulas.
     const TOWER_KERNELS: bool = <P::LaneDigits as LaneDigits>::M <= 8;
 
+    /// Whether the lazy F_p2 product applies: its sums stay below p 2^(52M) with 3 spare bits.
+    const LAZY_FP2: bool = 52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 3;
+
     /// The field's and tower's constants for the whole-F_p6 and F_p12 kernels.
     #[inline(always)]
     fn tower_consts<T: TowerParams<Fp = P>>() -> TowerConsts<'static, P::LaneDigits> {
@@ -1913,8 +1916,7 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
             inv: P::LANE_INV,
             beta: T::BETA,
             xi: T::XI,
-            // The lazy F_p2 product keeps its sums below p 2^(52M) with 3 spare bits.
-            lazy: 52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 3,
+            lazy: Self::LAZY_FP2,
         }
     }
 }
@@ -2191,8 +2193,7 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
             [&a[0].d, &a[1].d],
             [&b[0].d, &b[1].d],
             beta,
-            // The lazy product keeps its sums below p 2^(52M) with 3 spare bits.
-            52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 3,
+            Self::LAZY_FP2,
             P::LANE_P,
             P::LANE_P2,
             P::LANE_INV,
@@ -2202,52 +2203,48 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     }
     #[inline(always)]
     fn fp6_mul<T: TowerParams<Fp = P>>(a: &Fp6<T, Self>, b: &Fp6<T, Self>) -> Fp6<T, Self> {
-        if !Self::TOWER_KERNELS {
-            return a.mul_formula(b);
-        }
+        // The formula where the field is too wide for the kernels or the backend has none.
         let mut c = Fp6::<T, Self>::ZERO;
-        let done = LaneDigits::fp6_mul::<B>(
-            fp6_digits(a),
-            fp6_digits(b),
-            &Self::tower_consts::<T>(),
-            fp6_digits_mut(&mut c),
-        );
-        if done {
-            c
-        } else {
-            a.mul_formula(b)
+        if Self::TOWER_KERNELS
+            && LaneDigits::fp6_mul::<B>(
+                fp6_digits(a),
+                fp6_digits(b),
+                &Self::tower_consts::<T>(),
+                fp6_digits_mut(&mut c),
+            )
+        {
+            return c;
         }
+        a.mul_formula(b)
     }
     #[inline(always)]
     fn fp12_cyclotomic_square<T: TowerParams<Fp = P>>(f: &Fp12<T, Self>) -> Fp12<T, Self> {
-        if !Self::TOWER_KERNELS {
-            return f.cyclotomic_square_formula();
-        }
         // A = (c0.c0, c1.c1), then [e1, e2, e4, e5] = (c1.c0, c0.c1, c0.c2, c1.c2).
         let mut r = Fp12::<T, Self>::ZERO;
         let (x, y) = (&f.c0, &f.c1);
         let Fp12 { c0: r0, c1: r1 } = &mut r;
-        let done = LaneDigits::cyclotomic_square::<B, 12>(
-            [
-                &x.c0.c0.d, &x.c0.c1.d, &y.c1.c0.d, &y.c1.c1.d, &y.c0.c0.d, &y.c0.c1.d, &x.c1.c0.d,
-                &x.c1.c1.d, &x.c2.c0.d, &x.c2.c1.d, &y.c2.c0.d, &y.c2.c1.d,
-            ],
-            &Self::tower_consts::<T>(),
-            [
-                &mut r0.c0.c0.d,
-                &mut r0.c0.c1.d,
-                &mut r1.c1.c0.d,
-                &mut r1.c1.c1.d,
-                &mut r1.c0.c0.d,
-                &mut r1.c0.c1.d,
-                &mut r0.c1.c0.d,
-                &mut r0.c1.c1.d,
-                &mut r0.c2.c0.d,
-                &mut r0.c2.c1.d,
-                &mut r1.c2.c0.d,
-                &mut r1.c2.c1.d,
-            ],
-        );
+        let done = Self::TOWER_KERNELS
+            && LaneDigits::cyclotomic_square::<B, 12>(
+                [
+                    &x.c0.c0.d, &x.c0.c1.d, &y.c1.c0.d, &y.c1.c1.d, &y.c0.c0.d, &y.c0.c1.d,
+                    &x.c1.c0.d, &x.c1.c1.d, &x.c2.c0.d, &x.c2.c1.d, &y.c2.c0.d, &y.c2.c1.d,
+                ],
+                &Self::tower_consts::<T>(),
+                [
+                    &mut r0.c0.c0.d,
+                    &mut r0.c0.c1.d,
+                    &mut r1.c1.c0.d,
+                    &mut r1.c1.c1.d,
+                    &mut r1.c0.c0.d,
+                    &mut r1.c0.c1.d,
+                    &mut r0.c1.c0.d,
+                    &mut r0.c1.c1.d,
+                    &mut r0.c2.c0.d,
+                    &mut r0.c2.c1.d,
+                    &mut r1.c2.c0.d,
+                    &mut r1.c2.c1.d,
+                ],
+            );
         if done {
             r
         } else {
@@ -2258,28 +2255,26 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     fn compressed_cyclotomic_square<T: TowerParams<Fp = P>>(
         e: &[Fp2<T, Self>; 4],
     ) -> [Fp2<T, Self>; 4] {
-        if !Self::TOWER_KERNELS {
-            return crate::field::fp12::square_bc(e);
-        }
         let mut r = [Fp2::<T, Self>::ZERO; 4];
         let [r1, r2, r4, r5] = &mut r;
-        let done = LaneDigits::cyclotomic_square::<B, 8>(
-            [
-                &e[0].c0.d, &e[0].c1.d, &e[1].c0.d, &e[1].c1.d, &e[2].c0.d, &e[2].c1.d, &e[3].c0.d,
-                &e[3].c1.d,
-            ],
-            &Self::tower_consts::<T>(),
-            [
-                &mut r1.c0.d,
-                &mut r1.c1.d,
-                &mut r2.c0.d,
-                &mut r2.c1.d,
-                &mut r4.c0.d,
-                &mut r4.c1.d,
-                &mut r5.c0.d,
-                &mut r5.c1.d,
-            ],
-        );
+        let done = Self::TOWER_KERNELS
+            && LaneDigits::cyclotomic_square::<B, 8>(
+                [
+                    &e[0].c0.d, &e[0].c1.d, &e[1].c0.d, &e[1].c1.d, &e[2].c0.d, &e[2].c1.d,
+                    &e[3].c0.d, &e[3].c1.d,
+                ],
+                &Self::tower_consts::<T>(),
+                [
+                    &mut r1.c0.d,
+                    &mut r1.c1.d,
+                    &mut r2.c0.d,
+                    &mut r2.c1.d,
+                    &mut r4.c0.d,
+                    &mut r4.c1.d,
+                    &mut r5.c0.d,
+                    &mut r5.c1.d,
+                ],
+            );
         if done {
             r
         } else {
