@@ -1,5 +1,5 @@
 //! Runs bls12-381 and bn254 pairings in a loop, for a profiler (`perf record`), and prints the
-//! median and minimum rdtsc cycles per pairing. `cargo run --release -p tripair --example pairing_profile [count]`
+//! median and minimum rdtsc cycles per pairing. `cargo run --release -p tripair --example pairing_profile [count] [bls12-381|bn254]`
 use std::hint::black_box;
 use tripair::curve::curves::{Bls12_381, Bn254};
 use tripair::curve::{G1Affine, G2Affine, PairingCurve};
@@ -32,6 +32,12 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(500);
-    run::<Bls12_381>("bls12-381", n);
-    run::<Bn254>("bn254", n);
+    // An optional second argument keeps one curve (for a profile of that curve alone).
+    let only = std::env::args().nth(2).unwrap_or_default();
+    if only.is_empty() || only == "bls12-381" {
+        run::<Bls12_381>("bls12-381", n);
+    }
+    if only.is_empty() || only == "bn254" {
+        run::<Bn254>("bn254", n);
+    }
 }
