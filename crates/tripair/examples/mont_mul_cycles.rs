@@ -40,7 +40,8 @@ fn run<const N: usize>(name: &str, p: [u64; N], inv: u64) {
     let p = black_box(p);
     let y = limbs(7, &p);
     let mut x: [[u64; N]; 4] = core::array::from_fn(|i| limbs(i as u64, &p));
-    let (mut lat, mut thr, mut wide, mut ool, mut wide_lat) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut lat, mut thr, mut wide, mut ool, mut wide_lat) =
+        (vec![], vec![], vec![], vec![], vec![]);
     for _ in 0..201 {
         let s = rdtsc();
         let mut a = black_box(x[0]);

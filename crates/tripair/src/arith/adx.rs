@@ -188,6 +188,14 @@ macro_rules! each {
                 each!(addback, $ptr; [$($os)*]; [$($ts),*]))
     };
     (sbb, $ptr:literal; []; []) => { "" };
+    // t += the words at ptr: ADD, then ADC.
+    (addm0, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
+        concat!("add ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(adcm, $ptr; [$($os)*]; [$($ts),*]))
+    };
+    (adcm, $ptr:literal; []; [$($t:literal),*]) => { "" };
+    (adcm, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
+        concat!("adc ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(adcm, $ptr; [$($os)*]; [$($ts),*]))
+    };
     (cmovc, $ptr:literal; []; [$($t:literal),*]) => { "" };
     (cmovc, $ptr:literal; [$o:literal $($os:literal)*]; [$t:literal $(, $ts:literal)*]) => {
         concat!("cmovc ", $t, ", qword ptr [", $ptr, " + ", $o, "]\n", each!(cmovc, $ptr; [$($os)*]; [$($ts),*]))
@@ -383,21 +391,6 @@ macro_rules! wide_rows {
 /// Passes of Montgomery reduction of a 2N-word value; `next` lists, per pass, the word to bring
 /// into the window (`ld` an offset into {phi}) or `top` (the last carry) after the last pass.
 macro_rules! rwide_rows {
-    (@nc [], $($rest:tt)*) => { rwide_rows!($($rest)*) };
-    (@nc $tmps:tt, $pre_p:literal, $pp:literal, $inv:literal, [$($o:literal)*], [], [$($t:literal),*]) => {
-        final_sub_nc!($pre_p, $pp, [$($o)*], [$($t),*], $tmps)
-    };
-    (@nc $tmps:tt, $pre_p:literal, $pp:literal, $inv:literal, [$($o:literal)*],
-     [$next:ident $($ho:literal)? $(, $($rest:tt)+)?], [$t0:literal $(, $t:literal)*]) => {
-        concat!(
-            $inv,
-            "imul rdx, ", $t0, "\n",
-            "xor {lo:e}, {lo:e}\n",
-            mac_pass!(rwide, $pp, "", "", "", $t0; [$($o)*]; [$t0 $(, $t)*]),
-            rwide_next!($next $($ho)?, $t0),
-            rwide_rows!(@nc $tmps, $pre_p, $pp, $inv, [$($o)*], [$($($rest)+)?], [$($t,)* $t0])
-        )
-    };
     ($pre_p:literal, $pp:literal, $inv:literal, [$($o:literal)*], [], [$($t:literal),*]) => {
         final_sub_regs!($pre_p, $pp, [$($o)*], [$($t),*])
     };
@@ -662,10 +655,34 @@ wide_fn!(mul_wide_6, 6, (a, b, lo, hi), offs ["0" "8" "16" "24" "32" "40"],
     ops { r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
           r6 = out(reg) _, });
 
-/// mont_reduce_wide for N = 4 and 6: the window holds words i..i+N; {c} carries into word i+N.
-macro_rules! rwide_fn {
-    ($name:ident, $n:literal, ($lo:ident, $hi:ident, $p:ident, $inv:ident, $w:ident), $inv_ld:literal, $load_top:literal,
-     offs [$($o:literal)*], next [$($next:tt)*], regs [$($r:literal),*], temps $tmps:tt, ops { $($ops:tt)* }) => {
+/// Montgomery reduction of T = lo + hi 2^(64N) < p 2^(64N) for p < 2^(64N-1): REDC(lo) by N
+/// passes over the words of lo alone (each ends its carries in the top word, as in `mont_mul`),
+/// then hi added in one ADD/ADC chain: REDC(lo) <= p and hi < p, so the sum is below 2p and fits N
+/// words, and one subtraction in spare registers ([`final_sub_nc`]) finishes. Two carry
+/// instructions per pass fewer than [`rwide_rows`], which carries the words of hi through the passes.
+macro_rules! redc_rows {
+    ($pp:literal, $inv:literal, [$($o:literal)*], [], [$($t:literal),*], $tmps:tt) => {
+        concat!(
+            each!(addm0, "{phi}"; [$($o)*]; [$($t),*]),
+            final_sub_nc!("", $pp, [$($o)*], [$($t),*], $tmps)
+        )
+    };
+    ($pp:literal, $inv:literal, [$($o:literal)*], [$x:literal $($xs:literal)*], [$t0:literal $(, $t:literal)*], $tmps:tt) => {
+        concat!(
+            $inv,
+            "imul rdx, ", $t0, "\n",
+            "xor {lo:e}, {lo:e}\n",
+            mac_pass!(rednc, $pp, "", "", "", $t0; [$($o)*]; [$t0 $(, $t)*]),
+            redc_rows!($pp, $inv, [$($o)*], [$($xs)*], [$($t,)* $t0], $tmps)
+        )
+    };
+}
+
+/// One `mont_reduce_wide_Nnc` function by [`redc_rows`]: lo is loaded into the window, whose top
+/// word starts at zero.
+macro_rules! redc_fn {
+    ($name:ident, $n:literal, ($lo:ident, $hi:ident, $p:ident, $inv:ident, $w:ident), $inv_ld:literal,
+     offs [$($o:literal)*], regs [$($r:literal),*], temps $tmps:tt, ops { $($ops:tt)* }) => {
         #[inline(always)]
         fn $name(_cpu: AdxBmi2, $lo: &[u64; $n], $hi: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
             let mut $w = [0u64; $n + 1];
@@ -673,10 +690,9 @@ macro_rules! rwide_fn {
             unsafe {
                 asm!(
                     concat!(
+                        zero_regs!([$($r),*]),
                         each!(load, "{lo}"; [$($o)*]; [$($r),*]),
-                        $load_top,
-                        "xor {c:e}, {c:e}\n",
-                        rwide_rows!(@nc $tmps, "", "{pp}", $inv_ld, [$($o)*], [$($next)*], [$($r),*])
+                        redc_rows!("{pp}", $inv_ld, [$($o)*], [$($o)*], [$($r),*], $tmps)
                     ),
                     lo = inout(reg) $lo.as_ptr() => _, phi = inout(reg) $hi.as_ptr() => _, pp = in(reg) $p.as_ptr(),
                     $($ops)*
@@ -689,23 +705,47 @@ macro_rules! rwide_fn {
     };
 }
 
+/// mont_reduce_wide for N = 4 and 6: the window holds words i..i+N; {c} carries into word i+N.
+macro_rules! rwide_fn {
+    ($name:ident, $n:literal, ($lo:ident, $hi:ident, $p:ident, $inv:ident, $w:ident), $inv_ld:literal, $load_top:literal,
+     offs [$($o:literal)*], next [$($next:tt)*], regs [$($r:literal),*], ops { $($ops:tt)* }) => {
+        #[inline(always)]
+        fn $name(_cpu: AdxBmi2, $lo: &[u64; $n], $hi: &[u64; $n], $p: &[u64; $n], $inv: u64) -> [u64; $n] {
+            let mut $w = [0u64; $n + 1];
+            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads N words of lo, hi and p.
+            unsafe {
+                asm!(
+                    concat!(
+                        each!(load, "{lo}"; [$($o)*]; [$($r),*]),
+                        $load_top,
+                        "xor {c:e}, {c:e}\n",
+                        rwide_rows!("", "{pp}", $inv_ld, [$($o)*], [$($next)*], [$($r),*])
+                    ),
+                    lo = inout(reg) $lo.as_ptr() => _, phi = in(reg) $hi.as_ptr(), pp = in(reg) $p.as_ptr(),
+                    $($ops)*
+                    c = out(reg) _, hi = out(reg) _, out("rdx") _,
+                    options(nostack),
+                );
+            }
+            unrotate(&$w)
+        }
+    };
+}
+
 rwide_fn!(mont_reduce_wide_4, 4, (lo, hi, p, inv, w), "mov rdx, {inv}\n", "mov {r4}, qword ptr [{phi}]\n",
     offs ["0" "8" "16" "24"], next [ld "8", ld "16", ld "24", top],
-    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"], temps [],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
     ops { inv = in(reg) inv, r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], });
 rwide_fn!(mont_reduce_wide_6, 6, (lo, hi, p, inv, w), "movq rdx, xmm15\n", "mov {r6}, qword ptr [{phi}]\n",
     offs ["0" "8" "16" "24" "32" "40"], next [ld "8", ld "16", ld "24", ld "32", ld "40", top],
-    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"], temps [],
+    regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
     ops { in("xmm15") xmm(inv), r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4],
           r5 = out(reg) w[5], r6 = out(reg) w[6], });
-// The same for p < 2^(64N-1), where the result below 2p fits N words: the final subtraction
-// into spare registers (`final_sub_nc`).
-rwide_fn!(mont_reduce_wide_4nc, 4, (lo, hi, p, inv, w), "mov rdx, {inv}\n", "mov {r4}, qword ptr [{phi}]\n",
-    offs ["0" "8" "16" "24"], next [ld "8", ld "16", ld "24", top],
+// The same for p < 2^(64N-1) (`redc_fn!`).
+redc_fn!(mont_reduce_wide_4nc, 4, (lo, hi, p, inv, w), "mov rdx, {inv}\n", offs ["0" "8" "16" "24"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"], temps ["{c}", "{hi}", "rdx", "{lo}"],
     ops { inv = in(reg) inv, r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4], });
-rwide_fn!(mont_reduce_wide_6nc, 6, (lo, hi, p, inv, w), "movq rdx, xmm15\n", "mov {r6}, qword ptr [{phi}]\n",
-    offs ["0" "8" "16" "24" "32" "40"], next [ld "8", ld "16", ld "24", ld "32", ld "40", top],
+redc_fn!(mont_reduce_wide_6nc, 6, (lo, hi, p, inv, w), "movq rdx, xmm15\n", offs ["0" "8" "16" "24" "32" "40"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"], temps ["{c}", "{hi}", "rdx", "{lo}", "{phi}", "{r5}"],
     ops { in("xmm15") xmm(inv), r0 = out(reg) w[0], r1 = out(reg) w[1], r2 = out(reg) w[2], r3 = out(reg) w[3], r4 = out(reg) w[4],
           r5 = out(reg) w[5], r6 = out(reg) w[6], });
