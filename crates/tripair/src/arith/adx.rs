@@ -328,9 +328,29 @@ macro_rules! first_pass {
 /// The rows of a Montgomery multiplication from a zero accumulator: for p < 2^(64N-1) (`mulnc`)
 /// row 0 is [`first_pass`] plus its reduction; otherwise the registers are zeroed first.
 macro_rules! mont_start {
-    (mulnc, $rm:ident, [$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
+    (mulnc, $rm:ident, $cfg:tt, $offs:tt, [$a0:literal $($as:literal)*], [$t0:literal $(, $t:literal)*], $tmps:tt) => {
+        concat!(
+            mont_first_row!($rm, $cfg, $offs, $a0, [$t0 $(, $t)*]),
+            mont_rows!(@nc $tmps, mulnc, $rm, $cfg, $offs, [$($as)*], [$($t,)* $t0])
+        )
+    };
+    // The lazy loops (`sqr_n_lazy_fn!`, `mul_lazy_fn!`): p < 2^(64N-2), result stored below 2p.
+    (@lazy $rm:ident, $cfg:tt, $offs:tt, [$a0:literal $($as:literal)*], [$t0:literal $(, $t:literal)*]) => {
+        concat!(
+            mont_first_row!($rm, $cfg, $offs, $a0, [$t0 $(, $t)*]),
+            mont_rows!(@lazy mulnc, $rm, $cfg, $offs, [$($as)*], [$($t,)* $t0])
+        )
+    };
+    ($mm:ident, $rm:ident, $cfg:tt, $offs:tt, $as:tt, [$($t:literal),*], []) => {
+        concat!(zero_regs!([$($t),*]), mont_rows!($mm, $rm, $cfg, $offs, $as, [$($t),*]))
+    };
+}
+
+/// Row 0 of a Montgomery multiplication for p < 2^(64N-1): [`first_pass`] and its reduction.
+macro_rules! mont_first_row {
+    ($rm:ident, [$pre_a:literal, $pa:literal, $pre_b:literal, $pb:literal, $pre_p:literal, $pp:literal,
       $inv:literal, $top:literal, $save:literal, $load:literal],
-     [$($o:literal)*], [$a0:literal $($as:literal)*], [$t0:literal $(, $t:literal)*], $tmps:tt) => {
+     [$($o:literal)*], $a0:literal, [$t0:literal $(, $t:literal)*]) => {
         concat!(
             $pre_a,
             "mov rdx, qword ptr [", $pa, " + ", $a0, "]\n",
@@ -341,12 +361,7 @@ macro_rules! mont_start {
             "imul rdx, ", $t0, "\n",
             "xor {lo:e}, {lo:e}\n",
             mac_pass!($rm, $pp, $top, $save, $load, $t0; [$($o)*]; [$t0 $(, $t)*]),
-            mont_rows!(@nc $tmps, mulnc, $rm, [$pre_a, $pa, $pre_b, $pb, $pre_p, $pp, $inv, $top, $save, $load],
-                       [$($o)*], [$($as)*], [$($t,)* $t0])
         )
-    };
-    ($mm:ident, $rm:ident, $cfg:tt, $offs:tt, $as:tt, [$($t:literal),*], []) => {
-        concat!(zero_regs!([$($t),*]), mont_rows!($mm, $rm, $cfg, $offs, $as, [$($t),*]))
     };
 }
 
@@ -767,8 +782,7 @@ macro_rules! sqr_n_lazy_fn {
                 asm!(
                     concat!(
                         "2:\n",
-                        zero_regs!([$($r),*]),
-                        mont_rows!(@lazy mulnc, rednc, $cfg, [$($o)*], [$($o)*], [$($r),*]),
+                        mont_start!(@lazy rednc, $cfg, [$($o)*], [$($o)*], [$($r),*]),
                         "movq {lo}, xmm13\n",
                         "dec {lo}\n",
                         "movq xmm13, {lo}\n",
@@ -817,10 +831,8 @@ macro_rules! sqr_n_lazy_x2_fn {
                 asm!(
                     concat!(
                         "2:\n",
-                        zero_regs!([$($r),*]),
-                        mont_rows!(@lazy mulnc, rednc, $cfga, [$($o)*], [$($o)*], [$($r),*]),
-                        zero_regs!([$($r),*]),
-                        mont_rows!(@lazy mulnc, rednc, $cfgb, [$($o)*], [$($o)*], [$($r),*]),
+                        mont_start!(@lazy rednc, $cfga, [$($o)*], [$($o)*], [$($r),*]),
+                        mont_start!(@lazy rednc, $cfgb, [$($o)*], [$($o)*], [$($r),*]),
                         "movq {lo}, xmm13\n",
                         "dec {lo}\n",
                         "movq xmm13, {lo}\n",
@@ -863,8 +875,7 @@ macro_rules! mul_lazy_fn {
             unsafe {
                 asm!(
                     concat!(
-                        zero_regs!([$($r),*]),
-                        mont_rows!(@lazy mulnc, rednc, $cfg, [$($o)*], [$($o)*], [$($r),*]),
+                        mont_start!(@lazy rednc, $cfg, [$($o)*], [$($o)*], [$($r),*]),
                     ),
                     pa = in(reg) buf.as_mut_ptr(), pm = in(reg) m.as_ptr(), pp = in(reg) p.as_ptr(),
                     $($ops)*
