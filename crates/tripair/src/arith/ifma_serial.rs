@@ -141,7 +141,8 @@ impl Backend for IfmaSerial {
     fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
         let (mut lo, mut hi) = ([0u64; N], [0u64; N]);
         Self::mul_wide_into(a, b, &mut lo, &mut hi);
-        // a, b < p, so a*b < p^2 < p * 2^(64N): a valid input of the reduction.
+        // a, b < p, or below 2p where the tower leaves factors unreduced (then p < 2^(64N-2)): a*b
+        // < p * 2^(64N) either way, a valid input of the reduction.
         Self::mont_reduce_wide(&lo, &hi, p, inv)
     }
     #[inline(always)]

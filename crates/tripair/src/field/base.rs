@@ -36,7 +36,9 @@ pub trait BaseField: super::traits::FieldOps {
     const LAZY_UNBOUNDED_SUMS: bool = false;
     /// Whether `a * b` is exact for a left operand from [`BaseField::add_unreduced`] (below 2p)
     /// and a reduced right operand: true for Montgomery products whose final subtraction follows
-    /// from b < p alone (CIOS: t < p (a/R + 1) < 2p for any a < R).
+    /// from b < p alone (CIOS: t < p (a/R + 1) < 2p for any a < R). Where [`BaseField::LAZY`]
+    /// holds as well (p < R/4), b may come from [`BaseField::sub_unreduced`] (below 2p): then
+    /// t < 4p^2/R + p < 2p.
     const MUL_UNREDUCED_LEFT: bool = false;
     /// Whether [`BaseField::fp2_mul_wide`] is exact for factors whose coefficients come from
     /// [`BaseField::add_unreduced`] (below 2p): its own sums stay below 4p and its wide outputs

@@ -166,8 +166,14 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2<T, F> {
             // (a0 + a1)(a0 - a1) + 2 a0 a1 u as two fused Montgomery products, their left factors
             // unreduced: a fused product is cheaper than a wide product plus a reduction, and a
             // square has no sum of products for lazy reduction to save (measured: tower_cycles).
+            // With p < 2^(64N-2) (`LAZY`) the right factor a0 - a1 + p may stay unreduced too.
+            let d = if F::LAZY {
+                a0.sub_unreduced(&a1)
+            } else {
+                a0 - a1
+            };
             return Fp2 {
-                c0: a0.add_unreduced(&a1) * (a0 - a1),
+                c0: a0.add_unreduced(&a1) * d,
                 c1: a0.add_unreduced(&a0) * a1,
                 _t: PhantomData,
             };
