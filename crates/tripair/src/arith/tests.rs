@@ -772,3 +772,50 @@ fn pow_windows_backends_agree() {
     check_pow_windows::<4>(45);
     check_pow_windows::<6>(67);
 }
+
+/// Factors below 2p where p < 2^(64N-2), as the F_p2 square feeds them (a0 + a1 and a0 - a1 + p):
+/// every backend's product is still a*b/R mod p, fully reduced.
+fn check_unreduced_factors<const N: usize>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    let ps: Vec<[u64; N]> = moduli::<N>(&mut rng)
+        .into_iter()
+        .filter(|p| p[N - 1] >> 62 == 0)
+        .collect();
+    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
+    for p in ps {
+        let inv = limbs::mont_neg_inv(p[0]);
+        let pb = big(&p);
+        // Edges below p, the same plus p, and 2p - 1, p, p + 1.
+        let mut vals: Vec<BigUint> = edges(&p).iter().map(big).collect();
+        vals.extend(edges(&p).iter().map(|e| big(e) + &pb));
+        vals.extend([(&pb << 1u32) - 1u32, pb.clone(), &pb + 1u32]);
+        for _ in 0..40 {
+            vals.push(big(&rand_limbs::<N>(&mut rng)) % (&pb << 1u32));
+        }
+        for x in &vals {
+            for y in vals.iter().step_by(3) {
+                let (a, b): ([u64; N], [u64; N]) = (limbs_of(x), limbs_of(y));
+                check_mont(
+                    "portable mont_mul, factors < 2p",
+                    x,
+                    y,
+                    &pb,
+                    &big(&Portable::mont_mul(&a, &b, &p, inv)),
+                    N,
+                );
+                if let Some(r) = adx_mul(&a, &b, &p, inv) {
+                    check_mont("adx mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
+                }
+                if let Some((r, _)) = serial_mont(&a, &b, &p, inv) {
+                    check_mont("ifma-serial mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mont_mul_takes_factors_below_2p_with_two_spare_bits() {
+    check_unreduced_factors::<4>(41);
+    check_unreduced_factors::<6>(61);
+}
