@@ -674,17 +674,23 @@ fn inverse_vartime_against_reference() {
     }
 }
 
+/// The moduli of [`moduli`] with two spare top bits (p < 2^(64N-2)), where the ADX lazy loops and
+/// unreduced factors apply; there is at least one.
+fn two_spare_bit_moduli<const N: usize>(rng: &mut TestRng) -> Vec<[u64; N]> {
+    let ps: Vec<[u64; N]> = moduli::<N>(rng)
+        .into_iter()
+        .filter(|p| p[N - 1] >> 62 == 0)
+        .collect();
+    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
+    ps
+}
+
 /// Chains of Montgomery squarings: the ADX chain (no final subtraction between squares, one at
 /// the end) equals the portable chain, for moduli with two spare bits, factors below p and up to
 /// 2p - 1 (the chain's own range between squares), and chains of 1 to 70 squarings.
 fn check_sqr_n<const N: usize>(seed: u64) {
     let mut rng = TestRng::new(seed);
-    let ps: Vec<[u64; N]> = moduli::<N>(&mut rng)
-        .into_iter()
-        .filter(|p| p[N - 1] >> 62 == 0)
-        .collect();
-    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
-    for p in ps {
+    for p in two_spare_bit_moduli::<N>(&mut rng) {
         let inv = limbs::mont_neg_inv(p[0]);
         let pb = big(&p);
         let mut xs = edges(&p);
@@ -718,11 +724,7 @@ fn sqr_n_backends_agree() {
 /// sliding-window schedules of random exponents of one to six limbs.
 fn check_pow_windows<const N: usize>(seed: u64) {
     let mut rng = TestRng::new(seed);
-    let ps: Vec<[u64; N]> = moduli::<N>(&mut rng)
-        .into_iter()
-        .filter(|p| p[N - 1] >> 62 == 0)
-        .collect();
-    for p in ps {
+    for p in two_spare_bit_moduli::<N>(&mut rng) {
         let inv = limbs::mont_neg_inv(p[0]);
         let pb = big(&p);
         let mut bases = edges(&p);
@@ -777,12 +779,7 @@ fn pow_windows_backends_agree() {
 /// every backend's product is still a*b/R mod p, fully reduced.
 fn check_unreduced_factors<const N: usize>(seed: u64) {
     let mut rng = TestRng::new(seed);
-    let ps: Vec<[u64; N]> = moduli::<N>(&mut rng)
-        .into_iter()
-        .filter(|p| p[N - 1] >> 62 == 0)
-        .collect();
-    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
-    for p in ps {
+    for p in two_spare_bit_moduli::<N>(&mut rng) {
         let inv = limbs::mont_neg_inv(p[0]);
         let pb = big(&p);
         // Edges below p, the same plus p, and 2p - 1, p, p + 1.

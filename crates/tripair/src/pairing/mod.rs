@@ -41,13 +41,50 @@ pub use parallel::{
     pairing_split_loop,
 };
 
+use crate::arith::{DefaultBackend, Sliced};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
+use crate::field::{Fp, Fp12, Fp2, FpParams, TowerParams};
 
 /// The optimal ate pairing e(P, Q) (see the module documentation for the exact value).
 /// Inputs must be valid group elements (decoders and `Affine::new_checked` guarantee it).
+///
+/// On the default backend, a curve whose [`PairingCurve::SLICED_SINGLE_PAIRING`] is set (bn256d)
+/// runs the pairing digit-sliced where the CPU has AVX-512 IFMA; the value is the same.
 pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
+    let default_backend = core::any::TypeId::of::<<C::Fp as FpParams>::Backend>()
+        == core::any::TypeId::of::<DefaultBackend>();
+    if C::SLICED_SINGLE_PAIRING && default_backend && lanes_available() {
+        return pairing_sliced(p, q);
+    }
+    pairing_scalar(p, q)
+}
+
+/// The pairing on the curve's own backend, whatever [`pairing`] would choose: the scalar rows of
+/// the benchmarks (implementations A, B, C of Grabher–Großschädl–Page 2008).
+pub fn pairing_scalar<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     // One pair: the projective source (the affine one measured 1.3-1.8x slower alone).
     final_exponentiation(&miller_loop::<C>(&[(*p, *q)]))
+}
+
+/// The same pairing on the digit-sliced backend ([`PairingCurve::SLICED_SINGLE_PAIRING`]): the
+/// points move over and the value back by their Montgomery limbs, which both backends share.
+fn pairing_sliced<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
+    type W<C> = <C as PairingCurve>::WithBackend<Sliced>;
+    let fp = |x: &Fp<C::Fp>| Fp::<<W<C> as TowerParams>::Fp>::from_mont(x.mont);
+    let fp2 = |x: &Fp2<C>| Fp2::<W<C>>::new(fp(&x.c0), fp(&x.c1));
+    let p2 = if p.is_identity() {
+        G1Affine::<W<C>>::identity()
+    } else {
+        G1Affine::<W<C>>::new_unchecked(fp(&p.x()), fp(&p.y()))
+    };
+    let q2 = if q.is_identity() {
+        G2Affine::<W<C>>::identity()
+    } else {
+        G2Affine::<W<C>>::new_unchecked(fp2(&q.x()), fp2(&q.y()))
+    };
+    let f = pairing_scalar::<W<C>>(&p2, &q2).into_fp12();
+    let back = f.coefficients().map(|c| Fp::<C::Fp>::from_mont(c.mont));
+    Gt::from_fp12_unchecked(Fp12::from_coefficients(&back))
 }
 
 /// The product of the pairings e(P_i, Q_i): one Miller loop with shared squarings and one final
