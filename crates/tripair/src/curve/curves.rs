@@ -61,7 +61,10 @@ define_curve! {
     Dclxvi { label: "dclxvi", origin: "Naehrig-Niederhagen-Schwabe 2010 (dclxvi), Go bn256",
         family: Bn, u: "6518589491078791937",
         fq: DclxviFq[4], fr: DclxviFr[4], b: 3, beta: -1, xi: (3, 1), twist: D, security: 100, fast_checks: false,
-        g1: Some(["1", "2"]), g2: None }
+        g1: Some(["1", "2"]), g2: None,
+        // D measured 0.88x of B's single pairing on an Intel Xeon with IFMA (920,952 against
+        // 1,044,358 rdtsc ticks): p has no spare bit here either.
+        sliced_single_pairing: true }
 }
 
 define_curve! {
