@@ -48,8 +48,8 @@ use crate::field::{Fp, Fp12, Fp2, FpParams, TowerParams};
 /// The optimal ate pairing e(P, Q) (see the module documentation for the exact value).
 /// Inputs must be valid group elements (decoders and `Affine::new_checked` guarantee it).
 ///
-/// On the default backend, a curve whose [`PairingCurve::SLICED_SINGLE_PAIRING`] is set (bn256d)
-/// runs the pairing digit-sliced where the CPU has AVX-512 IFMA; the value is the same.
+/// On the default backend, a curve whose [`PairingCurve::SLICED_SINGLE_PAIRING`] is set (bn256d,
+/// dclxvi) runs the pairing digit-sliced where the CPU has AVX-512 IFMA; the value is the same.
 pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     let default_backend = core::any::TypeId::of::<<C::Fp as FpParams>::Backend>()
         == core::any::TypeId::of::<DefaultBackend>();
