@@ -1,7 +1,7 @@
 //! Runs bls12-381 and bn254 pairings in a loop, for a profiler (`perf record`), and prints the
-//! median and minimum rdtsc cycles per pairing. `cargo run --release -p tripair --example pairing_profile [count] [bls12-381|bn254|bn256d]`
+//! median and minimum rdtsc cycles per pairing. `cargo run --release -p tripair --example pairing_profile [count] [bls12-381|bn254|bn256d|bn446|bn638]`
 use std::hint::black_box;
-use tripair::curve::curves::{Bls12_381, Bn254, Bn256d};
+use tripair::curve::curves::{Bls12_381, Bn254, Bn256d, Bn446, Bn638};
 use tripair::curve::{G1Affine, G2Affine, PairingCurve};
 use tripair::pairing::pairing;
 
@@ -43,5 +43,12 @@ fn main() {
     // bn256d's default single pairing is digit-sliced where the CPU has AVX-512 IFMA.
     if only == "bn256d" {
         run::<Bn256d>("bn256d", n);
+    }
+    // The larger fields of Pereira et al. (7 and 10 limbs), on request only.
+    if only == "bn446" {
+        run::<Bn446>("bn446", n);
+    }
+    if only == "bn638" {
+        run::<Bn638>("bn638", n);
     }
 }
