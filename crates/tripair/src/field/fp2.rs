@@ -553,8 +553,10 @@ pub struct Fp2Wide<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>> {
 }
 
 impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp2Wide<T, F> {
-    /// Montgomery-reduces both halves: the F_p2 value this stands for.
-    #[inline(always)]
+    /// Montgomery-reduces both halves: the F_p2 value this stands for. Out of line: inlined at
+    /// every lazy F_p6/F_p12 step, the two reductions bloated the hot loops (the pairing measured
+    /// 0.8% faster on bls12-381 and 0.8-1.6% on bn254 called, side by side on the Xeon).
+    #[inline(never)]
     pub fn reduce(&self) -> Fp2<T, F> {
         Fp2::new(F::reduce_wide(&self.c0), F::reduce_wide(&self.c1))
     }
