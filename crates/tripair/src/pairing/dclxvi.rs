@@ -5,7 +5,7 @@
 use crate::curve::curves::{Dclxvi as DclxviCurve, DclxviFq};
 use crate::curve::{G1Affine, G2Affine};
 use crate::field::dclxvi::{Coeff, CubeBnParams, Dclxvi};
-use crate::field::{BaseField, Fp12, Fp2, Fp6};
+use crate::field::{BaseField, Fp, Fp12, Fp2, Fp6};
 use crate::pairing::{
     drive, final_exponentiation_in, Gt, MillerSchedule, PreparedG1, ProjectiveLines,
 };
@@ -20,6 +20,10 @@ impl CubeBnParams for DclxviCube {
     fn half_cache() -> &'static std::sync::OnceLock<[f64; 12]> {
         static HALF: std::sync::OnceLock<[f64; 12]> = std::sync::OnceLock::new();
         &HALF
+    }
+    fn weights_cache() -> &'static std::sync::OnceLock<[Fp<DclxviFq>; 12]> {
+        static WEIGHTS: std::sync::OnceLock<[Fp<DclxviFq>; 12]> = std::sync::OnceLock::new();
+        &WEIGHTS
     }
 }
 
