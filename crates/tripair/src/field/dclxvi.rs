@@ -697,8 +697,8 @@ impl<P: CubeBnParams, C: Coeff> Dclxvi<P, C> {
     #[inline(always)]
     fn zip(&self, o: &Self, f: impl Fn(C, C) -> C) -> Self {
         let mut c = [C::ZERO; N];
-        for i in 0..N {
-            c[i] = f(self.c[i], o.c[i]);
+        for (z, (x, y)) in c.iter_mut().zip(self.c.iter().zip(o.c.iter())) {
+            *z = f(*x, *y);
         }
         Self::from_coeffs(c)
     }
@@ -706,8 +706,8 @@ impl<P: CubeBnParams, C: Coeff> Dclxvi<P, C> {
     #[inline(always)]
     fn map(&self, f: impl Fn(C) -> C) -> Self {
         let mut c = [C::ZERO; N];
-        for i in 0..N {
-            c[i] = f(self.c[i]);
+        for (z, x) in c.iter_mut().zip(self.c.iter()) {
+            *z = f(*x);
         }
         Self::from_coeffs(c)
     }
@@ -721,8 +721,8 @@ fn zip_wide<C: Coeff>(
     f: impl Fn(C, C) -> C,
 ) -> DclxviWide<C> {
     let mut c = [C::ZERO; NW];
-    for k in 0..NW {
-        c[k] = f(a.0[k], b.0[k]);
+    for (z, (x, y)) in c.iter_mut().zip(a.0.iter().zip(b.0.iter())) {
+        *z = f(*x, *y);
     }
     DclxviWide(c)
 }
