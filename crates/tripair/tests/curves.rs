@@ -337,6 +337,24 @@ fn check_fields<C: PairingCurve>() {
                 );
                 assert_eq!(one.cyclotomic_exp_naf_compressed(&naf), one);
             }
+            // Width-w NAFs (table of odd powers) equal plain square-and-multiply, for u's chosen
+            // digits and a random 68-bit exponent in every width.
+            let e = [rng.next_u64(), rng.next_u64() >> 60];
+            let u_abs = &C::consts().u_abs;
+            assert_eq!(
+                c.cyclotomic_exp_naf(&C::consts().u_wnaf),
+                c.pow_vartime(u_abs),
+                "{}: exponentiation by u's width-w NAF",
+                C::NAME
+            );
+            for w in 2..=5 {
+                assert_eq!(
+                    c.cyclotomic_exp_naf(&tripair::field::wnaf_msb_first(&e, w)),
+                    c.pow_vartime(&e),
+                    "{}: width-{w} NAF exponentiation",
+                    C::NAME
+                );
+            }
         }
     }
 }

@@ -254,21 +254,35 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         r
     }
 
-    /// self^e in the cyclotomic subgroup for a public exponent given in NAF, most significant digit
-    /// first (negative digits use the conjugate, which is the inverse there). Time depends only on e.
+    /// self^e in the cyclotomic subgroup for a public exponent given in NAF or width-w NAF, most
+    /// significant digit first (negative digits use the conjugate, which is the inverse there):
+    /// odd digits up to d read a table of self, self^3, ..., self^d. Time depends only on e.
     pub fn cyclotomic_exp_naf(&self, naf_msb_first: &[i8]) -> Self {
-        let inv = self.conjugate();
+        let max = naf_msb_first
+            .iter()
+            .map(|d| d.unsigned_abs())
+            .max()
+            .unwrap_or(0);
+        // odd[k] = self^(2k + 1); a plain NAF needs only self.
+        let mut odd = Vec::with_capacity(usize::from(max).div_ceil(2));
+        odd.push(*self);
+        if max > 1 {
+            let sq = self.cyclotomic_square();
+            for k in 1..usize::from(max).div_ceil(2) {
+                let next = odd[k - 1] * sq;
+                odd.push(next);
+            }
+        }
         let mut r = Self::ONE;
         let mut started = false;
         for &d in naf_msb_first {
             if started {
                 r = r.cyclotomic_square();
             }
-            if d == 1 {
-                r = if started { r * *self } else { *self };
-                started = true;
-            } else if d == -1 {
-                r = if started { r * inv } else { inv };
+            if d != 0 {
+                let x = odd[usize::from(d.unsigned_abs() / 2)];
+                let x = if d < 0 { x.conjugate() } else { x };
+                r = if started { r * x } else { x };
                 started = true;
             }
         }
@@ -677,19 +691,32 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> CompressedCyclotomic<T, F> {
 
 /// Non-adjacent form of a non-negative integer (little-endian limbs), most significant digit first.
 pub fn naf_msb_first(e: &[u64]) -> Vec<i8> {
+    wnaf_msb_first(e, 2)
+}
+
+/// Width-w NAF (2 <= w <= 7) of a non-negative integer (little-endian limbs), most significant
+/// digit first: odd digits of absolute value below 2^(w-1), at least w - 1 zeros after each
+/// non-zero one (w = 2 is the NAF).
+pub fn wnaf_msb_first(e: &[u64], w: u32) -> Vec<i8> {
+    assert!((2..=7).contains(&w), "window width 2..=7");
     let mut k: Vec<u64> = e.to_vec();
     k.push(0);
     let mut digits = Vec::new();
     let is_zero = |k: &[u64]| k.iter().all(|&x| x == 0);
+    let (modulus, half) = (1i64 << w, 1i64 << (w - 1));
     while !is_zero(&k) {
         let d: i8 = if k[0] & 1 == 1 {
-            let d = 2 - (k[0] & 3) as i8; // 1 if k = 1 mod 4, -1 if k = 3 mod 4
-            if d == 1 {
-                sub_small(&mut k, 1);
-            } else {
-                add_small(&mut k, 1);
+            // k mod 2^w, taken into (-2^(w-1), 2^(w-1)); k - d is then divisible by 2^w.
+            let mut d = (k[0] & (modulus as u64 - 1)) as i64;
+            if d >= half {
+                d -= modulus;
             }
-            d
+            if d > 0 {
+                sub_small(&mut k, d as u64);
+            } else {
+                add_small(&mut k, d.unsigned_abs());
+            }
+            d as i8
         } else {
             0
         };
@@ -781,3 +808,48 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp12<T, F> {
     }
 }
 crate::field::impl_assign_ops!(Fp12);
+
+#[cfg(test)]
+mod tests {
+    use super::wnaf_msb_first;
+    use num_bigint::BigInt;
+
+    /// Width-w NAFs recompose to their integer, with odd digits below 2^(w-1) in absolute value
+    /// and at least w - 1 zeros after each non-zero digit.
+    #[test]
+    fn wnaf_digits_recompose() {
+        let values: [&[u64]; 6] = [
+            &[1],
+            &[0xffff_ffff_ffff_ffff],
+            &[0x44e9_92b4_4a69_09f1],
+            &[0xd201_0000_0001_0000],
+            &[0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210],
+            &[0, 1],
+        ];
+        for v in values {
+            let expect = v
+                .iter()
+                .rev()
+                .fold(BigInt::from(0), |acc, &l| (acc << 64) + BigInt::from(l));
+            for w in 2..=7u32 {
+                let d = wnaf_msb_first(v, w);
+                let got = d
+                    .iter()
+                    .fold(BigInt::from(0), |acc, &x| acc * 2 + BigInt::from(x));
+                assert_eq!(got, expect, "width {w}");
+                assert_ne!(d[0], 0, "no leading zero digit");
+                let mut gap = usize::MAX;
+                for &x in d.iter().rev() {
+                    if x != 0 {
+                        assert!(x % 2 != 0 && i32::from(x).abs() < 1 << (w - 1), "digit {x}");
+                        assert!(gap >= w as usize - 1, "digits too close at width {w}");
+                        gap = 0;
+                    } else {
+                        gap = gap.saturating_add(1);
+                    }
+                }
+            }
+        }
+        assert!(wnaf_msb_first(&[0], 4).is_empty());
+    }
+}

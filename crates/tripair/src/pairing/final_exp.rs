@@ -3,23 +3,29 @@
 //! exponentiations by u in the cyclotomic subgroup.
 
 use super::gt::{Gt, MillerLoopOutput};
+use crate::curve::consts::uncompressed_exp_cost;
 use crate::curve::{Family, PairingCurve};
 use crate::field::{BaseField, Fp12};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
-/// f^u in the cyclotomic subgroup (u signed: a negative u conjugates). Compressed squarings when
-/// u is sparse: they save a third of each squaring, and each non-zero digit costs about 1.2
-/// squarings to decompress, plus about 4.5 for the one shared inversion (measured on bn254 and
-/// bls12-381; bls12-381's u has 6 non-zero digits in 65, bn254's 24 in 63).
+/// f^u in the cyclotomic subgroup (u signed: a negative u conjugates), by whichever costs less
+/// (in cyclotomic squarings): compressed squarings over the NAF, which save a third of each
+/// squaring while each non-zero digit costs about 1.2 squarings to decompress plus 4.5 for the one
+/// shared inversion (measured on bn254 and bls12-381), or full squarings over the width-w NAF with
+/// a table of odd powers ([`uncompressed_exp_cost`]). bls12-381's u (6 non-zero NAF digits in 65)
+/// takes the compressed form; bn254's (24 NAF digits, 14 in width 4) the width-4 one, 21 fewer
+/// F_p12 products per final exponentiation than its NAF.
 #[inline]
 fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
     let k = C::consts();
     let weight = k.u_naf.iter().filter(|&&d| d != 0).count();
-    let r = if 10 * k.u_naf.len() > 36 * weight + 135 {
+    let compressed_cost =
+        20 * k.u_naf.len().saturating_sub(1) / 3 + 12 * weight + 21 * weight.saturating_sub(1) + 45;
+    let r = if compressed_cost < uncompressed_exp_cost(&k.u_wnaf) {
         f.cyclotomic_exp_naf_compressed(&k.u_naf)
     } else {
-        f.cyclotomic_exp_naf(&k.u_naf)
+        f.cyclotomic_exp_naf(&k.u_wnaf)
     };
     if k.u_neg {
         r.conjugate()
