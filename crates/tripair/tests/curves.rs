@@ -413,6 +413,14 @@ fn check_pairing<C: PairingCurve>() {
     let qb = g2.mul(&b).to_affine();
     let eab = pairing::<C>(&pa, &qb);
     assert_eq!(eab, e.pow(&(a * b)), "{}: bilinearity", C::NAME);
+    // The public-exponent power (width-w NAF) equals the constant-time one.
+    let ab = a * b;
+    assert_eq!(
+        e.pow_vartime(ab.to_canonical_limbs().as_ref()),
+        eab,
+        "{}: pow_vartime",
+        C::NAME
+    );
     assert_eq!(
         pairing::<C>(&pa, &q),
         pairing::<C>(&p, &g2.mul(&a).to_affine())
