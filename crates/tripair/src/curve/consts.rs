@@ -5,7 +5,9 @@ use super::endo::{cube_roots_of_unity, Decomposition};
 use super::group::{Affine, G1, G2};
 use super::params::{parse_bigint, Family, PairingCurve, Twist};
 use crate::arith::Limbs;
-use crate::field::{frobenius_gamma, naf_msb_first, wnaf_msb_first, Field, Fp, Fp2, FpParams};
+use crate::field::{
+    cheapest_wnaf_msb_first, frobenius_gamma, naf_msb_first, Field, Fp, Fp2, FpParams,
+};
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Signed, Zero};
 
@@ -40,7 +42,7 @@ pub struct CurveConsts<L: Limbs> {
     /// The NAF of |u| (most significant digit first), for exponentiations by u.
     pub u_naf: Vec<i8>,
     /// The width-w NAF of |u| (w in 2..=5) whose exponentiation by full cyclotomic squarings
-    /// costs least ([`uncompressed_exp_cost`]), most significant digit first.
+    /// costs least ([`cheapest_wnaf_msb_first`]), most significant digit first.
     pub u_wnaf: Vec<i8>,
     /// The optimal ate loop: NAF of |6u+2| (BN) or |u| (BLS12), most significant digit first.
     pub miller_naf: Vec<i8>,
@@ -205,10 +207,7 @@ impl<L: Limbs> CurveConsts<L> {
             u_abs: abs_limbs(&u),
             u_neg: u.is_negative(),
             u_naf: naf_of(&u),
-            u_wnaf: (2..=5)
-                .map(|w| wnaf_msb_first(&abs_limbs(&u), w))
-                .min_by_key(|d| uncompressed_exp_cost(d))
-                .expect("four widths"),
+            u_wnaf: cheapest_wnaf_msb_first(&abs_limbs(&u)),
             miller_naf: naf_of(&miller),
             miller_neg: miller.is_negative(),
             ate_naf: naf_of(&ate),
@@ -341,17 +340,4 @@ fn derive_omega<C: PairingCurve>(
     } else {
         *w.square().mont_limbs()
     }
-}
-
-/// The cost of an exponentiation by the digits `d` (a width-w NAF, most significant first) with
-/// full cyclotomic squarings, in tenths of a cyclotomic squaring: one squaring per digit after the
-/// first, one F_p12 product (2.1 squarings on bn254 and bls12-381, `tripair bench --peers`) per
-/// non-zero digit after the first, and the table of odd powers up to the largest digit (one
-/// squaring and one product per entry after the first).
-pub fn uncompressed_exp_cost(d: &[i8]) -> usize {
-    let nonzero = d.iter().filter(|&&x| x != 0).count();
-    let max = d.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0);
-    let table = usize::from(max).div_ceil(2).saturating_sub(1);
-    let table_cost = if table > 0 { 10 + 21 * table } else { 0 };
-    10 * d.len().saturating_sub(1) + 21 * nonzero.saturating_sub(1) + table_cost
 }

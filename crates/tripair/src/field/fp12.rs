@@ -731,6 +731,28 @@ pub fn wnaf_msb_first(e: &[u64], w: u32) -> Vec<i8> {
     digits
 }
 
+/// The cost of an exponentiation by the digits `d` (a width-w NAF, most significant first) with
+/// full cyclotomic squarings, in tenths of a cyclotomic squaring: one squaring per digit after the
+/// first, one F_p12 product (2.1 squarings on bn254 and bls12-381, `tripair bench --peers`) per
+/// non-zero digit after the first, and the table of odd powers up to the largest digit (one
+/// squaring and one product per entry after the first).
+pub fn uncompressed_exp_cost(d: &[i8]) -> usize {
+    let nonzero = d.iter().filter(|&&x| x != 0).count();
+    let max = d.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0);
+    let table = usize::from(max).div_ceil(2).saturating_sub(1);
+    let table_cost = if table > 0 { 10 + 21 * table } else { 0 };
+    10 * d.len().saturating_sub(1) + 21 * nonzero.saturating_sub(1) + table_cost
+}
+
+/// The width-w NAF of e (w in 2..=5) whose exponentiation by full cyclotomic squarings
+/// ([`Fp12::cyclotomic_exp_naf`]) costs least ([`uncompressed_exp_cost`]).
+pub fn cheapest_wnaf_msb_first(e: &[u64]) -> Vec<i8> {
+    (2..=5)
+        .map(|w| wnaf_msb_first(e, w))
+        .min_by_key(|d| uncompressed_exp_cost(d))
+        .expect("four widths")
+}
+
 fn add_small(k: &mut [u64], x: u64) {
     let mut c = x;
     for l in k.iter_mut() {

@@ -45,7 +45,8 @@ pub mod traits;
 pub use base::BaseField;
 pub use fp::{Fp, FpParams};
 pub use fp12::{
-    frobenius_gamma, naf_msb_first, wnaf_msb_first, CompressedCyclotomic, Fp12, FrobeniusCoeffs,
+    cheapest_wnaf_msb_first, frobenius_gamma, naf_msb_first, uncompressed_exp_cost, wnaf_msb_first,
+    CompressedCyclotomic, Fp12, FrobeniusCoeffs,
 };
 pub use fp2::{Fp2, TowerParams};
 pub use fp6::Fp6;

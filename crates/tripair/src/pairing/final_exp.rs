@@ -3,9 +3,8 @@
 //! exponentiations by u in the cyclotomic subgroup.
 
 use super::gt::{Gt, MillerLoopOutput};
-use crate::curve::consts::uncompressed_exp_cost;
 use crate::curve::{Family, PairingCurve};
-use crate::field::{BaseField, Fp12};
+use crate::field::{uncompressed_exp_cost, BaseField, Fp12};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 

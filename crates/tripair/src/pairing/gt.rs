@@ -63,11 +63,9 @@ impl<C: PairingCurve> Gt<C> {
     /// self^e for a public exponent (little-endian limbs), with cyclotomic squarings over the
     /// width-w NAF of e (w in 2..=5) that needs the fewest operations with its table of odd powers.
     pub fn pow_vartime(&self, e: &[u64]) -> Self {
-        let digits = (2..=5)
-            .map(|w| crate::field::wnaf_msb_first(e, w))
-            .min_by_key(|d| crate::curve::consts::uncompressed_exp_cost(d))
-            .expect("four widths");
-        Gt(self.0.cyclotomic_exp_naf(&digits))
+        Gt(self
+            .0
+            .cyclotomic_exp_naf(&crate::field::cheapest_wnaf_msb_first(e)))
     }
 
     /// self^k for a scalar of F_r (square-and-multiply always: constant time in k).
