@@ -84,6 +84,23 @@ fn run<C: PairingCurve>(name: &str, filter: &str) {
             }),
         ),
         (
+            "fp_wide_xi",
+            Box::new(|| {
+                black_box(<Fp<C::Fp> as BaseField>::wide_lincomb(
+                    black_box(&w),
+                    9,
+                    black_box(&w2),
+                    -1,
+                ));
+            }),
+        ),
+        (
+            "fp2_mul_by_xi",
+            Box::new(|| {
+                black_box(black_box(a2).mul_by_xi());
+            }),
+        ),
+        (
             "fp2_mul",
             Box::new(|| {
                 black_box(black_box(a2) * black_box(b2));

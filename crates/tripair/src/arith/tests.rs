@@ -370,6 +370,31 @@ fn check_small_ops<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) {
             want,
             "N={N}: {ka}*a + {kb}*b"
         );
+        // One level up, modulo p*2^(64N): high halves a, b (below p), low halves b, a and the
+        // extremes 0 and all ones.
+        let shift = 64 * N as u32;
+        let pw = &pb << shift;
+        for (alo, blo) in [
+            (*b, *a),
+            ([0u64; N], [u64::MAX; N]),
+            ([u64::MAX; N], [0u64; N]),
+        ] {
+            let (aw, bw) = (big(&alo) + (&ab << shift), big(&blo) + (&bb << shift));
+            let liftw = |x: &BigUint, k: i64| -> BigUint {
+                let m = (x * BigUint::from(k.unsigned_abs())) % &pw;
+                if k < 0 {
+                    (&pw - m) % &pw
+                } else {
+                    m
+                }
+            };
+            let (lo, hi) = limbs::small_lincomb_wide_mod((&alo, a), ka, (&blo, b), kb, p);
+            assert_eq!(
+                big(&lo) + (big(&hi) << shift),
+                (liftw(&aw, ka) + liftw(&bw, kb)) % &pw,
+                "N={N}: {ka}*A + {kb}*B modulo p*2^(64N)"
+            );
+        }
     }
 }
 
