@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 CARGO_PROFILE_RELEASE_DEBUG=1 cargo build --release --example ct_valgrind
 bin=target/release/examples/ct_valgrind
 status=0
-for case in scalar-mul fp-inv fp12-inv batch-inv gt-pow pairing product-affine prepared prepared-lanes hash-to-curve bls-sign; do
+for case in scalar-mul fp-inv fp12-inv batch-inv gt-pow pairing product-affine prepared prepared-lanes sliced-squares hash-to-curve bls-sign; do
     if valgrind --error-exitcode=1 -q "$bin" "$case" > "/tmp/ct-$case.log" 2>&1; then
         echo "clean    $case"
     else

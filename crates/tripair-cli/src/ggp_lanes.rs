@@ -208,7 +208,11 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
             },
             GgpRow {
                 row: "B",
-                label: format!("scalar, {}", tripair::cpu::describe()),
+                label: format!(
+                    "scalar, {}{}",
+                    tripair::cpu::describe(),
+                    b_lanes_note::<C>()
+                ),
                 results: 1,
                 fields_from: "B",
                 m: seven(1),
@@ -446,4 +450,20 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
         g.m[2].cycles / LANES as f64,
         b.m[2].cycles
     )
+}
+
+/// What row B's pairing borrows from the lanes: on bls12-381 with IFMA, the final
+/// exponentiation's compressed squares run digit-sliced (`field::lanes::compressed_square_chain`).
+fn b_lanes_note<C: PairingCurve>() -> &'static str {
+    use tripair::field::lanes::sliced_compressed_squares_apply;
+    use tripair::field::TowerParams;
+    if lanes_available()
+        && <C as TowerParams>::BETA == -1
+        && <C as TowerParams>::XI == (1, 1)
+        && sliced_compressed_squares_apply::<C::Fp>()
+    {
+        "; final exponentiation's compressed squares in IFMA lanes"
+    } else {
+        ""
+    }
 }

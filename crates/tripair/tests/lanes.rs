@@ -10,7 +10,8 @@ use tripair::arith::Sliced;
 use tripair::cpu::Avx512Ifma;
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::lanes::{
-    mul_sliced, IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES,
+    compressed_square_chain, mul_sliced, sliced_compressed_squares_apply, IfmaLanes, LaneBackend,
+    LaneMask, Lanes, PortableLanes, LANES,
 };
 use tripair::field::{BaseField, CompressedCyclotomic, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::pairing::{
@@ -531,6 +532,57 @@ fn tower_ops<C: PairingCurve, B: LaneBackend>(
     (prod, cyc, cmp, raw)
 }
 
+/// The compressed cyclotomic squares of one element digit-sliced across the lanes (what the final
+/// exponentiation uses on bls12-381) against the scalar chain, on both lane backends: the identity
+/// and random elements of the cyclotomic subgroup, powers at every count from 1 to 8, at the
+/// positions of u's non-zero digits, and a long run. Curves outside its conditions (u^2 = -1,
+/// xi = 1 + u, 8 spare bits) are skipped: the final exponentiation never calls it there.
+fn check_sliced_compressed_squares<C: PairingCurve>() {
+    if <C as TowerParams>::BETA != -1
+        || <C as TowerParams>::XI != (1, 1)
+        || !sliced_compressed_squares_apply::<C::Fp>()
+    {
+        return;
+    }
+    let mut rng = TestRng::new(0x5c5);
+    let into_cyclotomic = |f: Fp12<C>| {
+        let f1 = f.conjugate() * f.inv();
+        f1.frobenius_map(2) * f1
+    };
+    let mut elements = vec![Fp12::<C>::ONE];
+    for _ in 0..4 {
+        elements.push(into_cyclotomic(random_fp12::<C>(&mut rng)));
+    }
+    let runs: [&[usize]; 3] = [&[1, 2, 3, 4, 5, 6, 7, 8], &[16, 48, 57, 60, 62, 63], &[200]];
+    for f in &elements {
+        let c = f.compress_cyclotomic();
+        let coeffs = c.parts().map(|e| [e.c0, e.c1]);
+        for at in runs {
+            let mut want = Vec::new();
+            let (mut x, mut done) = (c, 0);
+            for &k in at {
+                for _ in done..k {
+                    x = x.square();
+                }
+                done = k;
+                want.push(x.parts().map(|e| [e.c0, e.c1]));
+            }
+            assert_eq!(
+                compressed_square_chain::<C::Fp, PortableLanes>(&coeffs, at),
+                want,
+                "{}: portable lanes, powers at {at:?}",
+                C::NAME
+            );
+            assert_eq!(
+                compressed_square_chain::<C::Fp, IfmaLanes>(&coeffs, at),
+                want,
+                "{}: IFMA lanes, powers at {at:?}",
+                C::NAME
+            );
+        }
+    }
+}
+
 macro_rules! lane_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
@@ -541,6 +593,7 @@ macro_rules! lane_tests {
             #[test] fn eight_pairings() { check_pairings::<$c>(); }
             #[test] fn prepared_pairings() { check_prepared_pairings::<$c>(); }
             #[test] fn lane_products() { check_lane_products::<$c>(); }
+            #[test] fn sliced_compressed_squares() { check_sliced_compressed_squares::<$c>(); }
         }
     )* };
 }

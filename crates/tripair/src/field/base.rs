@@ -178,6 +178,15 @@ pub trait BaseField: super::traits::FieldOps {
     ) -> [Fp2<T, Self>; 4] {
         square_bc(e)
     }
+    /// c^(2^k) in Karabina's compressed form for each k of `at` (ascending), computed in another
+    /// representation where this base field has one that pays; None (the default) where it has
+    /// not, and the caller squares with [`BaseField::compressed_cyclotomic_square`].
+    fn compressed_square_chain<T: TowerParams<Fp = Self::Params>>(
+        _c: &[Fp2<T, Self>; 4],
+        _at: &[usize],
+    ) -> Option<Vec<[Fp2<T, Self>; 4]>> {
+        None
+    }
 }
 
 /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta, by Karatsuba on the base field's own
@@ -224,6 +233,36 @@ impl<F: FpParams> BaseField for Fp<F> {
     const LAZY_UNREDUCED_FACTORS: bool =
         lazy_reduction_applies::<F>() && F::BITS as usize + 3 <= 64 * <F::Limbs as Limbs>::N;
     const SLICED: bool = <F::Backend as crate::arith::Backend>::SLICED;
+
+    /// Digit-sliced in AVX-512 IFMA lanes ([`super::lanes::compressed_square_chain`]: two lane
+    /// products per square instead of twelve scalar ones) on the default backend where the CPU
+    /// has IFMA, for u^2 = -1 and xi = 1 + u (bls12-381); None elsewhere, so the portable rows
+    /// and other backends stay scalar.
+    fn compressed_square_chain<T: TowerParams<Fp = F>>(
+        c: &[Fp2<T, Self>; 4],
+        at: &[usize],
+    ) -> Option<Vec<[Fp2<T, Self>; 4]>> {
+        use super::lanes::LaneBackend;
+        use super::lanes::{compressed_square_chain, sliced_compressed_squares_apply, IfmaLanes};
+        let default_backend = core::any::TypeId::of::<F::Backend>()
+            == core::any::TypeId::of::<crate::arith::DefaultBackend>();
+        if T::BETA != -1
+            || T::XI != (1, 1)
+            || !default_backend
+            || !IfmaLanes::active()
+            || !sliced_compressed_squares_apply::<F>()
+        {
+            return None;
+        }
+        let coeffs = c.map(|x| [x.c0, x.c1]);
+        let powers = compressed_square_chain::<F, IfmaLanes>(&coeffs, at);
+        Some(
+            powers
+                .into_iter()
+                .map(|v| v.map(|[a, b]| Fp2::new(a, b)))
+                .collect(),
+        )
+    }
 
     #[inline(always)]
     fn mul_batch(a: &[Self], b: &[Self], out: &mut [Self]) {

@@ -224,18 +224,27 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         let mut c = self.compress_cyclotomic();
         let top = naf_msb_first.iter().position(|&d| d != 0);
         let Some(top) = top else { return Self::ONE };
-        // Least significant digit first; stop squaring at the top non-zero digit.
+        // The non-zero digits, least significant first, and i > 0 where f^(2^i) is needed.
+        let mut at = Vec::new();
         for (i, &d) in naf_msb_first[top..].iter().rev().enumerate() {
             if d != 0 {
-                if i == 0 {
-                    digits.push((d, true));
-                } else {
-                    powers.push(c);
-                    digits.push((d, false));
+                digits.push((d, i == 0));
+                if i > 0 {
+                    at.push(i);
                 }
             }
-            if i + 1 < naf_msb_first.len() - top {
-                c = c.square();
+        }
+        if let Some(p) = F::compressed_square_chain(&c.0, &at) {
+            powers = p.into_iter().map(CompressedCyclotomic).collect();
+        } else {
+            // Square up to the top non-zero digit, keeping the powers asked for.
+            let mut done = 0;
+            for &i in &at {
+                for _ in done..i {
+                    c = c.square();
+                }
+                done = i;
+                powers.push(c);
             }
         }
         let mut decompressed = CompressedCyclotomic::decompress_batch(&powers).into_iter();

@@ -172,6 +172,15 @@ pub trait LaneDigits:
         k: &TowerConsts<'_, Self>,
         c: [&mut Self; K],
     ) -> bool;
+    /// `count` compressed cyclotomic squares of one element digit-sliced across the lanes (see
+    /// `kernels::compressed_squares`; u^2 = -1, xi = 1 + u).
+    fn compressed_squares<B: LaneBackend>(
+        s: &Self,
+        count: usize,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+    ) -> Self;
 }
 
 impl<const M: usize> LaneDigits for [Row; M] {
@@ -243,6 +252,16 @@ impl<const M: usize> LaneDigits for [Row; M] {
         c: [&mut Self; K],
     ) -> bool {
         B::cyclotomic_square(e, k, c)
+    }
+    #[inline(always)]
+    fn compressed_squares<B: LaneBackend>(
+        s: &Self,
+        count: usize,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+    ) -> Self {
+        B::compressed_squares(s, count, p, p2, inv)
     }
 }
 
@@ -317,6 +336,14 @@ pub trait LaneBackend:
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; K],
     ) -> bool;
+    /// See [`LaneDigits::compressed_squares`].
+    fn compressed_squares<const M: usize>(
+        s: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+    ) -> [Row; M];
 }
 
 /// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
@@ -400,6 +427,16 @@ impl LaneBackend for PortableLanes {
         _c: [&mut [Row; M]; K],
     ) -> bool {
         false
+    }
+    #[inline(always)]
+    fn compressed_squares<const M: usize>(
+        s: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        kernels::compressed_squares::<Scalar8, M>(s, count, p, p2, inv)
     }
 }
 
@@ -523,6 +560,19 @@ impl LaneBackend for IfmaLanes {
             None => false,
         }
     }
+    #[inline(always)]
+    fn compressed_squares<const M: usize>(
+        s: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::compressed_squares(cpu, s, count, p, p2, inv),
+            None => cold::compressed_squares(s, count, p, p2, inv),
+        }
+    }
 }
 
 /// The portable kernels as the IFMA backend's fallback, out of line: inlined at every operation
@@ -601,6 +651,17 @@ mod cold {
     ) {
         PortableLanes::fp2_square(a, beta, p, p2, inv, c0, c1)
     }
+    #[cold]
+    #[inline(never)]
+    pub(super) fn compressed_squares<const M: usize>(
+        s: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        PortableLanes::compressed_squares(s, count, p, p2, inv)
+    }
 }
 
 /// Off x86-64 the IFMA backend is the portable one.
@@ -673,6 +734,15 @@ impl LaneBackend for IfmaLanes {
     ) -> bool {
         PortableLanes::cyclotomic_square(e, k, c)
     }
+    fn compressed_squares<const M: usize>(
+        s: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        PortableLanes::compressed_squares(s, count, p, p2, inv)
+    }
 }
 
 /// Eight u64 lanes: the operations the kernels need, with the semantics of the AVX-512
@@ -705,6 +775,11 @@ trait V8: Copy {
     fn madd_lo(self, b: Self, c: Self) -> Self;
     /// self + the high 52 bits of (b mod 2^52)(c mod 2^52) (`vpmadd52huq`).
     fn madd_hi(self, b: Self, c: Self) -> Self;
+    /// Lane i: lane idx[i] of self (idx < 8) or lane idx[i] - 8 of o (8..16), 0 for idx = 0xFF
+    /// (`vpermt2q` with a zeroing mask; idx is a public constant).
+    fn perm2(self, o: Self, idx: [u8; LANES]) -> Self;
+    /// Lane i: o where bit i of the public constant `mask` is set, self elsewhere (`vpblendmq`).
+    fn blend(self, o: Self, mask: u8) -> Self;
 }
 
 /// The portable vector: eight u64, lane by lane.
@@ -799,6 +874,24 @@ impl V8 for Scalar8 {
         Scalar8(core::array::from_fn(|i| {
             let t = (Self::product52(b.0[i], c.0[i]) >> 52) as u64;
             self.0[i].wrapping_add(t)
+        }))
+    }
+    #[inline(always)]
+    fn perm2(self, o: Self, idx: [u8; LANES]) -> Self {
+        Scalar8(core::array::from_fn(|i| match idx[i] {
+            k @ 0..=7 => self.0[k as usize],
+            k @ 8..=15 => o.0[k as usize - 8],
+            _ => 0,
+        }))
+    }
+    #[inline(always)]
+    fn blend(self, o: Self, mask: u8) -> Self {
+        Scalar8(core::array::from_fn(|i| {
+            if (mask >> i) & 1 == 1 {
+                o.0[i]
+            } else {
+                self.0[i]
+            }
         }))
     }
 }
@@ -1417,6 +1510,114 @@ mod kernels {
         }
     }
 
+    /// `count` compressed cyclotomic squares (Karabina, as [`cyclotomic_square`] with K = 8) of
+    /// ONE element, digit-sliced: its eight F_p coefficients [e1.0, e1.1, e4.0, e4.1, e2.0, e2.1,
+    /// e5.0, e5.1] sit in the eight lanes, so each square's twelve F_p products are two lane
+    /// products, and the sums between them are lane permutations and digit-wise additions. For
+    /// u^2 = -1, xi = 1 + u. The state stays below 2p with digits below 2^52 between squares;
+    /// needs 52M >= bits(p) + 8 and a top digit of p of at least 2^12 (see
+    /// [`super::sliced_compressed_squares_apply`]).
+    #[inline(always)]
+    pub(super) fn compressed_squares<V: V8, const M: usize>(
+        s: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
+        let (mut p4v, mut p6v) = ([V::zero(); M], [V::zero(); M]);
+        for j in 0..M {
+            p4v[j] = p2v[j].add(p2v[j]);
+            p6v[j] = p4v[j].add(p2v[j]);
+        }
+        // floor(2^52 / (top digit of p + 1)): the quotient estimate of the final reduction.
+        let recip = V::splat((1u64 << 52) / (p[M - 1].0[0] + 1));
+        let mut x: [V; M] = load_all(s);
+        for _ in 0..count {
+            x = compressed_square_v(&x, &pv, &p2v, &p4v, &p6v, recip, inv);
+        }
+        store_all(x)
+    }
+
+    /// One square of [`compressed_squares`]. With P1 = (e1^2, e4^2, e2^2, e5^2) as F_p2 values
+    /// ((x0 + x1)(x0 - x1) and 2 x0 x1 in each lane pair) and P2 = the four F_p products each of
+    /// e1 e4 and e2 e5, Karabina's formulas (B = e1 + e4 s, C = e2 + e5 s, as `square_bc_from`)
+    /// are, lane by lane:
+    ///   e1' = 6(P2[4] - P2[5] - P2[6] - P2[7]) + 2 e1.0,  6(P2[4] - P2[5] + P2[6] + P2[7]) + 2 e1.1
+    ///   e4' = 3(P1[4] + P1[6] - P1[7]) - 2 e4.0,          3(P1[5] + P1[6] + P1[7]) - 2 e4.1
+    ///   e2' = 3(P1[0] + P1[2] - P1[3]) - 2 e2.0,          3(P1[1] + P1[2] + P1[3]) - 2 e2.1
+    ///   e5' = 6(P2[0] - P2[1]) + 2 e5.0,                  6(P2[2] + P2[3]) + 2 e5.1
+    /// (3 xi C^2's u-part, 3 C^2, 3 B^2 and 3 B^2's u-part with xi = 1 + u). The positive and
+    /// negative terms are gathered by two-source lane permutations; the sum, below 88p, is
+    /// carried and reduced by one multiple of p estimated from its top digit.
+    #[inline(always)]
+    fn compressed_square_v<V: V8, const M: usize>(
+        s: &[V; M],
+        pv: &[V; M],
+        p2v: &[V; M],
+        p4v: &[V; M],
+        p6v: &[V; M],
+        recip: V,
+        inv: u64,
+    ) -> [V; M] {
+        const Z: u8 = 0xFF;
+        const ODD: u8 = 0b1010_1010;
+        let (mut l, mut r) = ([V::zero(); M], [V::zero(); M]);
+        let (mut l2, mut r2) = ([V::zero(); M], [V::zero(); M]);
+        for j in 0..M {
+            let sw = s[j].perm2(s[j], [1, 0, 3, 2, 5, 4, 7, 6]);
+            // Even lanes: x0 + x1 and x0 - x1 + 2p (below 4p); odd lanes: 2 x0 and x1.
+            l[j] = sw.add(s[j].blend(sw, ODD));
+            r[j] = s[j].add(p2v[j]).sub(sw).blend(s[j], ODD);
+            // e1.0 e4.0, e1.1 e4.1, e1.0 e4.1, e1.1 e4.0, and the same for e2, e5.
+            l2[j] = s[j].perm2(s[j], [0, 1, 0, 1, 4, 5, 4, 5]);
+            r2[j] = s[j].perm2(s[j], [2, 3, 3, 2, 6, 7, 7, 6]);
+        }
+        carry(&mut l);
+        carry_signed(&mut r);
+        // Factors below 4p: each product is below 16p^2/2^(52M) + p < 2p.
+        let p1 = mont_mul_v(&l, &r, pv, inv);
+        let p2 = mont_mul_v(&l2, &r2, pv, inv);
+        let mut v = [V::zero(); M];
+        for j in 0..M {
+            let (a, b) = (p1[j], p2[j]);
+            let pos = a
+                .perm2(b, [12, 12, 4, 5, 0, 1, 8, 10])
+                .add(a.perm2(b, [Z, Z, 6, 6, 2, 2, Z, 11]))
+                .add(a.perm2(b, [Z, 14, Z, 7, Z, 3, Z, Z]))
+                .add(a.perm2(b, [Z, 15, Z, Z, Z, Z, Z, Z]));
+            let neg = a
+                .perm2(b, [13, 13, Z, Z, Z, Z, 9, Z])
+                .add(a.perm2(b, [14, Z, 7, Z, 3, Z, Z, Z]))
+                .add(a.perm2(b, [15, Z, Z, Z, Z, Z, Z, Z]));
+            // q in (0, 14p): at most four positive and three negative terms, each below 2p.
+            let q = pos.add(p6v[j]).sub(neg);
+            let q3 = q.add(q).add(q);
+            // 6q in lanes 0, 1, 6, 7; 2e there, 4p - 2e in lanes 2..5.
+            let q36 = q3.blend(q3.add(q3), 0b1100_0011);
+            let s2 = s[j].add(s[j]);
+            v[j] = q36.add(s2.blend(p4v[j].sub(s2), 0b0011_1100));
+        }
+        // v < 6 * 14p + 4p = 88p. With t its top digit, q = floor(t m / 2^52) for
+        // m = floor(2^52 / (top digit of p + 1)) is at most v/p and at least floor(v/p) - 1 (the
+        // estimate loses under 88 / 2^12 + 1), so v - q p is in [0, 2p).
+        carry_signed(&mut v);
+        let q = V::zero().madd_hi(v[M - 1], recip);
+        let mut qp = [V::zero(); M];
+        for j in 0..M {
+            qp[j] = qp[j].madd_lo(q, pv[j]);
+            if j + 1 < M {
+                qp[j + 1] = qp[j + 1].madd_hi(q, pv[j]);
+            }
+        }
+        for j in 0..M {
+            v[j] = v[j].sub(qp[j]);
+        }
+        carry_signed(&mut v);
+        v
+    }
+
     /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a (below 2p for a < 2p, as a + p < 3p).
     #[inline(always)]
     pub(super) fn half_mod<V: V8, const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
@@ -1530,6 +1731,31 @@ mod ifma {
             // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
             Zmm(unsafe { _mm512_madd52hi_epu64(self.0, b.0, c.0) })
         }
+        #[inline(always)]
+        fn perm2(self, o: Self, idx: [u8; 8]) -> Self {
+            let (mut keep, mut iv) = (0u8, [0i64; 8]);
+            for i in 0..8 {
+                if idx[i] != 0xFF {
+                    keep |= 1 << i;
+                    iv[i] = (idx[i] & 15) as i64;
+                }
+            }
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module; the
+            // index vector is plain integers.
+            Zmm(unsafe {
+                _mm512_maskz_permutex2var_epi64(
+                    keep,
+                    self.0,
+                    core::mem::transmute::<[i64; 8], __m512i>(iv),
+                    o.0,
+                )
+            })
+        }
+        #[inline(always)]
+        fn blend(self, o: Self, mask: u8) -> Self {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            Zmm(unsafe { _mm512_mask_blend_epi64(mask, self.0, o.0) })
+        }
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
@@ -1604,6 +1830,17 @@ mod ifma {
         c: [&mut [Row; M]; K],
     ) {
         kernels::cyclotomic_square::<Zmm, M, K>(e, k, c)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn compressed_squares_tf<const M: usize>(
+        s: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        kernels::compressed_squares::<Zmm, M>(s, count, p, p2, inv)
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
@@ -1738,6 +1975,19 @@ mod ifma {
     ) {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { cyclotomic_square_tf(e, k, c) }
+    }
+
+    #[inline(always)]
+    pub(super) fn compressed_squares<const M: usize>(
+        _cpu: Avx512Ifma,
+        s: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+    ) -> [Row; M] {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { compressed_squares_tf(s, count, p, p2, inv) }
     }
 }
 
@@ -1998,6 +2248,45 @@ pub fn mul_sliced<P: FpParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: &m
             *o = Fp::from_mont(lane_limbs::<P>(c.as_ref(), i));
         }
     }
+}
+
+/// Whether [`compressed_square_chain`] applies to this prime: the sums between its products stay
+/// below 88p, which must leave 8 bits of the 52M-bit digits free, and its reduction estimates
+/// the quotient from the top digit of p, which must have at least 13 bits.
+pub fn sliced_compressed_squares_apply<P: FpParams>() -> bool {
+    let m = <P::LaneDigits as LaneDigits>::M;
+    52 * m >= P::BITS as usize + 8 && P::LANE_P.as_ref()[m - 1].0[0] >= 1 << 12
+}
+
+/// Karabina's compressed cyclotomic squares of ONE element digit-sliced across the lanes: `c` is
+/// [e1, e2, e4, e5] (each F_p2 value as its two coefficients), and the result holds c^(2^k)
+/// for each k of `at` (ascending). Each square is two lane products and lane permutations
+/// instead of twelve scalar products, with the state kept in the lanes between the powers asked
+/// for; the final exponentiation's exponentiations by u use it where u has few non-zero digits
+/// (bls12-381). For u^2 = -1, xi = 1 + u and primes where [`sliced_compressed_squares_apply`]
+/// holds. Constant time: the lane code has no data-dependent branches.
+pub fn compressed_square_chain<P: FpParams, B: LaneBackend>(
+    c: &[[Fp<P>; 2]; 4],
+    at: &[usize],
+) -> Vec<[[Fp<P>; 2]; 4]> {
+    assert!(
+        sliced_compressed_squares_apply::<P>(),
+        "the sliced compressed squares need 8 spare bits and a top digit of p of 13 bits"
+    );
+    // Lanes [e1.0, e1.1, e4.0, e4.1, e2.0, e2.1, e5.0, e5.1].
+    let [e1, e2, e4, e5] = c;
+    let mut x =
+        Lanes::<P, B>::from_lanes(&[e1[0], e1[1], e4[0], e4[1], e2[0], e2[1], e5[0], e5[1]]).d;
+    let mut out = Vec::with_capacity(at.len());
+    let mut done = 0;
+    for &k in at {
+        assert!(k >= done, "powers in ascending order");
+        x = LaneDigits::compressed_squares::<B>(&x, k - done, P::LANE_P, P::LANE_P2, P::LANE_INV);
+        done = k;
+        let v = Lanes::<P, B>::from_digits(x).to_lanes();
+        out.push([[v[0], v[1]], [v[4], v[5]], [v[2], v[3]], [v[6], v[7]]]);
+    }
+    out
 }
 
 impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {

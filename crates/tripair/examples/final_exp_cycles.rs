@@ -1,0 +1,52 @@
+//! rdtsc ticks of the final exponentiation on bls12-381 and bn254 (medians of interleaved runs):
+//! the default backend (on bls12-381 with IFMA its compressed squares run digit-sliced in the
+//! lanes, `field::lanes::compressed_square_chain`) beside the digit-sliced backend D (every F_p6
+//! and F_p12 operation's products batched into the lanes), checking that both give the same value.
+//! `cargo run --release -p tripair --example final_exp_cycles`
+use std::hint::black_box;
+use tripair::arith::Sliced;
+use tripair::curve::curves::{Bls12_381, Bn254};
+use tripair::curve::{G1Affine, G2Affine, PairingCurve};
+use tripair::field::{Fp, Fp12, TowerParams};
+use tripair::pairing::final_exp::final_exponentiation_in;
+use tripair::pairing::miller_loop;
+
+fn rdtsc() -> u64 {
+    // SAFETY: rdtsc has no preconditions on x86_64.
+    unsafe { core::arch::x86_64::_rdtsc() }
+}
+
+fn run<C: PairingCurve>(name: &str, n: usize) {
+    type W<C> = <C as PairingCurve>::WithBackend<Sliced>;
+    let (p, q) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
+    let f = *miller_loop::<C>(&[(p, q)]).as_fp12();
+    let back = f.coefficients().map(|c| {
+        Fp::<<W<C> as TowerParams>::Fp>::from_canonical_limbs(&c.to_canonical_limbs()).unwrap()
+    });
+    let g = Fp12::<W<C>>::from_coefficients(&back);
+    let (mut ta, mut tb) = (vec![], vec![]);
+    for _ in 0..n {
+        let s = rdtsc();
+        let a = black_box(final_exponentiation_in(black_box(&f)));
+        ta.push(rdtsc() - s);
+        let s = rdtsc();
+        let b = black_box(final_exponentiation_in(black_box(&g)));
+        tb.push(rdtsc() - s);
+        let bb = b.coefficients().map(|c| c.to_canonical_limbs());
+        let aa = a.coefficients().map(|c| c.to_canonical_limbs());
+        assert_eq!(aa, bb);
+    }
+    ta.sort_unstable();
+    tb.sort_unstable();
+    println!(
+        "{name:10} FE default {:8}  sliced {:8}  ratio {:.3}",
+        ta[n / 2],
+        tb[n / 2],
+        tb[n / 2] as f64 / ta[n / 2] as f64
+    );
+}
+
+fn main() {
+    run::<Bls12_381>("bls12-381", 200);
+    run::<Bn254>("bn254", 200);
+}
