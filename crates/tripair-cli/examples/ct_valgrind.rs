@@ -17,7 +17,8 @@ use std::hint::black_box;
 use tripair::curve::curves::{Bls12_381, Bn254};
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::lanes::{
-    compressed_square_chain, sliced_compressed_squares_apply, PortableLanes, LANES,
+    compressed_square_chain, cyclotomic_square_run, sliced_compressed_squares_apply,
+    sliced_cyclotomic_squares_apply, PortableLanes, LANES,
 };
 use tripair::field::{batch_inv, Fp, Fp12, Fp2, TowerParams};
 use tripair::hash_to_curve::{encode_to_g2, hash_to_g1, hash_to_g2};
@@ -196,22 +197,28 @@ fn cases<C: PairingCurve>(case: &str, rng: &mut TestRng) {
         }
         black_box((lanes, chosen));
     }
-    if run("sliced-squares")
-        && <C as TowerParams>::BETA == -1
-        && <C as TowerParams>::XI == (1, 1)
-        && sliced_compressed_squares_apply::<C::Fp>()
-    {
-        // The final exponentiation's compressed squares digit-sliced across the lanes (bls12-381
-        // where the CPU has IFMA), on a secret element: the portable lane backend, as valgrind
-        // runs no AVX-512 (the IFMA backend shares the lane code above its kernels).
+    if run("sliced-squares") && <C as TowerParams>::BETA == -1 {
+        // The final exponentiation's squares digit-sliced across the lanes (where the CPU has
+        // IFMA: Karabina's compressed squares on bls12-381, Granger-Scott's on bn254), on a secret
+        // element: the portable lane backend, as valgrind runs no AVX-512 (the IFMA backend shares
+        // the lane code above its kernels).
+        let xi = <C as TowerParams>::XI;
         let f = pairing::<C>(&p, &q).into_fp12();
         secret(&f);
-        let coeffs = f.compress_cyclotomic().parts().map(|e| [e.c0, e.c1]);
-        let out = compressed_square_chain::<C::Fp, PortableLanes>(&coeffs, &[1, 5, 63]);
-        for x in &out {
-            public(x);
+        if xi == (1, 1) && sliced_compressed_squares_apply::<C::Fp>() {
+            let coeffs = f.compress_cyclotomic().parts().map(|e| [e.c0, e.c1]);
+            let out = compressed_square_chain::<C::Fp, PortableLanes>(&coeffs, &[1, 5, 63]);
+            for x in &out {
+                public(x);
+            }
+            black_box(out);
         }
-        black_box(out);
+        if sliced_cyclotomic_squares_apply::<C::Fp>(xi) {
+            let e = [f.c0.c0, f.c1.c0, f.c0.c1, f.c1.c1, f.c0.c2, f.c1.c2].map(|x| [x.c0, x.c1]);
+            let out = cyclotomic_square_run::<C::Fp, PortableLanes>(&e, 5, xi);
+            public(&out);
+            black_box(out);
+        }
     }
     if case == "leak" {
         // Deliberately variable time: memcheck must report this one.

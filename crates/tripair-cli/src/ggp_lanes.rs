@@ -452,17 +452,19 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
     )
 }
 
-/// What row B's pairing borrows from the lanes: on bls12-381 with IFMA, the final
-/// exponentiation's compressed squares run digit-sliced (`field::lanes::compressed_square_chain`).
+/// What row B's pairing borrows from the lanes: where the CPU has IFMA, the squares of the final
+/// exponentiation's exponentiations by u run digit-sliced (`field::lanes::compressed_square_chain`
+/// on bls12-381, `cyclotomic_square_run` on bn254).
 fn b_lanes_note<C: PairingCurve>() -> &'static str {
-    use tripair::field::lanes::sliced_compressed_squares_apply;
+    use tripair::field::lanes::{sliced_compressed_squares_apply, sliced_cyclotomic_squares_apply};
     use tripair::field::TowerParams;
+    let (beta, xi) = (<C as TowerParams>::BETA, <C as TowerParams>::XI);
+    let compressed = xi == (1, 1) && sliced_compressed_squares_apply::<C::Fp>();
     if lanes_available()
-        && <C as TowerParams>::BETA == -1
-        && <C as TowerParams>::XI == (1, 1)
-        && sliced_compressed_squares_apply::<C::Fp>()
+        && beta == -1
+        && (compressed || sliced_cyclotomic_squares_apply::<C::Fp>(xi))
     {
-        "; final exponentiation's compressed squares in IFMA lanes"
+        "; final exponentiation's squares in IFMA lanes"
     } else {
         ""
     }

@@ -10,8 +10,8 @@ use tripair::arith::Sliced;
 use tripair::cpu::Avx512Ifma;
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::lanes::{
-    compressed_square_chain, mul_sliced, sliced_compressed_squares_apply, IfmaLanes, LaneBackend,
-    LaneMask, Lanes, PortableLanes, LANES,
+    compressed_square_chain, cyclotomic_square_run, mul_sliced, sliced_compressed_squares_apply,
+    sliced_cyclotomic_squares_apply, IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES,
 };
 use tripair::field::{BaseField, CompressedCyclotomic, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::pairing::{
@@ -583,6 +583,48 @@ fn check_sliced_compressed_squares<C: PairingCurve>() {
     }
 }
 
+/// The Granger–Scott cyclotomic squares of one element digit-sliced across the lanes (what the
+/// final exponentiation's exponentiations by u use on bn254) against the scalar squares, on both
+/// lane backends: the identity and random elements of the cyclotomic subgroup, runs of 1, 2, 3,
+/// 7 and 64 squares. Curves outside its conditions (u^2 = -1, xi0, xi1 >= 0, sums that fit) are
+/// skipped: the final exponentiation never calls it there.
+fn check_sliced_cyclotomic_squares<C: PairingCurve>() {
+    let xi = <C as TowerParams>::XI;
+    if <C as TowerParams>::BETA != -1 || !sliced_cyclotomic_squares_apply::<C::Fp>(xi) {
+        return;
+    }
+    let mut rng = TestRng::new(0x6c5);
+    let mut elements = vec![Fp12::<C>::ONE];
+    for _ in 0..4 {
+        let f = random_fp12::<C>(&mut rng);
+        let f1 = f.conjugate() * f.inv();
+        elements.push(f1.frobenius_map(2) * f1);
+    }
+    let parts =
+        |f: &Fp12<C>| [f.c0.c0, f.c1.c0, f.c0.c1, f.c1.c1, f.c0.c2, f.c1.c2].map(|x| [x.c0, x.c1]);
+    for f in &elements {
+        for n in [1, 2, 3, 7, 64] {
+            let mut want = *f;
+            for _ in 0..n {
+                want = want.cyclotomic_square();
+            }
+            let want = parts(&want);
+            assert_eq!(
+                cyclotomic_square_run::<C::Fp, PortableLanes>(&parts(f), n, xi),
+                want,
+                "{}: portable lanes, {n} squares",
+                C::NAME
+            );
+            assert_eq!(
+                cyclotomic_square_run::<C::Fp, IfmaLanes>(&parts(f), n, xi),
+                want,
+                "{}: IFMA lanes, {n} squares",
+                C::NAME
+            );
+        }
+    }
+}
+
 macro_rules! lane_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
@@ -594,6 +636,7 @@ macro_rules! lane_tests {
             #[test] fn prepared_pairings() { check_prepared_pairings::<$c>(); }
             #[test] fn lane_products() { check_lane_products::<$c>(); }
             #[test] fn sliced_compressed_squares() { check_sliced_compressed_squares::<$c>(); }
+            #[test] fn sliced_cyclotomic_squares() { check_sliced_cyclotomic_squares::<$c>(); }
         }
     )* };
 }

@@ -284,16 +284,37 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         }
         let mut r = Self::ONE;
         let mut started = false;
+        // Squares are counted and done as one run before each product (and at the end).
+        let mut pending = 0;
         for &d in naf_msb_first {
             if started {
-                r = r.cyclotomic_square();
+                pending += 1;
             }
             if d != 0 {
+                r = r.cyclotomic_square_n(pending);
+                pending = 0;
                 let x = odd[usize::from(d.unsigned_abs() / 2)];
                 let x = if d < 0 { x.conjugate() } else { x };
                 r = if started { r * x } else { x };
                 started = true;
             }
+        }
+        r.cyclotomic_square_n(pending)
+    }
+
+    /// self^(2^n) in the cyclotomic subgroup: n cyclotomic squares, as one run in another
+    /// representation where the base field has one that pays
+    /// ([`BaseField::cyclotomic_square_run`]).
+    pub fn cyclotomic_square_n(&self, n: usize) -> Self {
+        if n == 0 {
+            return *self;
+        }
+        if let Some(r) = F::cyclotomic_square_run(self, n) {
+            return r;
+        }
+        let mut r = *self;
+        for _ in 0..n {
+            r = r.cyclotomic_square();
         }
         r
     }

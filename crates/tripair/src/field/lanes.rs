@@ -181,6 +181,18 @@ pub trait LaneDigits:
         p2: &Self,
         inv: u64,
     ) -> Self;
+    /// `count` Granger–Scott cyclotomic squares of one F_p12 element digit-sliced across the
+    /// lanes of two values (see `kernels::cyclotomic_squares`; u^2 = -1, xi = xi0 + xi1 u).
+    #[allow(clippy::too_many_arguments)]
+    fn cyclotomic_squares<B: LaneBackend>(
+        x: &Self,
+        y: &Self,
+        count: usize,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        xi: (u64, u64),
+    ) -> (Self, Self);
 }
 
 impl<const M: usize> LaneDigits for [Row; M] {
@@ -263,6 +275,18 @@ impl<const M: usize> LaneDigits for [Row; M] {
     ) -> Self {
         B::compressed_squares(s, count, p, p2, inv)
     }
+    #[inline(always)]
+    fn cyclotomic_squares<B: LaneBackend>(
+        x: &Self,
+        y: &Self,
+        count: usize,
+        p: &Self,
+        p2: &Self,
+        inv: u64,
+        xi: (u64, u64),
+    ) -> (Self, Self) {
+        B::cyclotomic_squares(x, y, count, p, p2, inv, xi)
+    }
 }
 
 /// Where the lane kernels run. Every backend returns exactly what [`PortableLanes`] returns.
@@ -344,6 +368,17 @@ pub trait LaneBackend:
         p2: &[Row; M],
         inv: u64,
     ) -> [Row; M];
+    /// See [`LaneDigits::cyclotomic_squares`].
+    #[allow(clippy::too_many_arguments)]
+    fn cyclotomic_squares<const M: usize>(
+        x: &[Row; M],
+        y: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([Row; M], [Row; M]);
 }
 
 /// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
@@ -437,6 +472,18 @@ impl LaneBackend for PortableLanes {
         inv: u64,
     ) -> [Row; M] {
         kernels::compressed_squares::<Scalar8, M>(s, count, p, p2, inv)
+    }
+    #[inline(always)]
+    fn cyclotomic_squares<const M: usize>(
+        x: &[Row; M],
+        y: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([Row; M], [Row; M]) {
+        kernels::cyclotomic_squares::<Scalar8, M>(x, y, count, p, p2, inv, xi)
     }
 }
 
@@ -573,6 +620,21 @@ impl LaneBackend for IfmaLanes {
             None => cold::compressed_squares(s, count, p, p2, inv),
         }
     }
+    #[inline(always)]
+    fn cyclotomic_squares<const M: usize>(
+        x: &[Row; M],
+        y: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([Row; M], [Row; M]) {
+        match Avx512Ifma::detect() {
+            Some(cpu) => ifma::cyclotomic_squares(cpu, x, y, count, p, p2, inv, xi),
+            None => cold::cyclotomic_squares(x, y, count, p, p2, inv, xi),
+        }
+    }
 }
 
 /// The portable kernels as the IFMA backend's fallback, out of line: inlined at every operation
@@ -662,6 +724,20 @@ mod cold {
     ) -> [Row; M] {
         PortableLanes::compressed_squares(s, count, p, p2, inv)
     }
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn cyclotomic_squares<const M: usize>(
+        x: &[Row; M],
+        y: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([Row; M], [Row; M]) {
+        PortableLanes::cyclotomic_squares(x, y, count, p, p2, inv, xi)
+    }
 }
 
 /// Off x86-64 the IFMA backend is the portable one.
@@ -742,6 +818,17 @@ impl LaneBackend for IfmaLanes {
         inv: u64,
     ) -> [Row; M] {
         PortableLanes::compressed_squares(s, count, p, p2, inv)
+    }
+    fn cyclotomic_squares<const M: usize>(
+        x: &[Row; M],
+        y: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([Row; M], [Row; M]) {
+        PortableLanes::cyclotomic_squares(x, y, count, p, p2, inv, xi)
     }
 }
 
@@ -1599,10 +1686,19 @@ mod kernels {
             let s2 = s[j].add(s[j]);
             v[j] = q36.add(s2.blend(p4v[j].sub(s2), 0b0011_1100));
         }
-        // v < 6 * 14p + 4p = 88p. With t its top digit, q = floor(t m / 2^52) for
-        // m = floor(2^52 / (top digit of p + 1)) is at most v/p and at least floor(v/p) - 1 (the
-        // estimate loses under 88 / 2^12 + 1), so v - q p is in [0, 2p).
-        carry_signed(&mut v);
+        // v < 6 * 14p + 4p = 88p.
+        reduce_below_2p(&mut v, pv, recip);
+        v
+    }
+
+    /// v (digits of any sign, value in [0, 88p)) reduced below 2p with digits below 2^52: carried,
+    /// then less q p, where with t the top digit, q = floor(t m / 2^52) for
+    /// m = floor(2^52 / (top digit of p + 1)) is at most v/p and at least floor(v/p) - 1 (the
+    /// estimate loses under 88 / 2^12 + 1 for a top digit of p of at least 2^12), so v - q p is in
+    /// [0, 2p).
+    #[inline(always)]
+    fn reduce_below_2p<V: V8, const M: usize>(v: &mut [V; M], pv: &[V; M], recip: V) {
+        carry_signed(v);
         let q = V::zero().madd_hi(v[M - 1], recip);
         let mut qp = [V::zero(); M];
         for j in 0..M {
@@ -1614,8 +1710,172 @@ mod kernels {
         for j in 0..M {
             v[j] = v[j].sub(qp[j]);
         }
-        carry_signed(&mut v);
-        v
+        carry_signed(v);
+    }
+
+    /// c * x digit by digit for a small public constant (double-and-add over its bits), digits
+    /// left uncarried.
+    #[inline(always)]
+    fn mul_small<V: V8>(x: V, c: u64) -> V {
+        let mut acc = V::zero();
+        let mut bit = 64 - c.leading_zeros();
+        while bit > 0 {
+            bit -= 1;
+            acc = acc.add(acc);
+            if (c >> bit) & 1 == 1 {
+                acc = acc.add(x);
+            }
+        }
+        acc
+    }
+
+    /// `count` Granger–Scott cyclotomic squares (as [`cyclotomic_square`] with K = 12) of ONE
+    /// element of F_p12, digit-sliced: x = [e0, e3, e1, e4] and y = [e2, e5, 0, 0] (each F_p2
+    /// value as two lanes; A = e0 + e3 s, B = e1 + e4 s, C = e2 + e5 s). For u^2 = -1 and
+    /// v^3 = xi = xi0 + xi1 u with small xi0, xi1 >= 0. Between squares both vectors stay below 2p
+    /// with digits below 2^52; needs (xi0 + xi1) 2p and 52p below 2^(52M) and a top digit of p of
+    /// at least 2^12 ([`super::sliced_cyclotomic_squares_apply`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn cyclotomic_squares<V: V8, const M: usize>(
+        x: &[Row; M],
+        y: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([Row; M], [Row; M]) {
+        let (pv, p2v): ([V; M], [V; M]) = (load_all(p), load_all(p2));
+        let mut p4v = [V::zero(); M];
+        for j in 0..M {
+            p4v[j] = p2v[j].add(p2v[j]);
+        }
+        let recip = V::splat((1u64 << 52) / (p[M - 1].0[0] + 1));
+        let (mut xv, mut yv): ([V; M], [V; M]) = (load_all(x), load_all(y));
+        for _ in 0..count {
+            (xv, yv) = cyclotomic_square_sliced_v(&xv, &yv, &pv, &p2v, &p4v, recip, inv, xi);
+        }
+        (store_all(xv), store_all(yv))
+    }
+
+    /// One square of [`cyclotomic_squares`]: 24 F_p products in three lane products. Squares
+    /// of e0, e1, e2 ((x0 + x1)(x0 - x1) and 2 x0 x1); Karatsuba products (x0 y0, x1 y1,
+    /// (x0 + x1)(y0 + y1)) of e0 e3, e1 e4 and, with z = xi [e3, e4, e5, e2] reduced first,
+    /// (xi e3) e3, (xi e4) e4, (xi e5) e5 and (xi e2) e5. Then, with A^2 = (e0^2 + xi e3^2,
+    /// 2 e0 e3) and so on (Granger–Scott, PKC 2010: A' = 3A^2 - 2 conj(A), B' = 3 s C^2 +
+    /// 2 conj(B), C' = 3 B^2 - 2 conj(C)), each output lane is 3 or 6 times a signed sum of at
+    /// most four products, plus or minus twice its input: below 52p, reduced below 2p.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn cyclotomic_square_sliced_v<V: V8, const M: usize>(
+        x: &[V; M],
+        y: &[V; M],
+        pv: &[V; M],
+        p2v: &[V; M],
+        p4v: &[V; M],
+        recip: V,
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([V; M], [V; M]) {
+        const Z: u8 = 0xFF;
+        const ODD: u8 = 0b1010_1010;
+        const SWAP: [u8; 8] = [1, 0, 3, 2, 5, 4, 7, 6];
+        // z = xi [e3, e4, e5, e2]: (xi0 z0 - xi1 z1, xi0 z1 + xi1 z0), the minus as 2p - z1;
+        // below (xi0 + xi1) 2p, then reduced.
+        let mut z = [V::zero(); M];
+        for j in 0..M {
+            let zin = x[j].perm2(y[j], [2, 3, 6, 7, 10, 11, 8, 9]);
+            let zsw = zin.perm2(zin, SWAP);
+            let zt = p2v[j].sub(zsw).blend(zsw, ODD);
+            z[j] = mul_small(zin, xi.0).add(mul_small(zt, xi.1));
+        }
+        reduce_below_2p(&mut z, pv, recip);
+        // Pair sums (both lanes of a pair hold x0 + x1) and the square operands, below 4p.
+        let (mut sx, mut sy, mut sz) = ([V::zero(); M], [V::zero(); M], [V::zero(); M]);
+        let (mut qlx, mut qrx) = ([V::zero(); M], [V::zero(); M]);
+        let (mut qly, mut qry) = ([V::zero(); M], [V::zero(); M]);
+        for j in 0..M {
+            let (xsw, ysw) = (x[j].perm2(x[j], SWAP), y[j].perm2(y[j], SWAP));
+            sx[j] = x[j].add(xsw);
+            sy[j] = y[j].add(ysw);
+            sz[j] = z[j].add(z[j].perm2(z[j], SWAP));
+            qlx[j] = xsw.add(x[j].blend(xsw, ODD));
+            qrx[j] = x[j].add(p2v[j]).sub(xsw).blend(x[j], ODD);
+            qly[j] = ysw.add(y[j].blend(ysw, ODD));
+            qry[j] = y[j].add(p2v[j]).sub(ysw).blend(y[j], ODD);
+        }
+        for v in [&mut sx, &mut sy, &mut sz, &mut qlx, &mut qly] {
+            carry(v);
+        }
+        carry_signed(&mut qrx);
+        carry_signed(&mut qry);
+        // Batch 1: e0^2 (lanes 0, 1), e2^2 (2, 3), e1^2 (4, 5), e0.0 e3.0 and e0.1 e3.1 (6, 7).
+        // Batch 2: (e0.0 + e0.1)(e3.0 + e3.1); e1 e4's three; (xi e3) e3's three; (xi e4).0 e4.0.
+        // Batch 3: the rest of (xi e4) e4; (xi e5) e5's three; (xi e2) e5's three.
+        let mut l = [[V::zero(); M]; 3];
+        let mut r = [[V::zero(); M]; 3];
+        for j in 0..M {
+            l[0][j] = qlx[j]
+                .perm2(qly[j], [0, 1, 8, 9, 4, 5, Z, Z])
+                .add(x[j].perm2(x[j], [Z, Z, Z, Z, Z, Z, 0, 1]));
+            r[0][j] = qrx[j]
+                .perm2(qry[j], [0, 1, 8, 9, 4, 5, Z, Z])
+                .add(x[j].perm2(x[j], [Z, Z, Z, Z, Z, Z, 2, 3]));
+            l[1][j] = sx[j]
+                .perm2(x[j], [0, 12, 13, 4, Z, Z, Z, Z])
+                .add(z[j].perm2(sz[j], [Z, Z, Z, Z, 0, 1, 8, 2]));
+            r[1][j] = sx[j].perm2(x[j], [2, 14, 15, 6, 10, 11, 2, 14]);
+            l[2][j] = z[j].perm2(sz[j], [3, 10, 4, 5, 12, 6, 7, 14]);
+            r[2][j] = x[j]
+                .perm2(sx[j], [7, 14, Z, Z, Z, Z, Z, Z])
+                .add(y[j].perm2(sy[j], [Z, Z, 2, 3, 10, 2, 3, 10]));
+        }
+        // Factors below 4p: each product is below 16p^2/2^(52M) + p < 2p.
+        let p1 = mont_mul_v(&l[0], &r[0], pv, inv);
+        let p2 = mont_mul_v(&l[1], &r[1], pv, inv);
+        let p3 = mont_mul_v(&l[2], &r[2], pv, inv);
+        let (mut ox, mut oy) = ([V::zero(); M], [V::zero(); M]);
+        for j in 0..M {
+            let (a, b, c) = (p1[j], p2[j], p3[j]);
+            // x' = [e0', e3', e1', e4']:
+            //   e0' = 3(e0^2 + (xi e3) e3) - 2 e0, e3' = 6 e0 e3 + 2 e3,
+            //   e1' = 6 (xi e2) e5 + 2 e1,         e4' = 3(e2^2 + (xi e5) e5) - 2 e4.
+            let pos = a
+                .perm2(b, [0, 1, 6, 8, Z, Z, 2, 3])
+                .add(c.perm2(c, [Z, Z, Z, Z, 5, 7, Z, Z]))
+                .add(b.perm2(c, [4, 6, Z, Z, Z, Z, 10, 12]));
+            let neg = a
+                .perm2(b, [13, 12, 7, 6, Z, Z, Z, Z])
+                .add(c.perm2(c, [Z, Z, Z, Z, 6, 5, 3, 2]))
+                .add(a.perm2(b, [Z, 13, Z, 7, Z, Z, Z, Z]))
+                .add(c.perm2(c, [Z, Z, Z, Z, Z, 6, Z, 3]));
+            ox[j] = triple_or_six(pos, neg, x[j], p4v[j], 0b0011_1100);
+            // y' = [e2', e5', 0, 0]: e2' = 3(e1^2 + (xi e4) e4) - 2 e2, e5' = 6 e1 e4 + 2 e5.
+            let pos = a
+                .perm2(b, [4, 5, 9, 11, Z, Z, Z, Z])
+                .add(b.perm2(c, [7, 9, Z, Z, Z, Z, Z, Z]));
+            let neg = b
+                .perm2(c, [8, 7, 2, 1, Z, Z, Z, Z])
+                .add(b.perm2(c, [Z, 8, Z, 2, Z, Z, Z, Z]));
+            oy[j] = triple_or_six(pos, neg, y[j], p4v[j], 0b0000_1100);
+        }
+        reduce_below_2p(&mut ox, pv, recip);
+        reduce_below_2p(&mut oy, pv, recip);
+        for v in oy.iter_mut() {
+            *v = v.blend(V::zero(), 0b1111_0000);
+        }
+        (ox, oy)
+    }
+
+    /// k (pos - neg) + 2 e in the lanes of `six` (k = 6), k (pos - neg) - 2 e elsewhere (k = 3),
+    /// offset to stay positive: pos and neg below 4p each, so the value is below 52p.
+    #[inline(always)]
+    fn triple_or_six<V: V8>(pos: V, neg: V, e: V, p4: V, six: u8) -> V {
+        let q = pos.add(p4).sub(neg);
+        let q3 = q.add(q).add(q);
+        let e2 = e.add(e);
+        q3.blend(q3.add(q3), six).add(p4.sub(e2).blend(e2, six))
     }
 
     /// a / 2 mod p: (a + p) / 2 for odd a, a / 2 for even a (below 2p for a < 2p, as a + p < 3p).
@@ -1843,6 +2103,20 @@ mod ifma {
         kernels::compressed_squares::<Zmm, M>(s, count, p, p2, inv)
     }
 
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn cyclotomic_squares_tf<const M: usize>(
+        x: &[Row; M],
+        y: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([Row; M], [Row; M]) {
+        kernels::cyclotomic_squares::<Zmm, M>(x, y, count, p, p2, inv, xi)
+    }
+
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn canonical_tf<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M] {
         kernels::canonical::<Zmm, M>(a, p)
@@ -1988,6 +2262,22 @@ mod ifma {
     ) -> [Row; M] {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { compressed_squares_tf(s, count, p, p2, inv) }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn cyclotomic_squares<const M: usize>(
+        _cpu: Avx512Ifma,
+        x: &[Row; M],
+        y: &[Row; M],
+        count: usize,
+        p: &[Row; M],
+        p2: &[Row; M],
+        inv: u64,
+        xi: (u64, u64),
+    ) -> ([Row; M], [Row; M]) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { cyclotomic_squares_tf(x, y, count, p, p2, inv, xi) }
     }
 }
 
@@ -2251,11 +2541,9 @@ pub fn mul_sliced<P: FpParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: &m
 }
 
 /// Whether [`compressed_square_chain`] applies to this prime: the sums between its products stay
-/// below 88p, which must leave 8 bits of the 52M-bit digits free, and its reduction estimates
-/// the quotient from the top digit of p, which must have at least 13 bits.
+/// below 88p, which must fit its reductions ([`sums_fit`]).
 pub fn sliced_compressed_squares_apply<P: FpParams>() -> bool {
-    let m = <P::LaneDigits as LaneDigits>::M;
-    52 * m >= P::BITS as usize + 8 && P::LANE_P.as_ref()[m - 1].0[0] >= 1 << 12
+    sums_fit::<P>(88)
 }
 
 /// Karabina's compressed cyclotomic squares of ONE element digit-sliced across the lanes: `c` is
@@ -2271,22 +2559,123 @@ pub fn compressed_square_chain<P: FpParams, B: LaneBackend>(
 ) -> Vec<[[Fp<P>; 2]; 4]> {
     assert!(
         sliced_compressed_squares_apply::<P>(),
-        "the sliced compressed squares need 8 spare bits and a top digit of p of 13 bits"
+        "the sliced compressed squares need sums below 88p to fit the lanes (sliced_compressed_squares_apply)"
     );
     // Lanes [e1.0, e1.1, e4.0, e4.1, e2.0, e2.1, e5.0, e5.1].
     let [e1, e2, e4, e5] = c;
-    let mut x =
-        Lanes::<P, B>::from_lanes(&[e1[0], e1[1], e4[0], e4[1], e2[0], e2[1], e5[0], e5[1]]).d;
+    let entry = mont_entry_factor::<P, B>();
+    let mut x = from_mont_limbs::<P, B>(
+        &[e1[0], e1[1], e4[0], e4[1], e2[0], e2[1], e5[0], e5[1]],
+        &entry,
+    );
     let mut out = Vec::with_capacity(at.len());
     let mut done = 0;
     for &k in at {
         assert!(k >= done, "powers in ascending order");
         x = LaneDigits::compressed_squares::<B>(&x, k - done, P::LANE_P, P::LANE_P2, P::LANE_INV);
         done = k;
-        let v = Lanes::<P, B>::from_digits(x).to_lanes();
+        let v = to_mont_limbs::<P, B>(&x);
         out.push([[v[0], v[1]], [v[4], v[5]], [v[2], v[3]], [v[6], v[7]]]);
     }
     out
+}
+
+/// The factor that takes scalar Montgomery limbs into the lanes' Montgomery form:
+/// 2^(52M - 64N) 2^(52M) mod p (below 2p), one lane product of 2^(104M) by 2^(52M - 64N).
+fn mont_entry_factor<P: FpParams, B: LaneBackend>() -> P::LaneDigits {
+    let m = <P::LaneDigits as LaneDigits>::M;
+    let shift = 52 * m - 64 * <P::Limbs as Limbs>::N;
+    let mut two_s = <P::LaneDigits as LaneDigits>::ZERO;
+    two_s.as_mut()[0] = Row([1 << shift; LANES]);
+    LaneDigits::mont_mul::<B>(&P::LANE_R2, &two_s, P::LANE_P, P::LANE_INV)
+}
+
+/// Lane i holds xs[i], entered from its scalar Montgomery limbs (x 2^(64N), below p) by one
+/// lane product by [`mont_entry_factor`]: the lanes' form x 2^(52M), with no scalar work (unlike
+/// [`Lanes::from_lanes`], which goes through the canonical value). For the runs of squares that
+/// enter and leave the lanes at every multiplication of an exponentiation.
+fn from_mont_limbs<P: FpParams, B: LaneBackend>(
+    xs: &[Fp<P>; LANES],
+    entry: &P::LaneDigits,
+) -> P::LaneDigits {
+    let mut d = <P::LaneDigits as LaneDigits>::ZERO;
+    for (i, x) in xs.iter().enumerate() {
+        for (j, row) in d.as_mut().iter_mut().enumerate() {
+            row.0[i] = digit_of(x.mont.as_ref(), j);
+        }
+    }
+    LaneDigits::mont_mul::<B>(&d, entry, P::LANE_P, P::LANE_INV)
+}
+
+/// The eight values back as scalar Montgomery limbs: one lane product by R = 2^(64N) mod p
+/// (x 2^(52M) R / 2^(52M) = x R), reduced below p, read off with no scalar work.
+fn to_mont_limbs<P: FpParams, B: LaneBackend>(d: &P::LaneDigits) -> [Fp<P>; LANES] {
+    let mut r = <P::LaneDigits as LaneDigits>::ZERO;
+    for (j, row) in r.as_mut().iter_mut().enumerate() {
+        *row = Row([digit_of(Fp::<P>::ONE.mont.as_ref(), j); LANES]);
+    }
+    let c = LaneDigits::mont_mul::<B>(d, &r, P::LANE_P, P::LANE_INV);
+    let c = LaneDigits::canonical::<B>(&c, P::LANE_P);
+    // Below p after `canonical`: valid Montgomery limbs.
+    core::array::from_fn(|i| Fp::from_mont(lane_limbs::<P>(c.as_ref(), i)))
+}
+
+/// Whether sums below k p fit the lanes' reductions: with t the top digit of p (p below
+/// (t + 1) 2^(52(M-1))), k (t + 1) <= 2^52 puts k p below 2^(52M) and keeps q t below 2^52 for the
+/// quotients q < k of `kernels::reduce_below_2p`, whose estimate needs t >= 2^12.
+fn sums_fit<P: FpParams>(k: u64) -> bool {
+    let m = <P::LaneDigits as LaneDigits>::M;
+    let top = P::LANE_P.as_ref()[m - 1].0[0];
+    top >= 1 << 12 && k.saturating_mul(top + 1) <= 1 << 52
+}
+
+/// Whether [`cyclotomic_square_run`] applies to this prime and v^3 = xi: xi0, xi1 >= 0, and its
+/// sums (below 52p, and (xi0 + xi1) 2p for xi times an F_p2 value) fit ([`sums_fit`]).
+pub fn sliced_cyclotomic_squares_apply<P: FpParams>(xi: (i64, i64)) -> bool {
+    xi.0 >= 0 && xi.1 >= 0 && sums_fit::<P>((2 * (xi.0 + xi.1) as u64).max(52))
+}
+
+/// `n` Granger–Scott cyclotomic squares of ONE element of F_p12 digit-sliced across the lanes:
+/// `e` is [e0, e1, e2, e3, e4, e5] with f = (e0 + e2 v + e4 v^2) + (e1 + e3 v + e5 v^2) w (each
+/// F_p2 value as its two coefficients), held as [e0, e3, e1, e4] and [e2, e5] in two lane values.
+/// Each square is three lane products (24 F_p products) and lane permutations instead of 18
+/// scalar F_p2 products' worth; the state leaves the lanes only at the end. For u^2 = -1 and
+/// primes where [`sliced_cyclotomic_squares_apply`] holds. Constant time.
+pub fn cyclotomic_square_run<P: FpParams, B: LaneBackend>(
+    e: &[[Fp<P>; 2]; 6],
+    n: usize,
+    xi: (i64, i64),
+) -> [[Fp<P>; 2]; 6] {
+    assert!(
+        sliced_cyclotomic_squares_apply::<P>(xi),
+        "the sliced cyclotomic squares need xi0, xi1 >= 0 and their sums to fit the lanes (sliced_cyclotomic_squares_apply)"
+    );
+    let [e0, e1, e2, e3, e4, e5] = e;
+    let z = Fp::ZERO;
+    let entry = mont_entry_factor::<P, B>();
+    let x = from_mont_limbs::<P, B>(
+        &[e0[0], e0[1], e3[0], e3[1], e1[0], e1[1], e4[0], e4[1]],
+        &entry,
+    );
+    let y = from_mont_limbs::<P, B>(&[e2[0], e2[1], e5[0], e5[1], z, z, z, z], &entry);
+    let (x, y) = LaneDigits::cyclotomic_squares::<B>(
+        &x,
+        &y,
+        n,
+        P::LANE_P,
+        P::LANE_P2,
+        P::LANE_INV,
+        (xi.0 as u64, xi.1 as u64),
+    );
+    let (x, y) = (to_mont_limbs::<P, B>(&x), to_mont_limbs::<P, B>(&y));
+    [
+        [x[0], x[1]],
+        [x[4], x[5]],
+        [y[0], y[1]],
+        [x[2], x[3]],
+        [x[6], x[7]],
+        [y[2], y[3]],
+    ]
 }
 
 impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {
