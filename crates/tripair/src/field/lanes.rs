@@ -2541,7 +2541,7 @@ pub fn mul_sliced<P: FpParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: &m
 }
 
 /// Whether [`compressed_square_chain`] applies to this prime: the sums between its products stay
-/// below 88p, which must fit its reductions ([`sums_fit`]).
+/// below 88p, which must fit its reductions: 88 (t + 1) <= 2^52 for the top digit t >= 2^12 of p.
 pub fn sliced_compressed_squares_apply<P: FpParams>() -> bool {
     sums_fit::<P>(88)
 }
@@ -2630,7 +2630,8 @@ fn sums_fit<P: FpParams>(k: u64) -> bool {
 }
 
 /// Whether [`cyclotomic_square_run`] applies to this prime and v^3 = xi: xi0, xi1 >= 0, and its
-/// sums (below 52p, and (xi0 + xi1) 2p for xi times an F_p2 value) fit ([`sums_fit`]).
+/// sums (below 52p, and (xi0 + xi1) 2p for xi times an F_p2 value) fit its reductions: k (t + 1) <=
+/// 2^52 for each such bound k p and the top digit t >= 2^12 of p.
 pub fn sliced_cyclotomic_squares_apply<P: FpParams>(xi: (i64, i64)) -> bool {
     xi.0 >= 0 && xi.1 >= 0 && sums_fit::<P>((2 * (xi.0 + xi.1) as u64).max(52))
 }
