@@ -128,6 +128,13 @@ pub type DefaultBackend = super::adx::Adx;
 #[cfg(not(target_arch = "x86_64"))]
 pub type DefaultBackend = Portable;
 
+/// Whether `B` is [`DefaultBackend`]: the library's default choices (digit-sliced single pairings,
+/// the final exponentiation's squares in lanes) apply there, while other backends stay what they
+/// are named for (the portable rows of the benchmarks, the backend comparisons of the tests).
+pub fn is_default_backend<B: Backend>() -> bool {
+    core::any::TypeId::of::<B>() == core::any::TypeId::of::<DefaultBackend>()
+}
+
 /// The digit-sliced backend (implementation D of Grabher–Großschädl–Page 2008): the default
 /// backend's scalar arithmetic, with [`Backend::SLICED`] set so that the tower gathers the
 /// independent F_p products of each F_p6/F_p12 operation and the field layer computes them eight at

@@ -17,7 +17,7 @@ mod tests;
 
 #[cfg(target_arch = "x86_64")]
 pub use adx::Adx;
-pub use backend::{Backend, DefaultBackend, Portable, Sliced};
+pub use backend::{is_default_backend, Backend, DefaultBackend, Portable, Sliced};
 #[cfg(target_arch = "x86_64")]
 pub use ifma_serial::IfmaSerial;
 

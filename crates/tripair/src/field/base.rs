@@ -253,8 +253,7 @@ impl<F: FpParams> BaseField for Fp<F> {
     ) -> Option<Vec<[Fp2<T, Self>; 4]>> {
         use super::lanes::LaneBackend;
         use super::lanes::{compressed_square_chain, sliced_compressed_squares_apply, IfmaLanes};
-        let default_backend = core::any::TypeId::of::<F::Backend>()
-            == core::any::TypeId::of::<crate::arith::DefaultBackend>();
+        let default_backend = crate::arith::is_default_backend::<F::Backend>();
         if T::BETA != -1
             || T::XI != (1, 1)
             || !default_backend
@@ -285,8 +284,7 @@ impl<F: FpParams> BaseField for Fp<F> {
         use super::fp6::Fp6;
         use super::lanes::LaneBackend;
         use super::lanes::{cyclotomic_square_run, sliced_cyclotomic_squares_apply, IfmaLanes};
-        let default_backend = core::any::TypeId::of::<F::Backend>()
-            == core::any::TypeId::of::<crate::arith::DefaultBackend>();
+        let default_backend = crate::arith::is_default_backend::<F::Backend>();
         if n < 2
             || T::BETA != -1
             || !default_backend

@@ -41,7 +41,7 @@ pub use parallel::{
     pairing_split_loop,
 };
 
-use crate::arith::{DefaultBackend, Sliced};
+use crate::arith::{is_default_backend, Sliced};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::{Fp, Fp12, Fp2, FpParams, TowerParams};
 
@@ -51,8 +51,7 @@ use crate::field::{Fp, Fp12, Fp2, FpParams, TowerParams};
 /// On the default backend, a curve whose [`PairingCurve::SLICED_SINGLE_PAIRING`] is set (bn256d,
 /// dclxvi) runs the pairing digit-sliced where the CPU has AVX-512 IFMA; the value is the same.
 pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
-    let default_backend = core::any::TypeId::of::<<C::Fp as FpParams>::Backend>()
-        == core::any::TypeId::of::<DefaultBackend>();
+    let default_backend = is_default_backend::<<C::Fp as FpParams>::Backend>();
     if C::SLICED_SINGLE_PAIRING && default_backend && lanes_available() {
         return pairing_sliced(p, q);
     }
