@@ -1602,8 +1602,7 @@ mod kernels {
     /// e5.0, e5.1] sit in the eight lanes, so each square's twelve F_p products are two lane
     /// products, and the sums between them are lane permutations and digit-wise additions. For
     /// u^2 = -1, xi = 1 + u. The state stays below 2p with digits below 2^52 between squares;
-    /// needs 52M >= bits(p) + 8 and a top digit of p of at least 2^12 (see
-    /// [`super::sliced_compressed_squares_apply`]).
+    /// needs sums below 88p to fit the reductions ([`super::sliced_compressed_squares_apply`]).
     #[inline(always)]
     pub(super) fn compressed_squares<V: V8, const M: usize>(
         s: &[Row; M],
