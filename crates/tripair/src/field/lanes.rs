@@ -1677,13 +1677,9 @@ mod kernels {
                 .perm2(b, [13, 13, Z, Z, Z, Z, 9, Z])
                 .add(a.perm2(b, [14, Z, 7, Z, 3, Z, Z, Z]))
                 .add(a.perm2(b, [15, Z, Z, Z, Z, Z, Z, Z]));
-            // q in (0, 14p): at most four positive and three negative terms, each below 2p.
-            let q = pos.add(p6v[j]).sub(neg);
-            let q3 = q.add(q).add(q);
-            // 6q in lanes 0, 1, 6, 7; 2e there, 4p - 2e in lanes 2..5.
-            let q36 = q3.blend(q3.add(q3), 0b1100_0011);
-            let s2 = s[j].add(s[j]);
-            v[j] = q36.add(s2.blend(p4v[j].sub(s2), 0b0011_1100));
+            // At most four positive and three negative terms, each below 2p: pos + 6p - neg is in
+            // (0, 14p); 6 times it plus 2e in lanes 0, 1, 6, 7, 3 times it minus 2e elsewhere.
+            v[j] = triple_or_six(pos, neg, p6v[j], s[j], p4v[j], 0b1100_0011);
         }
         // v < 6 * 14p + 4p = 88p.
         reduce_below_2p(&mut v, pv, recip);
@@ -1849,7 +1845,8 @@ mod kernels {
                 .add(c.perm2(c, [Z, Z, Z, Z, 6, 5, 3, 2]))
                 .add(a.perm2(b, [Z, 13, Z, 7, Z, Z, Z, Z]))
                 .add(c.perm2(c, [Z, Z, Z, Z, Z, 6, Z, 3]));
-            ox[j] = triple_or_six(pos, neg, x[j], p4v[j], 0b0011_1100);
+            // pos and neg below 4p each: below 52p.
+            ox[j] = triple_or_six(pos, neg, p4v[j], x[j], p4v[j], 0b0011_1100);
             // y' = [e2', e5', 0, 0]: e2' = 3(e1^2 + (xi e4) e4) - 2 e2, e5' = 6 e1 e4 + 2 e5.
             let pos = a
                 .perm2(b, [4, 5, 9, 11, Z, Z, Z, Z])
@@ -1857,7 +1854,7 @@ mod kernels {
             let neg = b
                 .perm2(c, [8, 7, 2, 1, Z, Z, Z, Z])
                 .add(b.perm2(c, [Z, 8, Z, 2, Z, Z, Z, Z]));
-            oy[j] = triple_or_six(pos, neg, y[j], p4v[j], 0b0000_1100);
+            oy[j] = triple_or_six(pos, neg, p4v[j], y[j], p4v[j], 0b0000_1100);
         }
         reduce_below_2p(&mut ox, pv, recip);
         reduce_below_2p(&mut oy, pv, recip);
@@ -1867,11 +1864,12 @@ mod kernels {
         (ox, oy)
     }
 
-    /// k (pos - neg) + 2 e in the lanes of `six` (k = 6), k (pos - neg) - 2 e elsewhere (k = 3),
-    /// offset to stay positive: pos and neg below 4p each, so the value is below 52p.
+    /// k (pos + offset - neg) + 2 e in the lanes of `six` (k = 6), k (pos + offset - neg) - 2 e
+    /// elsewhere (k = 3, the minus as 4p - 2 e); `offset`, a multiple of p above neg, keeps the
+    /// value positive (Karabina's and Granger–Scott's outputs both have this shape).
     #[inline(always)]
-    fn triple_or_six<V: V8>(pos: V, neg: V, e: V, p4: V, six: u8) -> V {
-        let q = pos.add(p4).sub(neg);
+    fn triple_or_six<V: V8>(pos: V, neg: V, offset: V, e: V, p4: V, six: u8) -> V {
+        let q = pos.add(offset).sub(neg);
         let q3 = q.add(q).add(q);
         let e2 = e.add(e);
         q3.blend(q3.add(q3), six).add(p4.sub(e2).blend(e2, six))
