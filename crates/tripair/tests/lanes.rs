@@ -444,7 +444,7 @@ fn unlane_coefficients<C: PairingCurve, B: LaneBackend>(
 }
 
 /// The lane field's whole-tower kernels (the F_p6 product, the cyclotomic square of F_p12 and of
-/// Karabina's compressed form) equal the tower's formulas on the scalar field lane by lane, on
+/// Karabina's compressed form, the F_p12 square and its products by sparse lines) equal the tower's formulas on the scalar field lane by lane, on
 /// random values (the formulas hold as polynomials, so inputs need not be cyclotomic), with some
 /// inputs stored as their other representatives, on both backends, which agree digit for digit;
 /// and on cyclotomic values (pairings) the compressed square decompresses to the full square.
@@ -455,7 +455,7 @@ fn check_tower_kernels<C: PairingCurve>() {
         let gs: [Fp12<C>; LANES] = core::array::from_fn(|_| random_fp12(&mut rng));
         let mut raws = Vec::new();
         for portable in [true, false] {
-            let (prod, cyc, cmp, raw) = if portable {
+            let (prod, cyc, cmp, whole, raw) = if portable {
                 tower_ops::<C, PortableLanes>(&fs, &gs, alt)
             } else {
                 tower_ops::<C, IfmaLanes>(&fs, &gs, alt)
@@ -471,6 +471,14 @@ fn check_tower_kernels<C: PairingCurve>() {
                 let want: [Fp<C::Fp>; 8] =
                     core::array::from_fn(|k| if k % 2 == 0 { e[k / 2].c0 } else { e[k / 2].c1 });
                 assert_eq!(cmp[i], want, "{name:?}: compressed square");
+                let (a, b, c) = (g.c0.c0, g.c0.c1, g.c0.c2);
+                let want = [
+                    f.square_formula().coefficients(),
+                    f.mul_by_line_d(&a, &b, &c).coefficients(),
+                    f.mul_by_line_m(&a, &b, &c).coefficients(),
+                ];
+                let got = [whole[0][i], whole[1][i], whole[2][i]];
+                assert_eq!(got, want, "{name:?}: F_p12 square, D and M line products");
             }
             raws.push(raw);
         }
@@ -502,7 +510,9 @@ fn random_fp12<C: PairingCurve>(rng: &mut TestRng) -> Fp12<C> {
 
 /// Lane results of [`check_tower_kernels`], lane by lane: the F_p6 products f.c0 g.c1 and
 /// f.c1 g.c0 and the cyclotomic square as F_p12 coefficients, the compressed square's
-/// coefficients; and the raw digits of the compressed square's first coefficient.
+/// coefficients; f's square and its products with the D- and M-type lines of coefficients
+/// g.c0 (each in place, as the Miller loop computes them); and the raw digits of the compressed
+/// square's first coefficient and of those three values.
 #[allow(clippy::type_complexity)]
 fn tower_ops<C: PairingCurve, B: LaneBackend>(
     fs: &[Fp12<C>; LANES],
@@ -512,6 +522,7 @@ fn tower_ops<C: PairingCurve, B: LaneBackend>(
     [[Fp<C::Fp>; 12]; LANES],
     [[Fp<C::Fp>; 12]; LANES],
     [[Fp<C::Fp>; 8]; LANES],
+    [[[Fp<C::Fp>; 12]; LANES]; 3],
     Vec<u64>,
 ) {
     let (f, g) = (
@@ -523,13 +534,26 @@ fn tower_ops<C: PairingCurve, B: LaneBackend>(
     let sq = f.compress_cyclotomic().square();
     let cs = sq.parts().map(|e| [e.c0.to_lanes(), e.c1.to_lanes()]);
     let cmp = core::array::from_fn(|i| core::array::from_fn(|k| cs[k / 2][k % 2][i]));
-    let raw = sq.parts()[0]
+    let mut squared = f;
+    squared.square_assign();
+    let (a, b, c) = (g.c0.c0, g.c0.c1, g.c0.c2);
+    let (mut by_d, mut by_m) = (f, f);
+    by_d.mul_by_line_d_assign(&a, &b, &c);
+    by_m.mul_by_line_m_assign(&a, &b, &c);
+    let whole = [squared, by_d, by_m];
+    let mut raw: Vec<u64> = sq.parts()[0]
         .c0
         .raw_digits()
         .iter()
         .flat_map(|r| r.0)
         .collect();
-    (prod, cyc, cmp, raw)
+    for w in &whole {
+        for x in [w.c0.c0.c0, w.c0.c2.c1, w.c1.c1.c0, w.c1.c2.c1] {
+            raw.extend(x.raw_digits().iter().flat_map(|r| r.0));
+        }
+    }
+    let whole = whole.map(|w| unlane_coefficients::<C, B>(&w));
+    (prod, cyc, cmp, whole, raw)
 }
 
 /// The compressed cyclotomic squares of one element digit-sliced across the lanes (what the final

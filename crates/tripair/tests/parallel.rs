@@ -2,13 +2,15 @@
 //! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch);
 //! products large enough for the affine source on every thread (8, 9 and 21 pairs, with points at
 //! infinity) on 1 to 4 and 8 threads; the split Miller loop (Algorithm 2) and the pipelined loop
-//! (lines on a second thread) equal the serial pairing.
+//! (lines on a second thread) equal the serial pairing, and the final exponentiation split over
+//! two threads equals the serial one.
 
 #![cfg(feature = "parallel")]
 
 use tripair::pairing::{
-    miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads, pairing_batch,
-    pairing_check_threads, pairing_pipelined, pairing_split_loop,
+    final_exponentiation_two_threads, miller_loop, miller_loop_threads, multi_miller_loop_threads,
+    multi_pairing_threads, pairing_batch, pairing_check_threads, pairing_pipelined,
+    pairing_split_loop,
 };
 use tripair::{
     final_exponentiation, multi_pairing, pairing, pairing_check, G1Affine, G2Affine, G2Prepared,
@@ -121,6 +123,28 @@ fn check_split_loop<C: PairingCurve>() {
         let q = G2Affine::<C>::random(&mut rng);
         assert_eq!(pairing_split_loop(&p, &q), pairing(&p, &q), "{}", C::NAME);
         assert_eq!(pairing_pipelined(&p, &q), pairing(&p, &q), "{}", C::NAME);
+    }
+    // The final exponentiation split over two threads, on Miller loop outputs of one and of
+    // three pairs and on 1.
+    let pairs: Vec<_> = (0..3)
+        .map(|_| {
+            (
+                G1Affine::<C>::random(&mut rng),
+                G2Affine::<C>::random(&mut rng),
+            )
+        })
+        .collect();
+    for m in [
+        miller_loop(&pairs[..1]),
+        miller_loop(&pairs),
+        miller_loop(&[]),
+    ] {
+        assert_eq!(
+            final_exponentiation_two_threads(&m),
+            final_exponentiation(&m),
+            "{}: final exponentiation on two threads",
+            C::NAME
+        );
     }
     let g = G1Affine::<C>::generator();
     assert!(pairing_split_loop(&g, &G2Affine::identity()).is_identity());

@@ -162,6 +162,28 @@ pub trait BaseField: super::traits::FieldOps {
     ) -> Fp6<T, Self> {
         a.mul_formula(b)
     }
+    /// f <- f * l for a sparse line l: D-type (`m_type` false) l = a + (b + c v) w
+    /// ([`Fp12::mul_by_line_d`]), M-type l = (a + b v) + (c v) w ([`Fp12::mul_by_line_m`]), with
+    /// `line` = [a, b, c]. The tower's formulas unless the representation has one kernel for it.
+    #[inline(always)]
+    fn fp12_mul_by_line_assign<T: TowerParams<Fp = Self::Params>>(
+        f: &mut Fp12<T, Self>,
+        line: [&Fp2<T, Self>; 3],
+        m_type: bool,
+    ) {
+        let [a, b, c] = line;
+        *f = if m_type {
+            f.mul_by_line_m(a, b, c)
+        } else {
+            f.mul_by_line_d(a, b, c)
+        };
+    }
+    /// f <- f^2 in F_p12: the tower's formula ([`Fp12::square_formula`]) unless the representation
+    /// has one kernel for it.
+    #[inline(always)]
+    fn fp12_square_assign<T: TowerParams<Fp = Self::Params>>(f: &mut Fp12<T, Self>) {
+        *f = f.square_formula();
+    }
     /// The cyclotomic square of F_p12 (Granger–Scott): the tower's formula
     /// ([`Fp12::cyclotomic_square_formula`]) unless the representation has one kernel for it.
     #[inline(always)]
@@ -178,14 +200,26 @@ pub trait BaseField: super::traits::FieldOps {
     ) -> [Fp2<T, Self>; 4] {
         square_bc(e)
     }
-    /// c^(2^k) in Karabina's compressed form for each k of `at` (ascending), computed in another
-    /// representation where this base field has one that pays; None (the default) where it has
-    /// not, and the caller squares with [`BaseField::compressed_cyclotomic_square`].
+    /// `emit(k, c^(2^k))` in Karabina's compressed form for each k of `at` (ascending), along one
+    /// chain computed in another representation where this base field has one that pays; false
+    /// (the default, nothing emitted) where it has not, and the caller squares with
+    /// [`BaseField::compressed_cyclotomic_square`].
     fn compressed_square_chain<T: TowerParams<Fp = Self::Params>>(
         _c: &[Fp2<T, Self>; 4],
         _at: &[usize],
-    ) -> Option<Vec<[Fp2<T, Self>; 4]>> {
-        None
+        _emit: &mut dyn FnMut(usize, [Fp2<T, Self>; 4]),
+    ) -> bool {
+        false
+    }
+    /// `emit(k, f^(2^k))` for each k of `at` (ascending) along one chain of cyclotomic squares
+    /// computed in another representation where this base field has one that pays, the chain
+    /// staying there between the powers; false (the default, nothing emitted) where it has not.
+    fn cyclotomic_square_chain<T: TowerParams<Fp = Self::Params>>(
+        _f: &Fp12<T, Self>,
+        _at: &[usize],
+        _emit: &mut dyn FnMut(usize, Fp12<T, Self>),
+    ) -> bool {
+        false
     }
     /// f^(2^n) by n cyclotomic squares computed in another representation where this base field
     /// has one that pays; None (the default) where it has not, and the caller squares with
@@ -250,9 +284,12 @@ impl<F: FpParams> BaseField for Fp<F> {
     fn compressed_square_chain<T: TowerParams<Fp = F>>(
         c: &[Fp2<T, Self>; 4],
         at: &[usize],
-    ) -> Option<Vec<[Fp2<T, Self>; 4]>> {
+        emit: &mut dyn FnMut(usize, [Fp2<T, Self>; 4]),
+    ) -> bool {
         use super::lanes::LaneBackend;
-        use super::lanes::{compressed_square_chain, sliced_compressed_squares_apply, IfmaLanes};
+        use super::lanes::{
+            compressed_square_chain_with, sliced_compressed_squares_apply, IfmaLanes,
+        };
         let default_backend = crate::arith::is_default_backend::<F::Backend>();
         if T::BETA != -1
             || T::XI != (1, 1)
@@ -260,43 +297,52 @@ impl<F: FpParams> BaseField for Fp<F> {
             || !IfmaLanes::active()
             || !sliced_compressed_squares_apply::<F>()
         {
-            return None;
+            return false;
         }
         let coeffs = c.map(|x| [x.c0, x.c1]);
-        let powers = compressed_square_chain::<F, IfmaLanes>(&coeffs, at);
-        Some(
-            powers
-                .into_iter()
-                .map(|v| v.map(|[a, b]| Fp2::new(a, b)))
-                .collect(),
-        )
+        compressed_square_chain_with::<F, IfmaLanes>(&coeffs, at, |k, v| {
+            emit(k, v.map(|[a, b]| Fp2::new(a, b)));
+        });
+        true
     }
 
-    /// Digit-sliced in AVX-512 IFMA lanes ([`super::lanes::cyclotomic_square_run`]: three lane
-    /// products per square instead of eighteen scalar F_p2 products' worth) on the default backend
-    /// where the CPU has IFMA, for u^2 = -1 and xi = xi0 + xi1 u with xi0, xi1 >= 0 (bn254's 9 + u
-    /// among them), and runs of at least two squares (leaving and entering the lanes costs about
-    /// one square); None elsewhere.
+    /// Digit-sliced in AVX-512 IFMA lanes ([`BaseField::cyclotomic_square_chain`]) for runs of at
+    /// least two squares (leaving and entering the lanes costs about one square); None elsewhere.
     fn cyclotomic_square_run<T: TowerParams<Fp = F>>(
         f: &Fp12<T, Self>,
         n: usize,
     ) -> Option<Fp12<T, Self>> {
+        let mut r = None;
+        (n >= 2 && Self::cyclotomic_square_chain(f, &[n], &mut |_, x| r = Some(x))).then_some(())?;
+        r
+    }
+
+    /// Digit-sliced in AVX-512 IFMA lanes ([`super::lanes::cyclotomic_square_chain`]: three lane
+    /// products per square instead of eighteen scalar F_p2 products' worth) on the default backend
+    /// where the CPU has IFMA, for u^2 = -1 and xi = xi0 + xi1 u with xi0, xi1 >= 0 (bn254's 9 + u
+    /// among them); false elsewhere.
+    fn cyclotomic_square_chain<T: TowerParams<Fp = F>>(
+        f: &Fp12<T, Self>,
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, Fp12<T, Self>),
+    ) -> bool {
         use super::fp6::Fp6;
         use super::lanes::LaneBackend;
-        use super::lanes::{cyclotomic_square_run, sliced_cyclotomic_squares_apply, IfmaLanes};
+        use super::lanes::{cyclotomic_square_chain, sliced_cyclotomic_squares_apply, IfmaLanes};
         let default_backend = crate::arith::is_default_backend::<F::Backend>();
-        if n < 2
-            || T::BETA != -1
+        if T::BETA != -1
             || !default_backend
             || !IfmaLanes::active()
             || !sliced_cyclotomic_squares_apply::<F>(T::XI)
         {
-            return None;
+            return false;
         }
         let e = [f.c0.c0, f.c1.c0, f.c0.c1, f.c1.c1, f.c0.c2, f.c1.c2].map(|x| [x.c0, x.c1]);
-        let [e0, e1, e2, e3, e4, e5] =
-            cyclotomic_square_run::<F, IfmaLanes>(&e, n, T::XI).map(|[a, b]| Fp2::new(a, b));
-        Some(Fp12::new(Fp6::new(e0, e2, e4), Fp6::new(e1, e3, e5)))
+        cyclotomic_square_chain::<F, IfmaLanes>(&e, at, T::XI, |k, v| {
+            let [e0, e1, e2, e3, e4, e5] = v.map(|[a, b]| Fp2::new(a, b));
+            emit(k, Fp12::new(Fp6::new(e0, e2, e4), Fp6::new(e1, e3, e5)));
+        });
+        true
     }
 
     #[inline(always)]

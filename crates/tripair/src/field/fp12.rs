@@ -101,9 +101,23 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         }
     }
 
-    /// Complex squaring over F_p6: 2 multiplications in F_p6.
+    /// Complex squaring over F_p6: 2 multiplications in F_p6 ([`BaseField::fp12_square_assign`]).
     #[inline]
     pub fn square(&self) -> Self {
+        let mut r = *self;
+        F::fp12_square_assign(&mut r);
+        r
+    }
+
+    /// self <- self^2 ([`Fp12::square`] in place).
+    #[inline]
+    pub fn square_assign(&mut self) {
+        F::fp12_square_assign(self);
+    }
+
+    /// [`Fp12::square`] by the tower's formula, whatever the base field.
+    #[inline]
+    pub fn square_formula(&self) -> Self {
         if F::SLICED {
             // The 12 F_p2 products of both F_p6 products in one batch.
             let v = batch_fp6_products(&[
@@ -221,7 +235,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     pub fn cyclotomic_exp_naf_compressed(&self, naf_msb_first: &[i8]) -> Self {
         let mut powers = Vec::new();
         let mut digits = Vec::new();
-        let mut c = self.compress_cyclotomic();
+        let c = self.compress_cyclotomic();
         let top = naf_msb_first.iter().position(|&d| d != 0);
         let Some(top) = top else { return Self::ONE };
         // The non-zero digits, least significant first, and i > 0 where f^(2^i) is needed.
@@ -234,19 +248,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
                 }
             }
         }
-        if let Some(p) = F::compressed_square_chain(&c.0, &at) {
-            powers = p.into_iter().map(CompressedCyclotomic).collect();
-        } else {
-            // Square up to the top non-zero digit, keeping the powers asked for.
-            let mut done = 0;
-            for &i in &at {
-                for _ in done..i {
-                    c = c.square();
-                }
-                done = i;
-                powers.push(c);
-            }
-        }
+        c.square_chain(&at, |_, x| powers.push(x));
         let mut decompressed = CompressedCyclotomic::decompress_batch(&powers).into_iter();
         let mut r = Self::ONE;
         let mut first = true;
@@ -319,6 +321,21 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         r
     }
 
+    /// `emit(k, self^(2^k))` for each k of `at` (ascending), in order, along one chain of
+    /// cyclotomic squares (in another representation where the base field has one that pays,
+    /// [`BaseField::cyclotomic_square_chain`]; otherwise by runs of [`Fp12::cyclotomic_square_n`]).
+    pub fn cyclotomic_square_chain(&self, at: &[usize], mut emit: impl FnMut(usize, Self)) {
+        if F::cyclotomic_square_chain(self, at, &mut emit) {
+            return;
+        }
+        let (mut g, mut done) = (*self, 0);
+        for &k in at {
+            g = g.cyclotomic_square_n(k - done);
+            done = k;
+            emit(k, g);
+        }
+    }
+
     /// self^e for a public exponent (little-endian limbs), by plain square-and-multiply.
     pub fn pow_vartime(&self, e: &[u64]) -> Self {
         let mut r = Self::ONE;
@@ -366,6 +383,20 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         let t0 = self.c0.mul_by_fp2(a);
         let t1 = self.c1.mul_by_01(b, c);
         karatsuba_finish(t0, t1, (self.c0 + self.c1).mul_by_01(&(*a + *b), c))
+    }
+
+    /// self <- self * (a + (b + c v) w) ([`Fp12::mul_by_line_d`] in place, through
+    /// [`BaseField::fp12_mul_by_line_assign`]).
+    #[inline]
+    pub fn mul_by_line_d_assign(&mut self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) {
+        F::fp12_mul_by_line_assign(self, [a, b, c], false);
+    }
+
+    /// self <- self * ((a + b v) + (c v) w) ([`Fp12::mul_by_line_m`] in place, through
+    /// [`BaseField::fp12_mul_by_line_assign`]).
+    #[inline]
+    pub fn mul_by_line_m_assign(&mut self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) {
+        F::fp12_mul_by_line_assign(self, [a, b, c], true);
     }
 
     /// self * (a + b w^2 + c w^3): the line value of an M-type twist (coefficients of w^0, w^2, w^3).
@@ -668,6 +699,24 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> CompressedCyclotomic<T, F> {
     #[inline(never)]
     pub fn square(&self) -> Self {
         CompressedCyclotomic(F::compressed_cyclotomic_square(&self.0))
+    }
+
+    /// `emit(k, self^(2^k))` for each k of `at` (ascending), in order, along one chain of
+    /// compressed squares (in another representation where the base field has one that pays,
+    /// [`BaseField::compressed_square_chain`]; otherwise one [`CompressedCyclotomic::square`] at a
+    /// time).
+    pub fn square_chain(&self, at: &[usize], mut emit: impl FnMut(usize, Self)) {
+        if F::compressed_square_chain(&self.0, at, &mut |k, x| emit(k, CompressedCyclotomic(x))) {
+            return;
+        }
+        let (mut c, mut done) = (*self, 0);
+        for &k in at {
+            for _ in done..k {
+                c = c.square();
+            }
+            done = k;
+            emit(k, c);
+        }
     }
 
     /// The coefficients [e1, e2, e4, e5] of w, w^2, w^4 and w^5.

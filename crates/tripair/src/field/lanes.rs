@@ -164,6 +164,18 @@ pub trait LaneDigits:
         k: &TowerConsts<'_, Self>,
         c: [&mut Self; 6],
     ) -> bool;
+    /// f <- f * l in F_p12 for a sparse line l (D-type a + (b + c v) w, M-type
+    /// (a + b v) + (c v) w; l's rows a, b, c as F_p2 pairs), f's twelve coefficients in tower order,
+    /// in one kernel where backend `B` has one on this CPU; false (and f untouched) where it has not.
+    fn fp12_mul_by_line<B: LaneBackend>(
+        f: [&mut Self; 12],
+        l: [&Self; 6],
+        m_type: bool,
+        k: &TowerConsts<'_, Self>,
+    ) -> bool;
+    /// f <- f^2 in F_p12 (coefficients as for [`LaneDigits::fp12_mul_by_line`]) in one kernel where
+    /// backend `B` has one on this CPU; false (and f untouched) where it has not.
+    fn fp12_square<B: LaneBackend>(f: [&mut Self; 12], k: &TowerConsts<'_, Self>) -> bool;
     /// Granger–Scott's cyclotomic square on K = 12 coefficients (A = e0 + e3 s, then B and C as
     /// below) or on K = 8, Karabina's compressed form [e1, e2, e4, e5]; each F_p2 value as two
     /// consecutive coefficients. False (and c untouched) where `B` has no kernel on this CPU.
@@ -256,6 +268,19 @@ impl<const M: usize> LaneDigits for [Row; M] {
         c: [&mut Self; 6],
     ) -> bool {
         B::fp6_mul(a, b, k, c)
+    }
+    #[inline(always)]
+    fn fp12_mul_by_line<B: LaneBackend>(
+        f: [&mut Self; 12],
+        l: [&Self; 6],
+        m_type: bool,
+        k: &TowerConsts<'_, Self>,
+    ) -> bool {
+        B::fp12_mul_by_line(f, l, m_type, k)
+    }
+    #[inline(always)]
+    fn fp12_square<B: LaneBackend>(f: [&mut Self; 12], k: &TowerConsts<'_, Self>) -> bool {
+        B::fp12_square(f, k)
     }
     #[inline(always)]
     fn cyclotomic_square<B: LaneBackend, const K: usize>(
@@ -352,6 +377,18 @@ pub trait LaneBackend:
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; 6],
     ) -> bool;
+    /// f <- f * l for a sparse line l in F_p12, all in registers, below 2p (see
+    /// [`LaneDigits::fp12_mul_by_line`]); true where the backend has this kernel on this CPU (as
+    /// for [`LaneBackend::fp6_mul`]).
+    fn fp12_mul_by_line<const M: usize>(
+        f: [&mut [Row; M]; 12],
+        l: [&[Row; M]; 6],
+        m_type: bool,
+        k: &TowerConsts<'_, [Row; M]>,
+    ) -> bool;
+    /// f <- f^2 in F_p12, all in registers, below 2p; true where the backend has this kernel on
+    /// this CPU (as for [`LaneBackend::fp6_mul`]).
+    fn fp12_square<const M: usize>(f: [&mut [Row; M]; 12], k: &TowerConsts<'_, [Row; M]>) -> bool;
     /// The cyclotomic square of F_p12 (K = 12) or of Karabina's compressed form (K = 8), all in
     /// registers, below 2p (see [`LaneDigits::cyclotomic_square`]); true where the backend has
     /// this kernel on this CPU (as for [`LaneBackend::fp6_mul`]).
@@ -452,6 +489,22 @@ impl LaneBackend for PortableLanes {
         _b: [&[Row; M]; 6],
         _k: &TowerConsts<'_, [Row; M]>,
         _c: [&mut [Row; M]; 6],
+    ) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn fp12_mul_by_line<const M: usize>(
+        _f: [&mut [Row; M]; 12],
+        _l: [&[Row; M]; 6],
+        _m_type: bool,
+        _k: &TowerConsts<'_, [Row; M]>,
+    ) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn fp12_square<const M: usize>(
+        _f: [&mut [Row; M]; 12],
+        _k: &TowerConsts<'_, [Row; M]>,
     ) -> bool {
         false
     }
@@ -588,6 +641,31 @@ impl LaneBackend for IfmaLanes {
         match Avx512Ifma::detect() {
             Some(cpu) => {
                 ifma::fp6_mul(cpu, a, b, k, c);
+                true
+            }
+            None => false,
+        }
+    }
+    #[inline(always)]
+    fn fp12_mul_by_line<const M: usize>(
+        f: [&mut [Row; M]; 12],
+        l: [&[Row; M]; 6],
+        m_type: bool,
+        k: &TowerConsts<'_, [Row; M]>,
+    ) -> bool {
+        match Avx512Ifma::detect() {
+            Some(cpu) => {
+                ifma::fp12_mul_by_line(cpu, f, l, m_type, k);
+                true
+            }
+            None => false,
+        }
+    }
+    #[inline(always)]
+    fn fp12_square<const M: usize>(f: [&mut [Row; M]; 12], k: &TowerConsts<'_, [Row; M]>) -> bool {
+        match Avx512Ifma::detect() {
+            Some(cpu) => {
+                ifma::fp12_square(cpu, f, k);
                 true
             }
             None => false,
@@ -802,6 +880,17 @@ impl LaneBackend for IfmaLanes {
         c: [&mut [Row; M]; 6],
     ) -> bool {
         PortableLanes::fp6_mul(a, b, k, c)
+    }
+    fn fp12_mul_by_line<const M: usize>(
+        f: [&mut [Row; M]; 12],
+        l: [&[Row; M]; 6],
+        m_type: bool,
+        k: &TowerConsts<'_, [Row; M]>,
+    ) -> bool {
+        PortableLanes::fp12_mul_by_line(f, l, m_type, k)
+    }
+    fn fp12_square<const M: usize>(f: [&mut [Row; M]; 12], k: &TowerConsts<'_, [Row; M]>) -> bool {
+        PortableLanes::fp12_square(f, k)
     }
     fn cyclotomic_square<const M: usize, const K: usize>(
         e: [&[Row; M]; K],
@@ -1343,8 +1432,134 @@ mod kernels {
         ]
     }
 
-    /// The F_p6 product over F_p2 with v^3 = xi, Karatsuba (6 F_p2 products; Devegili–Ó
-    /// hÉigeartaigh–Scott–Dahab 2006), every intermediate value in registers or this frame.
+    /// An F_p2 value in registers: two coefficients of M digits.
+    type Fp2V<V, const M: usize> = [[V; M]; 2];
+    /// An F_p6 value in registers: (c0, c1, c2) over F_p2.
+    type Fp6V<V, const M: usize> = [Fp2V<V, M>; 3];
+
+    /// The tower's constants loaded once per kernel.
+    struct TowerV<V, const M: usize> {
+        pv: [V; M],
+        p2v: [V; M],
+        inv: u64,
+        beta: i64,
+        xi: (i64, i64),
+        lazy: bool,
+    }
+
+    impl<V: V8, const M: usize> TowerV<V, M> {
+        #[inline(always)]
+        fn load(k: &TowerConsts<'_, [Row; M]>) -> Self {
+            TowerV {
+                pv: load_all(k.p),
+                p2v: load_all(k.p2),
+                inv: k.inv,
+                beta: k.beta,
+                xi: k.xi,
+                lazy: k.lazy,
+            }
+        }
+        #[inline(always)]
+        fn mul2(&self, a: &Fp2V<V, M>, b: &Fp2V<V, M>) -> Fp2V<V, M> {
+            fp2_mul_v(a, b, self.beta, self.lazy, &self.pv, &self.p2v, self.inv)
+        }
+        #[inline(always)]
+        fn add2(&self, a: &Fp2V<V, M>, b: &Fp2V<V, M>) -> Fp2V<V, M> {
+            fp2_add_v(a, b, &self.p2v)
+        }
+        #[inline(always)]
+        fn sub2(&self, a: &Fp2V<V, M>, b: &Fp2V<V, M>) -> Fp2V<V, M> {
+            fp2_sub_v(a, b, &self.p2v)
+        }
+        #[inline(always)]
+        fn xi2(&self, a: &Fp2V<V, M>) -> Fp2V<V, M> {
+            fp2_mul_xi_v(a, self.beta, self.xi, &self.p2v)
+        }
+        #[inline(always)]
+        fn add6(&self, a: &Fp6V<V, M>, b: &Fp6V<V, M>) -> Fp6V<V, M> {
+            [
+                self.add2(&a[0], &b[0]),
+                self.add2(&a[1], &b[1]),
+                self.add2(&a[2], &b[2]),
+            ]
+        }
+        #[inline(always)]
+        fn sub6(&self, a: &Fp6V<V, M>, b: &Fp6V<V, M>) -> Fp6V<V, M> {
+            [
+                self.sub2(&a[0], &b[0]),
+                self.sub2(&a[1], &b[1]),
+                self.sub2(&a[2], &b[2]),
+            ]
+        }
+        /// a v = (xi a2, a0, a1).
+        #[inline(always)]
+        fn mul_by_v6(&self, a: &Fp6V<V, M>) -> Fp6V<V, M> {
+            [self.xi2(&a[2]), a[0], a[1]]
+        }
+        /// The F_p6 product, Karatsuba (6 F_p2 products; Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
+        #[inline(always)]
+        fn mul6(&self, x: &Fp6V<V, M>, y: &Fp6V<V, M>) -> Fp6V<V, M> {
+            let v0 = self.mul2(&x[0], &y[0]);
+            let v1 = self.mul2(&x[1], &y[1]);
+            let v2 = self.mul2(&x[2], &y[2]);
+            // c0 = xi ((a1 + a2)(b1 + b2) - v1 - v2) + v0
+            let t = self.mul2(&self.add2(&x[1], &x[2]), &self.add2(&y[1], &y[2]));
+            let c0 = self.add2(&self.xi2(&self.sub2(&self.sub2(&t, &v1), &v2)), &v0);
+            // c1 = (a0 + a1)(b0 + b1) - v0 - v1 + xi v2
+            let t = self.mul2(&self.add2(&x[0], &x[1]), &self.add2(&y[0], &y[1]));
+            let c1 = self.add2(&self.sub2(&self.sub2(&t, &v0), &v1), &self.xi2(&v2));
+            // c2 = (a0 + a2)(b0 + b2) - v0 - v2 + v1
+            let t = self.mul2(&self.add2(&x[0], &x[2]), &self.add2(&y[0], &y[2]));
+            let c2 = self.add2(&self.sub2(&self.sub2(&t, &v0), &v2), &v1);
+            [c0, c1, c2]
+        }
+        /// a (b0 + b1 v): 5 F_p2 products (Karatsuba with b2 = 0).
+        #[inline(always)]
+        fn mul_by_01_6(&self, a: &Fp6V<V, M>, b0: &Fp2V<V, M>, b1: &Fp2V<V, M>) -> Fp6V<V, M> {
+            let v0 = self.mul2(&a[0], b0);
+            let v1 = self.mul2(&a[1], b1);
+            let t = self.mul2(&self.add2(&a[1], &a[2]), b1);
+            let c0 = self.add2(&self.xi2(&self.sub2(&t, &v1)), &v0);
+            let t = self.mul2(&self.add2(&a[0], &a[1]), &self.add2(b0, b1));
+            let c1 = self.sub2(&self.sub2(&t, &v0), &v1);
+            let t = self.mul2(&self.add2(&a[0], &a[2]), b0);
+            let c2 = self.add2(&self.sub2(&t, &v0), &v1);
+            [c0, c1, c2]
+        }
+        /// a (b1 v): 3 F_p2 products.
+        #[inline(always)]
+        fn mul_by_1_6(&self, a: &Fp6V<V, M>, b1: &Fp2V<V, M>) -> Fp6V<V, M> {
+            [
+                self.xi2(&self.mul2(&a[2], b1)),
+                self.mul2(&a[0], b1),
+                self.mul2(&a[1], b1),
+            ]
+        }
+        /// a b0 for b0 in F_p2: 3 F_p2 products.
+        #[inline(always)]
+        fn mul_by_0_6(&self, a: &Fp6V<V, M>, b0: &Fp2V<V, M>) -> Fp6V<V, M> {
+            [
+                self.mul2(&a[0], b0),
+                self.mul2(&a[1], b0),
+                self.mul2(&a[2], b0),
+            ]
+        }
+    }
+
+    /// Six rows (c0.c0, c0.c1, c1.c0, c1.c1, c2.c0, c2.c1) into registers.
+    #[inline(always)]
+    fn load_fp6<V: V8, const M: usize>(a: [&[Row; M]; 6]) -> Fp6V<V, M> {
+        let mut x = [[[V::zero(); M]; 2]; 3];
+        for i in 0..3 {
+            for h in 0..2 {
+                x[i][h] = load_all(a[2 * i + h]);
+            }
+        }
+        x
+    }
+
+    /// The F_p6 product over F_p2 with v^3 = xi (Karatsuba, [`TowerV::mul6`]), every
+    /// intermediate value in registers or this frame.
     #[inline(always)]
     pub(super) fn fp6_mul<V: V8, const M: usize>(
         a: [&[Row; M]; 6],
@@ -1352,41 +1567,82 @@ mod kernels {
         k: &TowerConsts<'_, [Row; M]>,
         c: [&mut [Row; M]; 6],
     ) {
-        let (pv, p2v): ([V; M], [V; M]) = (load_all(k.p), load_all(k.p2));
-        let (beta, lazy, inv) = (k.beta, k.lazy, k.inv);
-        let mut x = [[[V::zero(); M]; 2]; 3];
-        let mut y = [[[V::zero(); M]; 2]; 3];
-        for i in 0..3 {
-            for h in 0..2 {
-                x[i][h] = load_all(a[2 * i + h]);
-                y[i][h] = load_all(b[2 * i + h]);
-            }
+        let t = TowerV::<V, M>::load(k);
+        let r = t.mul6(&load_fp6(a), &load_fp6(b));
+        for (i, out) in c.into_iter().enumerate() {
+            *out = store_all(r[i / 2][i % 2]);
         }
-        let v0 = fp2_mul_v(&x[0], &y[0], beta, lazy, &pv, &p2v, inv);
-        let v1 = fp2_mul_v(&x[1], &y[1], beta, lazy, &pv, &p2v, inv);
-        let v2 = fp2_mul_v(&x[2], &y[2], beta, lazy, &pv, &p2v, inv);
-        // c0 = xi ((a1 + a2)(b1 + b2) - v1 - v2) + v0
-        let (s, t) = (fp2_add_v(&x[1], &x[2], &p2v), fp2_add_v(&y[1], &y[2], &p2v));
-        let t = fp2_mul_v(&s, &t, beta, lazy, &pv, &p2v, inv);
-        let t = fp2_sub_v(&fp2_sub_v(&t, &v1, &p2v), &v2, &p2v);
-        let c0 = fp2_add_v(&fp2_mul_xi_v(&t, beta, k.xi, &p2v), &v0, &p2v);
-        // c1 = (a0 + a1)(b0 + b1) - v0 - v1 + xi v2
-        let (s, t) = (fp2_add_v(&x[0], &x[1], &p2v), fp2_add_v(&y[0], &y[1], &p2v));
-        let t = fp2_mul_v(&s, &t, beta, lazy, &pv, &p2v, inv);
-        let t = fp2_sub_v(&fp2_sub_v(&t, &v0, &p2v), &v1, &p2v);
-        let c1 = fp2_add_v(&t, &fp2_mul_xi_v(&v2, beta, k.xi, &p2v), &p2v);
-        // c2 = (a0 + a2)(b0 + b2) - v0 - v2 + v1
-        let (s, t) = (fp2_add_v(&x[0], &x[2], &p2v), fp2_add_v(&y[0], &y[2], &p2v));
-        let t = fp2_mul_v(&s, &t, beta, lazy, &pv, &p2v, inv);
-        let t = fp2_sub_v(&fp2_sub_v(&t, &v0, &p2v), &v2, &p2v);
-        let c2 = fp2_add_v(&t, &v1, &p2v);
-        let [c00, c01, c10, c11, c20, c21] = c;
-        *c00 = store_all(c0[0]);
-        *c01 = store_all(c0[1]);
-        *c10 = store_all(c1[0]);
-        *c11 = store_all(c1[1]);
-        *c20 = store_all(c2[0]);
-        *c21 = store_all(c2[1]);
+    }
+
+    /// f <- f * l in F_p12 = F_p6[w]/(w^2 - v) for a sparse line l, in place: D-type
+    /// l = a + (b + c v) w, M-type l = (a + b v) + (c v) w. Karatsuba over F_p6 with the sparse
+    /// factors' products (13 F_p2 products for either type), all in registers: the tower's
+    /// formula as one kernel (`Fp12::mul_by_line_d`/`_m`).
+    #[inline(always)]
+    pub(super) fn fp12_mul_by_line<V: V8, const M: usize>(
+        f: [&mut [Row; M]; 12],
+        l: [&[Row; M]; 6],
+        m_type: bool,
+        k: &TowerConsts<'_, [Row; M]>,
+    ) {
+        let t = TowerV::<V, M>::load(k);
+        let [f0, f1] = load_fp12(&f);
+        let (a, b, c) = (
+            [load_all(l[0]), load_all(l[1])],
+            [load_all(l[2]), load_all(l[3])],
+            [load_all(l[4]), load_all(l[5])],
+        );
+        let s = t.add6(&f0, &f1);
+        let (t0, t1, x) = if m_type {
+            (
+                t.mul_by_01_6(&f0, &a, &b),
+                t.mul_by_1_6(&f1, &c),
+                t.mul_by_01_6(&s, &a, &t.add2(&b, &c)),
+            )
+        } else {
+            (
+                t.mul_by_0_6(&f0, &a),
+                t.mul_by_01_6(&f1, &b, &c),
+                t.mul_by_01_6(&s, &t.add2(&a, &b), &c),
+            )
+        };
+        // (t0 + t1 v) + (x - t0 - t1) w
+        let c0 = t.add6(&t0, &t.mul_by_v6(&t1));
+        let c1 = t.sub6(&t.sub6(&x, &t0), &t1);
+        store_fp12(f, [c0, c1]);
+    }
+
+    /// f <- f^2 in F_p12, in place (complex squaring: 2 F_p6 products, `Fp12::square`).
+    #[inline(always)]
+    pub(super) fn fp12_square<V: V8, const M: usize>(
+        f: [&mut [Row; M]; 12],
+        k: &TowerConsts<'_, [Row; M]>,
+    ) {
+        let t = TowerV::<V, M>::load(k);
+        let [f0, f1] = load_fp12(&f);
+        let ab = t.mul6(&f0, &f1);
+        let x = t.mul6(&t.add6(&f0, &f1), &t.add6(&f0, &t.mul_by_v6(&f1)));
+        let c0 = t.sub6(&t.sub6(&x, &ab), &t.mul_by_v6(&ab));
+        let c1 = t.add6(&ab, &ab);
+        store_fp12(f, [c0, c1]);
+    }
+
+    /// Twelve rows (c0's six, then c1's) into registers.
+    #[inline(always)]
+    fn load_fp12<V: V8, const M: usize>(f: &[&mut [Row; M]; 12]) -> [Fp6V<V, M>; 2] {
+        let mut x = [[[[V::zero(); M]; 2]; 3]; 2];
+        for (i, row) in f.iter().enumerate() {
+            x[i / 6][(i % 6) / 2][i % 2] = load_all(row);
+        }
+        x
+    }
+
+    /// [`load_fp12`]'s inverse.
+    #[inline(always)]
+    fn store_fp12<V: V8, const M: usize>(f: [&mut [Row; M]; 12], x: [Fp6V<V, M>; 2]) {
+        for (i, row) in f.into_iter().enumerate() {
+            *row = store_all(x[i / 6][(i % 6) / 2][i % 2]);
+        }
     }
 
     /// a + b with carries but no reduction (below 4p < 2^(52M) for a, b < 2p).
@@ -2081,6 +2337,21 @@ mod ifma {
     }
 
     #[target_feature(enable = "avx512f,avx512ifma")]
+    fn fp12_mul_by_line_tf<const M: usize>(
+        f: [&mut [Row; M]; 12],
+        l: [&[Row; M]; 6],
+        m_type: bool,
+        k: &TowerConsts<'_, [Row; M]>,
+    ) {
+        kernels::fp12_mul_by_line::<Zmm, M>(f, l, m_type, k)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn fp12_square_tf<const M: usize>(f: [&mut [Row; M]; 12], k: &TowerConsts<'_, [Row; M]>) {
+        kernels::fp12_square::<Zmm, M>(f, k)
+    }
+
+    #[target_feature(enable = "avx512f,avx512ifma")]
     fn cyclotomic_square_tf<const M: usize, const K: usize>(
         e: [&[Row; M]; K],
         k: &TowerConsts<'_, [Row; M]>,
@@ -2235,6 +2506,28 @@ mod ifma {
     ) {
         // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
         unsafe { fp6_mul_tf(a, b, k, c) }
+    }
+
+    #[inline(always)]
+    pub(super) fn fp12_mul_by_line<const M: usize>(
+        _cpu: Avx512Ifma,
+        f: [&mut [Row; M]; 12],
+        l: [&[Row; M]; 6],
+        m_type: bool,
+        k: &TowerConsts<'_, [Row; M]>,
+    ) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { fp12_mul_by_line_tf(f, l, m_type, k) }
+    }
+
+    #[inline(always)]
+    pub(super) fn fp12_square<const M: usize>(
+        _cpu: Avx512Ifma,
+        f: [&mut [Row; M]; 12],
+        k: &TowerConsts<'_, [Row; M]>,
+    ) {
+        // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
+        unsafe { fp12_square_tf(f, k) }
     }
 
     #[inline(always)]
@@ -2484,6 +2777,18 @@ fn fp6_digits_mut<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
     ]
 }
 
+/// The twelve coefficients' digits of an F_p12 value in tower order (c0's six as in
+/// [`fp6_digits_mut`], then c1's), to read and write.
+#[inline(always)]
+fn fp12_digits_mut<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
+    f: &mut Fp12<T, Lanes<P, B>>,
+) -> [&mut P::LaneDigits; 12] {
+    let Fp12 { c0, c1 } = f;
+    let [a0, a1, a2, a3, a4, a5] = fp6_digits_mut(c0);
+    let [b0, b1, b2, b3, b4, b5] = fp6_digits_mut(c1);
+    [a0, a1, a2, a3, a4, a5, b0, b1, b2, b3, b4, b5]
+}
+
 /// The value in lane `i` of normalized digits (below 2^(64N)) as N limbs.
 fn lane_limbs<P: FpParams>(digits: &[Row], i: usize) -> P::Limbs {
     let mut limbs = <P::Limbs as Limbs>::zero();
@@ -2554,6 +2859,18 @@ pub fn compressed_square_chain<P: FpParams, B: LaneBackend>(
     c: &[[Fp<P>; 2]; 4],
     at: &[usize],
 ) -> Vec<[[Fp<P>; 2]; 4]> {
+    let mut out = Vec::with_capacity(at.len());
+    compressed_square_chain_with::<P, B>(c, at, |_, v| out.push(v));
+    out
+}
+
+/// [`compressed_square_chain`] handing each power to `emit(k, c^(2^k))` as the chain reaches it
+/// (for a consumer on another thread that starts on the early powers).
+pub fn compressed_square_chain_with<P: FpParams, B: LaneBackend>(
+    c: &[[Fp<P>; 2]; 4],
+    at: &[usize],
+    mut emit: impl FnMut(usize, [[Fp<P>; 2]; 4]),
+) {
     assert!(
         sliced_compressed_squares_apply::<P>(),
         "the sliced compressed squares need sums below 88p to fit the lanes (sliced_compressed_squares_apply)"
@@ -2565,16 +2882,14 @@ pub fn compressed_square_chain<P: FpParams, B: LaneBackend>(
         &[e1[0], e1[1], e4[0], e4[1], e2[0], e2[1], e5[0], e5[1]],
         &entry,
     );
-    let mut out = Vec::with_capacity(at.len());
     let mut done = 0;
     for &k in at {
         assert!(k >= done, "powers in ascending order");
         x = LaneDigits::compressed_squares::<B>(&x, k - done, P::LANE_P, P::LANE_P2, P::LANE_INV);
         done = k;
         let v = to_mont_limbs::<P, B>(&x);
-        out.push([[v[0], v[1]], [v[4], v[5]], [v[2], v[3]], [v[6], v[7]]]);
+        emit(k, [[v[0], v[1]], [v[4], v[5]], [v[2], v[3]], [v[6], v[7]]]);
     }
-    out
 }
 
 /// The factor that takes scalar Montgomery limbs into the lanes' Montgomery form:
@@ -2633,17 +2948,32 @@ pub fn sliced_cyclotomic_squares_apply<P: FpParams>(xi: (i64, i64)) -> bool {
     xi.0 >= 0 && xi.1 >= 0 && sums_fit::<P>((2 * (xi.0 + xi.1) as u64).max(52))
 }
 
-/// `n` Granger–Scott cyclotomic squares of ONE element of F_p12 digit-sliced across the lanes:
-/// `e` is [e0, e1, e2, e3, e4, e5] with f = (e0 + e2 v + e4 v^2) + (e1 + e3 v + e5 v^2) w (each
-/// F_p2 value as its two coefficients), held as [e0, e3, e1, e4] and [e2, e5] in two lane values.
-/// Each square is three lane products (24 F_p products) and lane permutations instead of 18
-/// scalar F_p2 products' worth; the state leaves the lanes only at the end. For u^2 = -1 and
-/// primes where [`sliced_cyclotomic_squares_apply`] holds. Constant time.
+/// `n` Granger–Scott cyclotomic squares of ONE element of F_p12 digit-sliced across the lanes
+/// ([`cyclotomic_square_chain`] with one power asked for).
 pub fn cyclotomic_square_run<P: FpParams, B: LaneBackend>(
     e: &[[Fp<P>; 2]; 6],
     n: usize,
     xi: (i64, i64),
 ) -> [[Fp<P>; 2]; 6] {
+    let mut out = *e;
+    cyclotomic_square_chain::<P, B>(e, &[n], xi, |_, v| out = v);
+    out
+}
+
+/// Granger–Scott cyclotomic squares of ONE element of F_p12 digit-sliced across the lanes, with
+/// `emit(k, f^(2^k))` for each k of `at` (ascending; k = 0 emits f) as the chain reaches it:
+/// `e` is [e0, e1, e2, e3, e4, e5] with f = (e0 + e2 v + e4 v^2) + (e1 + e3 v + e5 v^2) w (each
+/// F_p2 value as its two coefficients), held as [e0, e3, e1, e4] and [e2, e5] in two lane values.
+/// Each square is three lane products (24 F_p products) and lane permutations instead of 18
+/// scalar F_p2 products' worth; the state enters the lanes once and leaves them only for the
+/// powers asked for (an exponentiation's non-zero digits), staying in for the rest of the chain.
+/// For u^2 = -1 and primes where [`sliced_cyclotomic_squares_apply`] holds. Constant time.
+pub fn cyclotomic_square_chain<P: FpParams, B: LaneBackend>(
+    e: &[[Fp<P>; 2]; 6],
+    at: &[usize],
+    xi: (i64, i64),
+    mut emit: impl FnMut(usize, [[Fp<P>; 2]; 6]),
+) {
     assert!(
         sliced_cyclotomic_squares_apply::<P>(xi),
         "the sliced cyclotomic squares need xi0, xi1 >= 0 and their sums to fit the lanes (sliced_cyclotomic_squares_apply)"
@@ -2651,29 +2981,37 @@ pub fn cyclotomic_square_run<P: FpParams, B: LaneBackend>(
     let [e0, e1, e2, e3, e4, e5] = e;
     let z = Fp::ZERO;
     let entry = mont_entry_factor::<P, B>();
-    let x = from_mont_limbs::<P, B>(
+    let mut x = from_mont_limbs::<P, B>(
         &[e0[0], e0[1], e3[0], e3[1], e1[0], e1[1], e4[0], e4[1]],
         &entry,
     );
-    let y = from_mont_limbs::<P, B>(&[e2[0], e2[1], e5[0], e5[1], z, z, z, z], &entry);
-    let (x, y) = LaneDigits::cyclotomic_squares::<B>(
-        &x,
-        &y,
-        n,
-        P::LANE_P,
-        P::LANE_P2,
-        P::LANE_INV,
-        (xi.0 as u64, xi.1 as u64),
-    );
-    let (x, y) = (to_mont_limbs::<P, B>(&x), to_mont_limbs::<P, B>(&y));
-    [
-        [x[0], x[1]],
-        [x[4], x[5]],
-        [y[0], y[1]],
-        [x[2], x[3]],
-        [x[6], x[7]],
-        [y[2], y[3]],
-    ]
+    let mut y = from_mont_limbs::<P, B>(&[e2[0], e2[1], e5[0], e5[1], z, z, z, z], &entry);
+    let mut done = 0;
+    for &k in at {
+        assert!(k >= done, "powers in ascending order");
+        (x, y) = LaneDigits::cyclotomic_squares::<B>(
+            &x,
+            &y,
+            k - done,
+            P::LANE_P,
+            P::LANE_P2,
+            P::LANE_INV,
+            (xi.0 as u64, xi.1 as u64),
+        );
+        done = k;
+        let (a, b) = (to_mont_limbs::<P, B>(&x), to_mont_limbs::<P, B>(&y));
+        emit(
+            k,
+            [
+                [a[0], a[1]],
+                [a[4], a[5]],
+                [b[0], b[1]],
+                [a[2], a[3]],
+                [a[6], a[7]],
+                [b[2], b[3]],
+            ],
+        );
+    }
 }
 
 impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {
@@ -2892,6 +3230,44 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
             return c;
         }
         a.mul_formula(b)
+    }
+    #[inline(always)]
+    fn fp12_mul_by_line_assign<T: TowerParams<Fp = P>>(
+        f: &mut Fp12<T, Self>,
+        line: [&Fp2<T, Self>; 3],
+        m_type: bool,
+    ) {
+        let l = [
+            &line[0].c0.d,
+            &line[0].c1.d,
+            &line[1].c0.d,
+            &line[1].c1.d,
+            &line[2].c0.d,
+            &line[2].c1.d,
+        ];
+        if !(Self::TOWER_KERNELS
+            && LaneDigits::fp12_mul_by_line::<B>(
+                fp12_digits_mut(f),
+                l,
+                m_type,
+                &Self::tower_consts::<T>(),
+            ))
+        {
+            let [a, b, c] = line;
+            *f = if m_type {
+                f.mul_by_line_m(a, b, c)
+            } else {
+                f.mul_by_line_d(a, b, c)
+            };
+        }
+    }
+    #[inline(always)]
+    fn fp12_square_assign<T: TowerParams<Fp = P>>(f: &mut Fp12<T, Self>) {
+        if !(Self::TOWER_KERNELS
+            && LaneDigits::fp12_square::<B>(fp12_digits_mut(f), &Self::tower_consts::<T>()))
+        {
+            *f = f.square_formula();
+        }
     }
     #[inline(always)]
     fn fp12_cyclotomic_square<T: TowerParams<Fp = P>>(f: &Fp12<T, Self>) -> Fp12<T, Self> {

@@ -16,12 +16,11 @@ use num_traits::{Signed, Zero};
 /// takes the compressed form; bn254's (24 NAF digits, 14 in width 4) the width-4 one: 21 fewer
 /// F_p12 products and 3 more squarings per final exponentiation than its NAF.
 #[inline]
-fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
+pub(crate) fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    f: &Fp12<C, F>,
+) -> Fp12<C, F> {
     let k = C::consts();
-    let weight = k.u_naf.iter().filter(|&&d| d != 0).count();
-    let compressed_cost =
-        20 * k.u_naf.len().saturating_sub(1) / 3 + 12 * weight + 21 * weight.saturating_sub(1) + 45;
-    let r = if compressed_cost < uncompressed_exp_cost(&k.u_wnaf) {
+    let r = if exp_by_u_is_compressed::<C>() {
         f.cyclotomic_exp_naf_compressed(&k.u_naf)
     } else {
         f.cyclotomic_exp_naf(&k.u_wnaf)
@@ -31,6 +30,15 @@ fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp
     } else {
         r
     }
+}
+
+/// Whether [`exp_by_u`] takes compressed squarings over the NAF (see there).
+pub(crate) fn exp_by_u_is_compressed<C: PairingCurve>() -> bool {
+    let k = C::consts();
+    let weight = k.u_naf.iter().filter(|&&d| d != 0).count();
+    let compressed_cost =
+        20 * k.u_naf.len().saturating_sub(1) / 3 + 12 * weight + 21 * weight.saturating_sub(1) + 45;
+    compressed_cost < uncompressed_exp_cost(&k.u_wnaf)
 }
 
 /// f^((p^6 - 1)(p^2 + 1)): maps into the cyclotomic subgroup.
@@ -49,17 +57,29 @@ pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
 pub fn final_exponentiation_in<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     f: &Fp12<C, F>,
 ) -> Fp12<C, F> {
-    let f = easy_part(f);
+    hard_part_with(&easy_part(f), exp_by_u)
+}
+
+/// The hard part of the final exponentiation on an element of the cyclotomic subgroup, with
+/// `exp` computing each of its exponentiations by u (the serial [`exp_by_u`], or one split over
+/// threads).
+pub(crate) fn hard_part_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    f: &Fp12<C, F>,
+    exp: impl Fn(&Fp12<C, F>) -> Fp12<C, F>,
+) -> Fp12<C, F> {
     match C::FAMILY {
-        Family::Bn => hard_part_bn(&f),
-        Family::Bls12 => hard_part_bls12(&f),
+        Family::Bn => hard_part_bn(f, exp),
+        Family::Bls12 => hard_part_bls12(f, exp),
     }
 }
 
 /// BN hard part, f^(2u(6u^2+3u+1)(p^4-p^2+1)/r), written as f^(l0 + l1 p + l2 p^2 + l3 p^3) with
 /// l1 = 12u^3+6u^2+4u, l3 = l1 - 1, l2 = l1 + 2u, l0 = l1 + 6u^2 + 2u + 1
 /// (Fuentes-Castañeda–Knapp–Rodríguez-Henríquez, SAC 2011). Three exponentiations by u.
-fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
+fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    f: &Fp12<C, F>,
+    exp_by_u: impl Fn(&Fp12<C, F>) -> Fp12<C, F>,
+) -> Fp12<C, F> {
     let fu = exp_by_u(f);
     let f2u = fu.cyclotomic_square();
     let f4u = f2u.cyclotomic_square();
@@ -76,7 +96,10 @@ fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -
 
 /// BLS12 hard part, f^(3(p^4-p^2+1)/r) = f^((u-1)^2 (u+p) (u^2+p^2-1) + 3)
 /// (Hayashida–Hayasaka–Teruya, eprint 2020/875). Five exponentiations by u.
-fn hard_part_bls12<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
+fn hard_part_bls12<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    f: &Fp12<C, F>,
+    exp_by_u: impl Fn(&Fp12<C, F>) -> Fp12<C, F>,
+) -> Fp12<C, F> {
     let a = exp_by_u(f) * f.conjugate(); // f^(u-1)
     let a = exp_by_u(&a) * a.conjugate(); // f^((u-1)^2)
     let b = exp_by_u(&a) * a.frobenius_map(1); // a^(u+p)

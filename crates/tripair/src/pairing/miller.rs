@@ -124,7 +124,7 @@ pub trait MillerAccumulator<C: PairingCurve, F: BaseField<Params = C::Fp>> {
 impl<C: PairingCurve, F: BaseField<Params = C::Fp>> MillerAccumulator<C, F> for Fp12<C, F> {
     #[inline]
     fn square(&mut self) {
-        *self = Fp12::square(self);
+        self.square_assign();
     }
     #[inline]
     fn conjugate(&mut self) {
@@ -284,10 +284,10 @@ pub(crate) fn mul_by_line<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 ) {
     let lx = l.x.mul_by_fp(&p.x);
     let ly = l.y.mul_by_fp(&p.neg_y);
-    *f = match C::TWIST {
-        Twist::D => f.mul_by_line_d(&ly, &lx, &l.c),
-        Twist::M => f.mul_by_line_m(&l.c, &lx, &ly),
-    };
+    match C::TWIST {
+        Twist::D => f.mul_by_line_d_assign(&ly, &lx, &l.c),
+        Twist::M => f.mul_by_line_m_assign(&l.c, &lx, &ly),
+    }
 }
 
 /// T in homogeneous projective coordinates on the twist, as the loop updates it.

@@ -17,6 +17,8 @@ pub mod lanes;
 pub mod miller;
 #[cfg(feature = "parallel")]
 pub mod parallel;
+#[cfg(feature = "parallel")]
+mod pool;
 
 pub use final_exp::{
     final_exponentiation, final_exponentiation_in, final_exponentiation_slow, hard_part_exponent,
@@ -36,9 +38,9 @@ pub use miller::{
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    available_threads, lanes_pay, map_chunks, miller_loop_threads, multi_miller_loop_threads,
-    multi_pairing_threads, pairing_batch, pairing_check_threads, pairing_pipelined,
-    pairing_split_loop,
+    available_threads, final_exponentiation_two_threads, lanes_pay, map_chunks,
+    miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads, pairing_batch,
+    pairing_check_threads, pairing_pipelined, pairing_split_loop,
 };
 
 use crate::arith::{is_default_backend, Sliced};

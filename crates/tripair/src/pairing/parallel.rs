@@ -2,26 +2,39 @@
 //! parallelism of Grabher–Großschädl–Page 2008, implementation H), and products and checks split
 //! into per-thread Miller loops whose outputs are multiplied before one final exponentiation.
 //!
-//! Threads are scoped (`std::thread::scope`): the caller's thread takes the first chunk, so one
-//! thread asked for (or a batch of at most one) is the serial code with no thread started. Work is
-//! split into contiguous chunks of nearly equal size (batches in SIMD lanes: whole groups of eight
-//! first, then the leftovers to the least loaded threads); merging costs one F_p12 product per extra
-//! thread for products, nothing for batches. Past 2 cores the same split applies: the work per
-//! thread is n / threads pairings (or Miller loops), and the merge stays negligible next to one
-//! final exponentiation; a thread start costs tens of microseconds, so small batches gain little.
+//! The caller's thread takes the first chunk; the others run on a persistent pool of workers
+//! (`pool`: no thread start or join per call), so one thread asked for (or a batch of at most
+//! one) is the serial code with no job started. Work is split into contiguous chunks of nearly
+//! equal size (in SIMD lanes: whole groups of eight first, then the leftovers to the least loaded
+//! threads). A product's threads each map their Miller loop output into the cyclotomic subgroup
+//! (the easy part of the final exponentiation is a homomorphism), the values are multiplied, and
+//! the hard part runs with each exponentiation by u split over two threads
+//! ([`final_exponentiation_two_threads`]: one thread squares, the other multiplies the powers in),
+//! as do the split and pipelined single pairings.
+//!
+//! Past 2 cores: the work per thread is n / threads pairings (or Miller loops, in whole lane rows
+//! of eight), the merge one F_p12 product per extra thread; a product's serial part is its final
+//! exponentiation (its exponentiations by u stay on two threads: their squares are one chain) and
+//! the squarings of one lane accumulator, which every thread repeats (with the merge of its
+//! lanes, measured as the fixed part of a lane product: about half the cost of a row of eight
+//! pairs on bn254 and bls12-381). So a product of n pairings on t threads costs about
+//! n / 8t rows + that fixed part + one final exponentiation on two threads.
 
+use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with};
 use super::lanes::{lanes_available, pairings_in_lanes, product_miller_loop_lanes};
 use super::miller::{
     drive, drive_digits, finish, mul_by_line, optimal_ate_line_count, projective_lines_of,
     LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, PreparedG1, ProjectiveLines,
 };
+use super::pool;
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LANES};
 use crate::field::Fp;
-use crate::field::Fp12;
+use crate::field::{CompressedCyclotomic, Fp12};
 use num_bigint::BigInt;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// The number of threads the machine offers (1 where it cannot tell): the default thread count.
 /// Asked once per process: on Linux the standard library reads the cgroup quota files on every
@@ -84,6 +97,32 @@ fn map_chunks_of_lengths<T: Sync, R: Send>(
     })
 }
 
+/// [`map_chunks_of_lengths`] on the persistent worker pool (`pool`), for items that can be
+/// copied into the workers' jobs: no thread start or join per call. The first chunk runs on the
+/// caller's thread; one chunk starts no job.
+fn map_owned_chunks_of_lengths<T, R, F>(items: &[T], lengths: &[usize], f: F) -> Vec<R>
+where
+    T: Clone + Send + 'static,
+    R: Send + 'static,
+    F: Fn(&[T]) -> R + Send + Sync + 'static,
+{
+    debug_assert_eq!(lengths.iter().sum::<usize>(), items.len());
+    if lengths.len() <= 1 {
+        return vec![f(items)];
+    }
+    let f = Arc::new(f);
+    let mut pending = Vec::with_capacity(lengths.len() - 1);
+    let mut start = lengths[0];
+    for &len in &lengths[1..] {
+        let (f, chunk) = (Arc::clone(&f), items[start..start + len].to_vec());
+        pending.push(pool::spawn(move || f(&chunk)));
+        start += len;
+    }
+    let mut out = vec![f(&items[..lengths[0]])];
+    out.extend(pending.into_iter().map(pool::Pending::join));
+    out
+}
+
 /// The chunk lengths of a batch of n pairings over `threads` threads when eight of them run in SIMD
 /// lanes at the cost of `group_cost` scalar pairings: whole groups of eight are dealt out first
 /// (as evenly as they go), then the n mod 8 leftover pairings, one by one, to the thread with the
@@ -138,7 +177,7 @@ pub fn pairing_batch<C: PairingCurve>(
     threads: usize,
 ) -> Vec<Gt<C>> {
     let lanes = lanes_pay::<C>();
-    let run = |chunk: &[(G1Affine<C>, G2Affine<C>)]| {
+    let run = move |chunk: &[(G1Affine<C>, G2Affine<C>)]| {
         let full = if lanes {
             chunk.len() / LANES * LANES
         } else {
@@ -155,13 +194,14 @@ pub fn pairing_batch<C: PairingCurve>(
         // Whole groups first: a batch of 8 on 2 threads stays one lane pass (split 4 + 4 into
         // scalar pairings it measured 0.55x one thread's speed on the Xeon; on the EPYC, where a
         // lane pass costs about 4 scalar pairings, keeping it whole costs about 6%).
-        map_chunks_of_lengths(
+        map_owned_chunks_of_lengths(
             pairs,
             &lane_chunk_lengths(pairs.len(), threads, LANE_PASS_COST),
             run,
         )
     } else {
-        map_chunks(pairs, threads, run)
+        let n = threads.clamp(1, pairs.len().max(1));
+        map_owned_chunks_of_lengths(pairs, &even_lengths(pairs.len(), n), run)
     };
     parts.into_iter().flatten().collect()
 }
@@ -181,7 +221,23 @@ pub fn miller_loop_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
-    product_of_chunks(map_chunks(pairs, threads, product_miller_loop_lanes))
+    product_of_chunks(map_owned_chunks_of_lengths(
+        pairs,
+        &product_chunk_lengths::<C>(pairs.len(), threads),
+        product_miller_loop_lanes,
+    ))
+}
+
+/// The chunk lengths of a product of n pairings over `threads` threads: where the lanes pay,
+/// whole rows of eight first and the leftovers to the least loaded thread (as for a batch,
+/// [`lane_chunk_lengths`]; a product of 8 stays one lane row, where 4 + 4 scalar loops measured
+/// 0.92x one thread's speed); otherwise chunks of nearly equal size.
+fn product_chunk_lengths<C: PairingCurve>(n: usize, threads: usize) -> Vec<usize> {
+    if lanes_pay::<C>() {
+        lane_chunk_lengths(n, threads, LANE_PASS_COST)
+    } else {
+        even_lengths(n, threads.clamp(1, n.max(1)))
+    }
 }
 
 /// prod_i e(P_i, Q_i) with the Miller loops split over `threads` threads and one final
@@ -190,7 +246,259 @@ pub fn multi_pairing_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> Gt<C> {
-    final_exponentiation(&miller_loop_threads(pairs, threads))
+    if threads < 2 {
+        return final_exponentiation(&miller_loop_threads(pairs, threads));
+    }
+    // The easy part is a homomorphism: each thread maps its own Miller loop output into the
+    // cyclotomic subgroup (its inversion off the serial path), then the hard part runs with its
+    // exponentiations split over two threads.
+    let lengths = product_chunk_lengths::<C>(pairs.len(), threads);
+    let easy = map_owned_chunks_of_lengths(pairs, &lengths, |chunk| {
+        easy_part(&product_miller_loop_lanes(chunk).0)
+    });
+    let g = easy
+        .into_iter()
+        .reduce(|a, b| a * b)
+        .expect("at least one chunk");
+    Gt::from_fp12_unchecked(hard_part_with(&g, exp_by_u_two_threads))
+}
+
+/// The final exponentiation with its exponentiations by u split over two threads (each one
+/// squaring chain on the caller's thread, its products and decompressions shared with a pool
+/// worker): the value of [`final_exponentiation`]. The intra-pairing parallelism of
+/// Grabher–Großschädl–Page's implementation E, applied to the part of the pairing no loop split
+/// reaches. Measured (rdtsc, Intel Xeon with IFMA): 0.81x the serial one on bn254, 0.89x on
+/// bls12-381.
+pub fn final_exponentiation_two_threads<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
+    Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), exp_by_u_two_threads))
+}
+
+/// The cost of an F_p12 product in cyclotomic squares as the final exponentiation computes them
+/// (one chain in the lanes where they pay), for dealing an exponentiation's products between two
+/// threads: 2,090 against 420 rdtsc ticks on bn254 (an Intel Xeon with IFMA; 24 exits from the
+/// lanes add about 400 each); a ratio off by one moves the cut by a product at most.
+const PRODUCT_IN_SQUARES: usize = 4;
+
+/// How many of the powers f^(2^i) at the positions `at` (ascending) a worker multiplies while
+/// the caller goes on squaring; the caller multiplies the rest after its last square and then
+/// merges. Chosen from a timeline with a square costing 1 and a product [`PRODUCT_IN_SQUARES`]
+/// so that both finish together; at least 1.
+fn worker_share(at: &[usize]) -> usize {
+    let m = PRODUCT_IN_SQUARES;
+    let last = at.last().copied().unwrap_or(0);
+    (1..=at.len())
+        .min_by_key(|&cut| {
+            // The worker takes each power when it is ready and multiplies it in.
+            let mut worker = 0;
+            for (j, &i) in at[..cut].iter().enumerate() {
+                worker = worker.max(i) + if j > 0 { m } else { 0 };
+            }
+            let own = at.len() - cut;
+            if own == 0 {
+                worker.max(last)
+            } else {
+                (last + (own - 1) * m).max(worker) + m
+            }
+        })
+        .unwrap_or(1)
+}
+
+/// Sets the flag when dropped: a caller that unwinds releases the worker waiting on it.
+struct Abandon(Arc<AtomicBool>);
+
+impl Drop for Abandon {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+/// f^u for f in the cyclotomic subgroup, on two threads: the caller squares f along the NAF of
+/// |u| (runs of squares in the lanes where they pay) and hands each power f^(2^i) at a non-zero
+/// digit to a pool worker, which multiplies them in as they come (conjugated for negative
+/// digits); the powers past [`worker_share`] the caller multiplies itself after its last square,
+/// then merges both. The squares stay one chain, so the time is about that chain plus a product
+/// or two, against the chain plus every product serially. Constant time in f (u is public).
+fn exp_by_u_two_threads<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+    if exp_by_u_is_compressed::<C>() {
+        return exp_by_u_two_threads_compressed(f);
+    }
+    let k = C::consts();
+    // (i, negative) for each non-zero digit of |u|, i counted from the least significant.
+    let digits: Vec<(usize, bool)> = k
+        .u_naf
+        .iter()
+        .rev()
+        .enumerate()
+        .filter(|&(_, &d)| d != 0)
+        .map(|(i, &d)| (i, d < 0))
+        .collect();
+    let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
+    let cut = worker_share(&at);
+    let slots: Arc<Vec<OnceLock<Fp12<C>>>> = Arc::new((0..cut).map(|_| OnceLock::new()).collect());
+    let abandoned = Arc::new(AtomicBool::new(false));
+    let _guard = Abandon(Arc::clone(&abandoned));
+    let signs: Vec<bool> = digits[..cut].iter().map(|d| d.1).collect();
+    let worker = {
+        let slots = Arc::clone(&slots);
+        pool::spawn(move || {
+            let mut acc = Fp12::<C>::ONE;
+            for (slot, &negative) in slots.iter().zip(&signs) {
+                let x = loop {
+                    if let Some(x) = slot.get() {
+                        break *x;
+                    }
+                    if abandoned.load(Ordering::Acquire) {
+                        return acc;
+                    }
+                    std::hint::spin_loop();
+                };
+                acc *= if negative { x.conjugate() } else { x };
+            }
+            acc
+        })
+    };
+    let mut own: Option<Fp12<C>> = None;
+    let mut j = 0;
+    f.cyclotomic_square_chain(&at, |_, g| {
+        // The powers come in the order of `digits`: the worker's slots first, then the caller's.
+        if j < cut {
+            // Each slot is set once, here, in order.
+            let _ = slots[j].set(g);
+        } else {
+            let x = if digits[j].1 { g.conjugate() } else { g };
+            own = Some(own.map_or(x, |o| o * x));
+        }
+        j += 1;
+    });
+    let r = match own {
+        Some(o) => o * worker.join(),
+        None => worker.join(),
+    };
+    if k.u_neg {
+        r.conjugate()
+    } else {
+        r
+    }
+}
+
+/// Costs in compressed squares for [`compressed_worker_share`], measured on bls12-381 (an Intel
+/// Xeon with IFMA: a compressed square in the lanes about 650 rdtsc ticks, an F_p12 product 3,400,
+/// the shared F_p2 inversion of a batch decompression about 10,000 and 2,000 more per element).
+const COMPRESSED_PRODUCT: usize = 5;
+const DECOMPRESS_BASE: usize = 15;
+const DECOMPRESS_EACH: usize = 3;
+
+/// How many of the compressed powers at the positions `at` (ascending) a worker decompresses
+/// (one batch, one inversion) and multiplies once the last of them is ready, while the caller
+/// finishes the chain and does the same for the rest; both finish together on a timeline with a
+/// compressed square costing 1 ([`COMPRESSED_PRODUCT`] and the decompression costs above).
+/// At least 1.
+fn compressed_worker_share(at: &[usize]) -> usize {
+    let batch = |n: usize| {
+        if n == 0 {
+            0
+        } else {
+            DECOMPRESS_BASE + n * DECOMPRESS_EACH + (n - 1) * COMPRESSED_PRODUCT
+        }
+    };
+    let last = at.last().copied().unwrap_or(0);
+    (1..=at.len())
+        .min_by_key(|&cut| {
+            let worker = at[cut - 1] + batch(cut);
+            let own = at.len() - cut;
+            if own == 0 {
+                worker
+            } else {
+                worker.max(last + batch(own)) + COMPRESSED_PRODUCT
+            }
+        })
+        .unwrap_or(1)
+}
+
+/// [`exp_by_u_two_threads`] where the serial exponentiation takes compressed squares (u with few
+/// non-zero digits, bls12-381): the caller runs the compressed chain and hands the powers of the
+/// lowest digits to a pool worker, which decompresses them in one batch as soon as the last of
+/// them is ready and multiplies them, while the caller finishes the chain and does the same for
+/// the top digits; then one product merges both. Constant time in f.
+fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+    let k = C::consts();
+    // (i, negative) for each non-zero digit of |u| but the lowest if it is f itself.
+    let mut digits: Vec<(usize, bool)> = k
+        .u_naf
+        .iter()
+        .rev()
+        .enumerate()
+        .filter(|&(_, &d)| d != 0)
+        .map(|(i, &d)| (i, d < 0))
+        .collect();
+    let self_digit = match digits.first() {
+        Some(&(0, negative)) => {
+            digits.remove(0);
+            Some(if negative { f.conjugate() } else { *f })
+        }
+        _ => None,
+    };
+    if digits.is_empty() {
+        let r = self_digit.unwrap_or(Fp12::ONE);
+        return if k.u_neg { r.conjugate() } else { r };
+    }
+    let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
+    let cut = compressed_worker_share(&at);
+    let slots: Arc<Vec<OnceLock<CompressedCyclotomic<C>>>> =
+        Arc::new((0..cut).map(|_| OnceLock::new()).collect());
+    let abandoned = Arc::new(AtomicBool::new(false));
+    let _guard = Abandon(Arc::clone(&abandoned));
+    let product_of = |powers: &[CompressedCyclotomic<C>], signs: &[(usize, bool)]| {
+        CompressedCyclotomic::decompress_batch(powers)
+            .into_iter()
+            .zip(signs)
+            .map(|(x, &(_, negative))| if negative { x.conjugate() } else { x })
+            .reduce(|a, b| a * b)
+            .unwrap_or(Fp12::ONE)
+    };
+    let worker = {
+        let (slots, signs) = (Arc::clone(&slots), digits[..cut].to_vec());
+        pool::spawn(move || {
+            let mut powers = Vec::with_capacity(slots.len());
+            for slot in slots.iter() {
+                let x = loop {
+                    if let Some(x) = slot.get() {
+                        break *x;
+                    }
+                    if abandoned.load(Ordering::Acquire) {
+                        return Fp12::ONE;
+                    }
+                    std::hint::spin_loop();
+                };
+                powers.push(x);
+            }
+            product_of(&powers, &signs)
+        })
+    };
+    let mut own = Vec::with_capacity(digits.len() - cut);
+    let mut j = 0;
+    f.compress_cyclotomic().square_chain(&at, |_, c| {
+        if j < cut {
+            // Each slot is set once, here, in order.
+            let _ = slots[j].set(c);
+        } else {
+            own.push(c);
+        }
+        j += 1;
+    });
+    let mut r = if own.is_empty() {
+        worker.join()
+    } else {
+        product_of(&own, &digits[cut..]) * worker.join()
+    };
+    if let Some(x) = self_digit {
+        r *= x;
+    }
+    if k.u_neg {
+        r.conjugate()
+    } else {
+        r
+    }
 }
 
 /// Whether prod_i e(P_i, Q_i) = 1, with the Miller loops split over `threads` threads: the answer
@@ -239,22 +547,22 @@ pub fn pairing_split_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> 
         .expect("a NAF prefix led by 1 is positive")
         .to_u64_digits();
     let pair = (PreparedG1::new(p.x, p.y), (q.x, q.y));
-    let (f1, (f2, mut second)) = std::thread::scope(|scope| {
-        let second = scope.spawn(|| {
-            // s is public (the loop parameter's prefix); the affine conversion is constant time in Q.
-            let t = q.to_projective().mul_vartime(&s_limbs).to_affine();
-            let mut source = ProjectiveLines::new([pair]).with_start(&[(t.x, t.y)]);
-            let f2 = drive_digits(&digits[h..], &mut source);
-            (f2, source)
-        });
-        let mut first = ProjectiveLines::new([pair]);
-        let mut f1: Fp12<C> = drive_digits(&digits[..h], &mut first);
-        for _ in h..digits.len() {
-            f1 = f1.square();
-        }
-        (f1, second.join().expect("the split-loop thread panicked"))
+    // The second half on a pool worker (the same worker then serves the final exponentiation).
+    let (q2, rest) = (*q, digits[h..].to_vec());
+    let second = pool::spawn(move || {
+        // s is public (the loop parameter's prefix); the affine conversion is constant time in Q.
+        let t = q2.to_projective().mul_vartime(&s_limbs).to_affine();
+        let mut source = ProjectiveLines::new([pair]).with_start(&[(t.x, t.y)]);
+        let f2 = drive_digits(&rest, &mut source);
+        (f2, source)
     });
-    final_exponentiation(&MillerLoopOutput(finish(&schedule, f1 * f2, &mut second)))
+    let mut first = ProjectiveLines::new([pair]);
+    let mut f1: Fp12<C> = drive_digits(&digits[..h], &mut first);
+    for _ in h..digits.len() {
+        f1 = f1.square();
+    }
+    let (f2, mut second) = second.join();
+    final_exponentiation_two_threads(&MillerLoopOutput(finish(&schedule, f1 * f2, &mut second)))
 }
 
 /// The lines of one pair, written by the producing thread and read in order by the driver.
@@ -307,30 +615,50 @@ pub fn pairing_pipelined<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> G
     if p.infinity || q.infinity {
         return Gt::identity();
     }
-    let slots: Vec<OnceLock<LineCoeffs<C>>> = (0..optimal_ate_line_count::<C>())
-        .map(|_| OnceLock::new())
-        .collect();
-    let f = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let mut i = 0;
-            projective_lines_of(q, |l| {
-                // Each slot is set once, here, in order.
-                let _ = slots[i].set(l);
-                i += 1;
-            });
+    let slots: Arc<Vec<OnceLock<LineCoeffs<C>>>> = Arc::new(
+        (0..optimal_ate_line_count::<C>())
+            .map(|_| OnceLock::new())
+            .collect(),
+    );
+    let (q2, producer_slots) = (*q, Arc::clone(&slots));
+    let producer = pool::spawn(move || {
+        let mut i = 0;
+        projective_lines_of(&q2, |l| {
+            // Each slot is set once, here, in order.
+            let _ = producer_slots[i].set(l);
+            i += 1;
         });
-        let mut source = StreamedLines {
-            p: PreparedG1::new(p.x, p.y),
-            slots: &slots,
-            next: 0,
-        };
-        drive(&MillerSchedule::optimal_ate::<C>(), &mut source)
     });
-    final_exponentiation(&MillerLoopOutput(f))
+    let mut source = StreamedLines {
+        p: PreparedG1::new(p.x, p.y),
+        slots: &slots,
+        next: 0,
+    };
+    let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
+    producer.join();
+    final_exponentiation_two_threads(&MillerLoopOutput(f))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::{compressed_worker_share, worker_share};
+
+    #[test]
+    fn shares_leave_work_on_both_sides() {
+        // bn254's |u| (24 non-zero NAF digits up to 62) and bls12-381's (6 up to 64).
+        let bn: Vec<usize> = vec![
+            0, 4, 9, 11, 16, 19, 21, 23, 25, 27, 30, 34, 36, 38, 40, 42, 44, 47, 49, 51, 53, 56,
+            58, 62,
+        ];
+        let cut = worker_share(&bn);
+        assert!((bn.len() / 2..bn.len()).contains(&cut), "bn254 cut {cut}");
+        let bls = [16, 48, 57, 60, 62, 64];
+        let cut = compressed_worker_share(&bls);
+        assert!((2..bls.len()).contains(&cut), "bls12-381 cut {cut}");
+        assert_eq!(worker_share(&[5]), 1);
+        assert_eq!(compressed_worker_share(&[5]), 1);
+    }
+
     use super::map_chunks;
 
     #[test]
