@@ -343,15 +343,12 @@ fn exp_by_u_two_threads<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
         pool::spawn(move || {
             let mut acc = Fp12::<C>::ONE;
             for (slot, &negative) in slots.iter().zip(&signs) {
-                let x = loop {
-                    if let Some(x) = slot.get() {
-                        break *x;
-                    }
-                    if abandoned.load(Ordering::Acquire) {
-                        return acc;
-                    }
-                    std::hint::spin_loop();
-                };
+                let x = pool::spin_wait(|| {
+                    slot.get()
+                        .map(|x| Some(*x))
+                        .or_else(|| abandoned.load(Ordering::Acquire).then_some(None))
+                });
+                let Some(x) = x else { return acc };
                 acc *= if negative { x.conjugate() } else { x };
             }
             acc
@@ -461,15 +458,12 @@ fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
         pool::spawn(move || {
             let mut powers = Vec::with_capacity(slots.len());
             for slot in slots.iter() {
-                let x = loop {
-                    if let Some(x) = slot.get() {
-                        break *x;
-                    }
-                    if abandoned.load(Ordering::Acquire) {
-                        return Fp12::ONE;
-                    }
-                    std::hint::spin_loop();
-                };
+                let x = pool::spin_wait(|| {
+                    slot.get()
+                        .map(|x| Some(*x))
+                        .or_else(|| abandoned.load(Ordering::Acquire).then_some(None))
+                });
+                let Some(x) = x else { return Fp12::ONE };
                 powers.push(x);
             }
             product_of(&powers, &signs)
@@ -577,12 +571,7 @@ impl<C: PairingCurve> StreamedLines<'_, C> {
     #[inline]
     fn apply<A: MillerAccumulator<C, Fp<C::Fp>>>(&mut self, count: usize, f: &mut A) {
         for slot in &self.slots[self.next..self.next + count] {
-            let line = loop {
-                if let Some(l) = slot.get() {
-                    break l;
-                }
-                std::hint::spin_loop();
-            };
+            let line = pool::spin_wait(|| slot.get());
             mul_by_line(f.at(0), line, &self.p);
         }
         self.next += count;
