@@ -52,7 +52,7 @@ fn spin_until(ready: &AtomicBool) -> bool {
 /// `poll` up to 64 times with the CPU's spin hint between, then one yield of the time slice:
 /// a waiting thread that shares its core with the thread it waits for (one core, or more
 /// threads than cores) hands the core over instead of spinning out its slice (pinned to one
-/// core, pure spinning measured a two-thread product of 8 at 1.3x the serial time).
+/// core, pure spinning measured a two-thread product of 8 at 2.6x the serial time).
 fn spin_round<T>(mut poll: impl FnMut() -> Option<T>) -> Option<T> {
     for _ in 0..64 {
         if let Some(x) = poll() {
