@@ -303,13 +303,59 @@ fn worker_share(at: &[usize]) -> usize {
         .unwrap_or(1)
 }
 
-/// Sets the flag when dropped: a caller that unwinds releases the worker waiting on it.
-struct Abandon(Arc<AtomicBool>);
+/// Values the caller hands to one pool worker in order, each set once; dropping it (the caller
+/// done, or unwinding) ends the worker's wait for any value not yet set.
+struct Handover<T> {
+    slots: Arc<Vec<OnceLock<T>>>,
+    closed: Arc<AtomicBool>,
+}
 
-impl Drop for Abandon {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Release);
+impl<T: Copy + Send + Sync + 'static> Handover<T> {
+    fn new(n: usize) -> Self {
+        Handover {
+            slots: Arc::new((0..n).map(|_| OnceLock::new()).collect()),
+            closed: Arc::new(AtomicBool::new(false)),
+        }
     }
+
+    /// Sets value `j` (each once, in order).
+    fn send(&self, j: usize, x: T) {
+        let _ = self.slots[j].set(x);
+    }
+
+    /// The worker's side: every value in order, waiting for each (spinning, with yields); cut
+    /// short if the caller drops the hand-over first.
+    fn receiver(&self) -> impl FnMut() -> Option<T> + Send + 'static {
+        let (slots, closed) = (Arc::clone(&self.slots), Arc::clone(&self.closed));
+        let mut next = 0;
+        move || {
+            let slot = slots.get(next)?;
+            next += 1;
+            pool::spin_wait(|| {
+                slot.get()
+                    .map(|x| Some(*x))
+                    .or_else(|| closed.load(Ordering::Acquire).then_some(None))
+            })
+        }
+    }
+}
+
+impl<T> Drop for Handover<T> {
+    fn drop(&mut self) {
+        self.closed.store(true, Ordering::Release);
+    }
+}
+
+/// (i, negative) for each non-zero digit of |u|'s NAF, i counted from the least significant.
+fn nonzero_digits<C: PairingCurve>() -> Vec<(usize, bool)> {
+    C::consts()
+        .u_naf
+        .iter()
+        .rev()
+        .enumerate()
+        .filter(|&(_, &d)| d != 0)
+        .map(|(i, &d)| (i, d < 0))
+        .collect()
 }
 
 /// f^u for f in the cyclotomic subgroup, on two threads: the caller squares f along the NAF of
@@ -322,33 +368,16 @@ fn exp_by_u_two_threads<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
     if exp_by_u_is_compressed::<C>() {
         return exp_by_u_two_threads_compressed(f);
     }
-    let k = C::consts();
-    // (i, negative) for each non-zero digit of |u|, i counted from the least significant.
-    let digits: Vec<(usize, bool)> = k
-        .u_naf
-        .iter()
-        .rev()
-        .enumerate()
-        .filter(|&(_, &d)| d != 0)
-        .map(|(i, &d)| (i, d < 0))
-        .collect();
+    let digits = nonzero_digits::<C>();
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
     let cut = worker_share(&at);
-    let slots: Arc<Vec<OnceLock<Fp12<C>>>> = Arc::new((0..cut).map(|_| OnceLock::new()).collect());
-    let abandoned = Arc::new(AtomicBool::new(false));
-    let _guard = Abandon(Arc::clone(&abandoned));
-    let signs: Vec<bool> = digits[..cut].iter().map(|d| d.1).collect();
+    let handover = Handover::<Fp12<C>>::new(cut);
     let worker = {
-        let slots = Arc::clone(&slots);
+        let (mut next, signs) = (handover.receiver(), digits[..cut].to_vec());
         pool::spawn(move || {
             let mut acc = Fp12::<C>::ONE;
-            for (slot, &negative) in slots.iter().zip(&signs) {
-                let x = pool::spin_wait(|| {
-                    slot.get()
-                        .map(|x| Some(*x))
-                        .or_else(|| abandoned.load(Ordering::Acquire).then_some(None))
-                });
-                let Some(x) = x else { return acc };
+            for &(_, negative) in &signs {
+                let Some(x) = next() else { break };
                 acc *= if negative { x.conjugate() } else { x };
             }
             acc
@@ -359,8 +388,7 @@ fn exp_by_u_two_threads<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
     f.cyclotomic_square_chain(&at, |_, g| {
         // The powers come in the order of `digits`: the worker's slots first, then the caller's.
         if j < cut {
-            // Each slot is set once, here, in order.
-            let _ = slots[j].set(g);
+            handover.send(j, g);
         } else {
             let x = if digits[j].1 { g.conjugate() } else { g };
             own = Some(own.map_or(x, |o| o * x));
@@ -371,7 +399,7 @@ fn exp_by_u_two_threads<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
         Some(o) => o * worker.join(),
         None => worker.join(),
     };
-    if k.u_neg {
+    if C::consts().u_neg {
         r.conjugate()
     } else {
         r
@@ -419,15 +447,8 @@ fn compressed_worker_share(at: &[usize]) -> usize {
 /// the top digits; then one product merges both. Constant time in f.
 fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
     let k = C::consts();
-    // (i, negative) for each non-zero digit of |u| but the lowest if it is f itself.
-    let mut digits: Vec<(usize, bool)> = k
-        .u_naf
-        .iter()
-        .rev()
-        .enumerate()
-        .filter(|&(_, &d)| d != 0)
-        .map(|(i, &d)| (i, d < 0))
-        .collect();
+    // The non-zero digits but the lowest if it is f itself.
+    let mut digits = nonzero_digits::<C>();
     let self_digit = match digits.first() {
         Some(&(0, negative)) => {
             digits.remove(0);
@@ -441,10 +462,7 @@ fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
     }
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
     let cut = compressed_worker_share(&at);
-    let slots: Arc<Vec<OnceLock<CompressedCyclotomic<C>>>> =
-        Arc::new((0..cut).map(|_| OnceLock::new()).collect());
-    let abandoned = Arc::new(AtomicBool::new(false));
-    let _guard = Abandon(Arc::clone(&abandoned));
+    let handover = Handover::<CompressedCyclotomic<C>>::new(cut);
     let product_of = |powers: &[CompressedCyclotomic<C>], signs: &[(usize, bool)]| {
         CompressedCyclotomic::decompress_batch(powers)
             .into_iter()
@@ -454,18 +472,9 @@ fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
             .unwrap_or(Fp12::ONE)
     };
     let worker = {
-        let (slots, signs) = (Arc::clone(&slots), digits[..cut].to_vec());
+        let (mut next, signs) = (handover.receiver(), digits[..cut].to_vec());
         pool::spawn(move || {
-            let mut powers = Vec::with_capacity(slots.len());
-            for slot in slots.iter() {
-                let x = pool::spin_wait(|| {
-                    slot.get()
-                        .map(|x| Some(*x))
-                        .or_else(|| abandoned.load(Ordering::Acquire).then_some(None))
-                });
-                let Some(x) = x else { return Fp12::ONE };
-                powers.push(x);
-            }
+            let powers: Vec<_> = core::iter::from_fn(&mut next).take(signs.len()).collect();
             product_of(&powers, &signs)
         })
     };
@@ -473,8 +482,7 @@ fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
     let mut j = 0;
     f.compress_cyclotomic().square_chain(&at, |_, c| {
         if j < cut {
-            // Each slot is set once, here, in order.
-            let _ = slots[j].set(c);
+            handover.send(j, c);
         } else {
             own.push(c);
         }
