@@ -221,15 +221,6 @@ pub trait BaseField: super::traits::FieldOps {
     ) -> bool {
         false
     }
-    /// f^(2^n) by n cyclotomic squares computed in another representation where this base field
-    /// has one that pays; None (the default) where it has not, and the caller squares with
-    /// [`BaseField::fp12_cyclotomic_square`] n times.
-    fn cyclotomic_square_run<T: TowerParams<Fp = Self::Params>>(
-        _f: &Fp12<T, Self>,
-        _n: usize,
-    ) -> Option<Fp12<T, Self>> {
-        None
-    }
 }
 
 /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta, by Karatsuba on the base field's own
@@ -304,17 +295,6 @@ impl<F: FpParams> BaseField for Fp<F> {
             emit(k, v.map(|[a, b]| Fp2::new(a, b)));
         });
         true
-    }
-
-    /// Digit-sliced in AVX-512 IFMA lanes ([`BaseField::cyclotomic_square_chain`]) for runs of at
-    /// least two squares (leaving and entering the lanes costs about one square); None elsewhere.
-    fn cyclotomic_square_run<T: TowerParams<Fp = F>>(
-        f: &Fp12<T, Self>,
-        n: usize,
-    ) -> Option<Fp12<T, Self>> {
-        let mut r = None;
-        (n >= 2 && Self::cyclotomic_square_chain(f, &[n], &mut |_, x| r = Some(x))).then_some(())?;
-        r
     }
 
     /// Digit-sliced in AVX-512 IFMA lanes ([`super::lanes::cyclotomic_square_chain`]: three lane

@@ -306,13 +306,17 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
 
     /// self^(2^n) in the cyclotomic subgroup: n cyclotomic squares, as one run in another
     /// representation where the base field has one that pays
-    /// ([`BaseField::cyclotomic_square_run`]).
+    /// ([`BaseField::cyclotomic_square_chain`] asked for one power) and the run has at least two
+    /// squares (in the IFMA lanes, entering and leaving cost about one square).
     pub fn cyclotomic_square_n(&self, n: usize) -> Self {
         if n == 0 {
             return *self;
         }
-        if let Some(r) = F::cyclotomic_square_run(self, n) {
-            return r;
+        let mut run = None;
+        if n >= 2 && F::cyclotomic_square_chain(self, &[n], &mut |_, x| run = Some(x)) {
+            if let Some(r) = run {
+                return r;
+            }
         }
         let mut r = *self;
         for _ in 0..n {
