@@ -5,6 +5,7 @@
 //! - every base-field operation, wide ones included, equals the Montgomery field's on random and
 //!   edge inputs, and on inputs at the largest coefficients a reduced element can have;
 //! - the SIMD products (AVX-512F, AVX2+FMA) equal the portable one where the CPU has them;
+//! - the one-kernel F_p4 square equals the tower's schedule on the portable kernels;
 //! - F_p2 products and squares, and pairings (GT bytes) for random pairs and the point at infinity,
 //!   equal the Montgomery engine's;
 //! - the bounds-tracking coefficient (CheckDouble) runs a whole pairing without reaching 2^53,
@@ -337,6 +338,80 @@ fn fp2_kernels_equal_portable() {
         assert_eq!(w(&want_sq[1]), (ma0 * ma1).double());
     }
     eprintln!("AVX-512 and AVX2 F_p2 kernels compared: {tried} cases");
+}
+
+/// The one-kernel F_p4 square (the core of the cyclotomic square) equals the tower's lazy schedule
+/// on the portable kernels bit for bit (three unreduced F_p2 squares, c0 = t0 + xi t1,
+/// c1 = (a0 + a1)^2 - t0 - t1, four reductions), on reduced values and on sums of up to three of
+/// them (what the cyclotomic square passes), and its value is (a0 + a1 s)^2 in the Montgomery tower.
+#[test]
+fn fp4_square_kernel_equals_portable() {
+    let mut rng = TestRng::new(0xf4);
+    let k = D::radices();
+    let xi = <Curve as tripair::field::TowerParams>::XI;
+    let mut elems: Vec<[f64; N]> = vec![[0.0; N], extreme(1.0).c, extreme(-1.0).c];
+    for n in 0..40 {
+        let x = D::from_fp(&M::random(&mut rng)) * D::from_fp(&M::random(&mut rng));
+        let mut s = x;
+        for _ in 0..(n % 3) {
+            s += x;
+        }
+        elems.push(s.c);
+    }
+    let len = elems.len();
+    let add = |a: &[f64; N], b: &[f64; N]| -> [f64; N] { core::array::from_fn(|i| a[i] + b[i]) };
+    let mut tried = 0;
+    for i in 0..len {
+        let a0 = [&elems[i], &elems[(i * 5 + 1) % len]];
+        let a1 = [&elems[(i * 7 + 2) % len], &elems[(i * 3 + 3) % len]];
+        let t0 = fp2_square_wide_portable(a0, k);
+        let t1 = fp2_square_wide_portable(a1, k);
+        let (s0, s1) = (add(a0[0], a1[0]), add(a0[1], a1[1]));
+        let s = fp2_square_wide_portable([&s0, &s1], k);
+        let (x0, x1) = (xi.0 as f64, xi.1 as f64);
+        let c00: [f64; NW] = core::array::from_fn(|j| t0[0][j] + (t1[0][j] * x0 - t1[1][j] * x1));
+        let c01: [f64; NW] = core::array::from_fn(|j| t0[1][j] + (t1[1][j] * x0 + t1[0][j] * x1));
+        let c10: [f64; NW] = core::array::from_fn(|j| s[0][j] - t0[0][j] - t1[0][j]);
+        let c11: [f64; NW] = core::array::from_fn(|j| s[1][j] - t0[1][j] - t1[1][j]);
+        let want = [c00, c01, c10, c11].map(|w| reduce_wide_portable(&w, k));
+        let run = |f: &dyn Fn([&mut [f64; N]; 4]) -> bool| -> Option<[[f64; N]; 4]> {
+            let mut out = [[0.0; N]; 4];
+            let [o0, o1, o2, o3] = &mut out;
+            f([o0, o1, o2, o3]).then_some(out)
+        };
+        if let Some(got) = run(&|o| simd::fp4_square_dispatch(a0, a1, xi, k, o)) {
+            assert_eq!(got, want);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = tripair::cpu::Avx512F::detect() {
+            let got = run(&|o| {
+                simd::fp4_square_avx512(p, a0, a1, xi, k, o);
+                true
+            });
+            assert_eq!(got, Some(want));
+            tried += 1;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = tripair::cpu::Avx2Fma::detect() {
+            let got = run(&|o| {
+                simd::fp4_square_avx2(p, a0, a1, xi, k, o);
+                true
+            });
+            assert_eq!(got, Some(want));
+            tried += 1;
+        }
+        // The schedule is the F_p4 square: against the Montgomery tower.
+        let m2 = |c: [&[f64; N]; 2]| {
+            Fp2::<Curve>::new(D::from_coeffs(*c[0]).to_fp(), D::from_coeffs(*c[1]).to_fp())
+        };
+        let (ma0, ma1) = (m2(a0), m2(a1));
+        assert_eq!(
+            m2([&want[0], &want[1]]),
+            ma0.square() + ma1.square() * Fp2::<Curve>::xi()
+        );
+        assert_eq!(m2([&want[2], &want[3]]), (ma0 * ma1).double());
+    }
+    eprintln!("AVX-512 and AVX2 F_p4 square kernels compared: {tried} cases");
 }
 
 /// The F_p2 kernel carries each operand once; without those carries, the product of F_p12

@@ -48,6 +48,7 @@
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
+use super::fp2::{Fp2, TowerParams};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -241,14 +242,35 @@ pub trait Coeff:
         let [c0, c1] = Self::fp2_square_wide(a, k);
         [Self::reduce_wide(&c0, k), Self::reduce_wide(&c1, k)]
     }
+    /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi) over u^2 = -1, exactly as the tower's lazy
+    /// formula computes it (three unreduced F_p2 squares t0 = a0^2, t1 = a1^2,
+    /// s = (a0 + a1)^2; c0 = t0 + xi t1 and c1 = s - t0 - t1, each coefficient reduced once) in
+    /// one kernel, into `out` = [c0.c0, c0.c1, c1.c0, c1.c1]; false where there is none (the
+    /// tower's formula then runs: the same carries on the same values, so one bounds proof
+    /// covers both).
+    #[inline(always)]
+    fn fp4_square(
+        _a0: [&[Self; N]; 2],
+        _a1: [&[Self; N]; 2],
+        _xi: (i64, i64),
+        _k: &Radices,
+        _out: [&mut [Self; N]; 4],
+    ) -> bool {
+        false
+    }
 }
 
-/// round(x) for |x| < 2^51, by adding and removing 1.5 * 2^52 (ties to even): no libm call and
-/// no SSE4.1 needed, and the same in every SIMD lane.
+/// 1.5 * 2^52: x + MAGIC rounds x (|x| < 2^51) to an integer, ties to even.
+const MAGIC: f64 = 6755399441055744.0;
+
+/// round(x * y) of the exact product (|x * y| < 2^51), ties to even: one fused multiply-add with
+/// 1.5 * 2^52 and one subtraction, the same in every SIMD lane (a separate product, rounding and
+/// removing the constant took a third operation on the vector port; the float pairing measured
+/// 5% faster). Without hardware FMA, `mul_add` is the exact software routine: the portable
+/// results stay equal to the SIMD ones bit for bit.
 #[inline(always)]
-pub fn round_f64(x: f64) -> f64 {
-    const MAGIC: f64 = 6755399441055744.0;
-    (x + MAGIC) - MAGIC
+pub fn round_mul(x: f64, y: f64) -> f64 {
+    x.mul_add(y, MAGIC) - MAGIC
 }
 
 impl Coeff for f64 {
@@ -268,7 +290,7 @@ impl Coeff for f64 {
     }
     #[inline(always)]
     fn carry(self, radix: f64, radix_inv: f64) -> (Self, Self) {
-        let c = round_f64(self * radix_inv);
+        let c = round_mul(self, radix_inv);
         // Exact: c * radix and the difference are integers below 2^53.
         (self - c * radix, c)
     }
@@ -307,6 +329,16 @@ impl Coeff for f64 {
     #[inline(always)]
     fn fp2_square(a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
         simd::fp2_square_dispatch(a, k)
+    }
+    #[inline(always)]
+    fn fp4_square(
+        a0: [&[f64; N]; 2],
+        a1: [&[f64; N]; 2],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 4],
+    ) -> bool {
+        simd::fp4_square_dispatch(a0, a1, xi, k, out)
     }
 }
 
@@ -943,6 +975,28 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
         let [r0, r1] = C::fp2_square([&a[0].c, &a[1].c], &Consts::<P>::RADICES);
         (*c0, *c1) = (Self::from_coeffs(r0), Self::from_coeffs(r1));
     }
+    /// One kernel ([`Coeff::fp4_square`]) where there is one: the F_p4 squares are most of the
+    /// final exponentiation, and between the tower's steps each wide F_p2 value (384 bytes) was
+    /// copied through memory (memmove 13% of the final exponentiation's profile).
+    #[inline(always)]
+    fn fp4_square<T: TowerParams<Fp = Self::Params>>(
+        a0: &Fp2<T, Self>,
+        a1: &Fp2<T, Self>,
+    ) -> (Fp2<T, Self>, Fp2<T, Self>) {
+        if T::BETA == -1 {
+            let (mut c0, mut c1) = (Fp2::<T, Self>::ZERO, Fp2::<T, Self>::ZERO);
+            if C::fp4_square(
+                [&a0.c0.c, &a0.c1.c],
+                [&a1.c0.c, &a1.c1.c],
+                T::XI,
+                &Consts::<P>::RADICES,
+                [&mut c0.c0.c, &mut c0.c1.c, &mut c1.c0.c, &mut c1.c1.c],
+            ) {
+                return (c0, c1);
+            }
+        }
+        super::fp12::fp4_square_formula(a0, a1)
+    }
 }
 
 /// The SIMD polynomial products for `f64` coefficients, chosen per call through [`crate::cpu`].
@@ -1080,6 +1134,111 @@ pub mod simd {
         }
         let [c0, c1] = fp2_square_wide_dispatch(a, k);
         [reduce_wide_dispatch(&c0, k), reduce_wide_dispatch(&c1, k)]
+    }
+
+    /// The F_p4 square of [`super::Coeff::fp4_square`] with the widest kernel this CPU has
+    /// (AVX-512 or AVX2 with FMA); false without one.
+    #[inline(always)]
+    pub fn fp4_square_dispatch(
+        a0: [&[f64; N]; 2],
+        a1: [&[f64; N]; 2],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 4],
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                fp4_square_avx512(p, a0, a1, xi, k, out);
+                return true;
+            }
+            if let Some(p) = Avx2Fma::detect() {
+                fp4_square_avx2(p, a0, a1, xi, k, out);
+                return true;
+            }
+        }
+        let _ = (a0, a1, xi, k, out);
+        false
+    }
+
+    /// The F_p4 square in one AVX-512 kernel: the three F_p2 squares, the wide sums and the four
+    /// reductions on registers.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp4_square_avx512(
+        _proof: Avx512F,
+        a0: [&[f64; N]; 2],
+        a1: [&[f64; N]; 2],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 4],
+    ) {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { fp4_square_avx512_inner(a0, a1, xi, k, out) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn fp4_square_avx512_inner(
+        a0: [&[f64; N]; 2],
+        a1: [&[f64; N]; 2],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 4],
+    ) {
+        use core::arch::x86_64::*;
+        let (x00, x01) = (load_elem(a0[0]), load_elem(a0[1]));
+        let (x10, x11) = (load_elem(a1[0]), load_elem(a1[1]));
+        let [c0, c1] = avx512::fp4_square_wide([x00, x01], [x10, x11], xi, k);
+        let [o0, o1, o2, o3] = out;
+        for (o, w) in [o0, o1, o2, o3]
+            .into_iter()
+            .zip([c0[0], c0[1], c1[0], c1[1]])
+        {
+            let (lo, hi) = avx512::reduce(w, k);
+            // SAFETY: a full store of lanes 0..7 and a masked store of lanes 8..11 into a
+            // 12-double array.
+            unsafe {
+                _mm512_storeu_pd(o.as_mut_ptr(), lo);
+                _mm512_mask_storeu_pd(o.as_mut_ptr().add(8), 0x0f, hi);
+            }
+        }
+    }
+
+    /// The F_p4 square in one AVX2 kernel.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp4_square_avx2(
+        _proof: Avx2Fma,
+        a0: [&[f64; N]; 2],
+        a1: [&[f64; N]; 2],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 4],
+    ) {
+        // SAFETY: the proof value exists only when AVX2 and FMA were detected on this CPU.
+        unsafe { fp4_square_avx2_inner(a0, a1, xi, k, out) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn fp4_square_avx2_inner(
+        a0: [&[f64; N]; 2],
+        a1: [&[f64; N]; 2],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 4],
+    ) {
+        let (x00, x01) = (load_elem4(a0[0]), load_elem4(a0[1]));
+        let (x10, x11) = (load_elem4(a1[0]), load_elem4(a1[1]));
+        let [c0, c1] = avx2::fp4_square_wide([x00, x01], [x10, x11], xi, k);
+        let [o0, o1, o2, o3] = out;
+        for (o, w) in [o0, o1, o2, o3]
+            .into_iter()
+            .zip([c0[0], c0[1], c1[0], c1[1]])
+        {
+            *o = store_elem4(avx2::reduce(w, k));
+        }
     }
 
     /// An element from memory: lanes 0..7 and 8..11 (four zero lanes above).
@@ -1406,11 +1565,14 @@ pub mod simd {
             unsafe { _mm512_loadu_pd(a.as_ptr().add(at)) }
         }
 
-        /// round(x) to nearest, ties to even: the same as the portable magic-constant rounding.
+        /// round(x * y) of the exact product: [`super::super::round_mul`] in every lane.
         #[inline(always)]
-        fn round(x: __m512d) -> __m512d {
+        fn round_mul(x: __m512d, y: __m512d) -> __m512d {
             // SAFETY: register-only; the enclosing functions enable AVX-512F.
-            unsafe { _mm512_roundscale_pd::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(x) }
+            unsafe {
+                let m = _mm512_set1_pd(super::super::MAGIC);
+                _mm512_sub_pd(_mm512_fmadd_pd(x, y, m), m)
+            }
         }
 
         /// Lane indices for the permutes.
@@ -1425,8 +1587,8 @@ pub mod simd {
         pub(super) fn carry12(lo: __m512d, hi: __m512d, k: &Radices) -> (__m512d, __m512d) {
             // SAFETY: register-only AVX-512F arithmetic and permutes (the callers enable it).
             unsafe {
-                let c_lo = round(_mm512_mul_pd(lo, load_at(&k.r_inv, 0)));
-                let c_hi = round(_mm512_mul_pd(hi, load_at(&k.r_inv, 8)));
+                let c_lo = round_mul(lo, load_at(&k.r_inv, 0));
+                let c_hi = round_mul(hi, load_at(&k.r_inv, 8));
                 let lo = _mm512_fnmadd_pd(c_lo, load_at(&k.r, 0), lo);
                 let hi = _mm512_fnmadd_pd(c_hi, load_at(&k.r, 8), hi);
                 // Carries one lane up: lane 0 takes c_hi's lane 7 (a zero padding lane).
@@ -1448,7 +1610,7 @@ pub mod simd {
                 let mut c = [_mm512_setzero_pd(); 3];
                 let mut x = [_mm512_setzero_pd(); 3];
                 for v in 0..3 {
-                    c[v] = round(_mm512_mul_pd(w[v], load_at(&k.rw_inv, 8 * v)));
+                    c[v] = round_mul(w[v], load_at(&k.rw_inv, 8 * v));
                     x[v] = _mm512_fnmadd_pd(c[v], load_at(&k.rw, 8 * v), w[v]);
                 }
                 let up = idx([7, 8, 9, 10, 11, 12, 13, 14]);
@@ -1547,34 +1709,121 @@ pub mod simd {
             ]
         }
 
-        /// The 8-lane window of (0, b_lo, b_hi, 0) starting at lane s (s in 1..=27).
+        /// [`super::super::Coeff::fp4_square`] before the reductions, on registers:
+        /// (t0 + xi t1, s - t0 - t1) for t0 = a0^2, t1 = a1^2, s = (a0 + a1)^2 (u^2 = -1).
         #[inline(always)]
-        fn window(e: &[__m512i; 4], s: usize) -> __m512d {
-            // SAFETY: register-only AVX-512F lane shifts (the callers enable it).
+        pub(super) fn fp4_square_wide(
+            a0: [Elem; 2],
+            a1: [Elem; 2],
+            xi: (i64, i64),
+            k: &Radices,
+        ) -> [[[__m512d; 3]; 2]; 2] {
+            let t0 = fp2_square_wide(a0[0], a0[1], k);
+            let t1 = fp2_square_wide(a1[0], a1[1], k);
+            let s = fp2_square_wide(add(a0[0], a1[0]), add(a0[1], a1[1]), k);
+            // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
             unsafe {
-                let (q, r) = (s / 8, s % 8);
-                let (lo, hi) = (e[q], if q + 1 < 4 { e[q + 1] } else { e[3] });
-                let x = match r {
-                    0 => lo,
-                    1 => _mm512_alignr_epi64::<1>(hi, lo),
-                    2 => _mm512_alignr_epi64::<2>(hi, lo),
-                    3 => _mm512_alignr_epi64::<3>(hi, lo),
-                    4 => _mm512_alignr_epi64::<4>(hi, lo),
-                    5 => _mm512_alignr_epi64::<5>(hi, lo),
-                    6 => _mm512_alignr_epi64::<6>(hi, lo),
-                    _ => _mm512_alignr_epi64::<7>(hi, lo),
-                };
-                _mm512_castsi512_pd(x)
+                let (x0, x1) = (_mm512_set1_pd(xi.0 as f64), _mm512_set1_pd(xi.1 as f64));
+                let z = _mm512_setzero_pd();
+                let mut c = [[[z; 3]; 2]; 2];
+                for v in 0..3 {
+                    // xi t1 = (x0 t1.0 - x1 t1.1) + (x0 t1.1 + x1 t1.0) u; every sum is exact.
+                    let e0 = _mm512_fmadd_pd(x0, t1[0][v], t0[0][v]);
+                    c[0][0][v] = _mm512_fnmadd_pd(x1, t1[1][v], e0);
+                    let e1 = _mm512_fmadd_pd(x0, t1[1][v], t0[1][v]);
+                    c[0][1][v] = _mm512_fmadd_pd(x1, t1[0][v], e1);
+                    c[1][0][v] = _mm512_sub_pd(_mm512_sub_pd(s[0][v], t0[0][v]), t1[0][v]);
+                    c[1][1][v] = _mm512_sub_pd(_mm512_sub_pd(s[1][v], t0[1][v]), t1[1][v]);
+                }
+                c
             }
+        }
+
+        /// valignq in asm: the compiler would turn the intrinsic into two-source permutes
+        /// with index vectors and register copies.
+        macro_rules! alignq {
+            ($hi:expr, $lo:expr, $r:literal) => {{
+                let x: __m512i;
+                // SAFETY: register-only valignq; AVX-512F is enabled by every caller.
+                unsafe {
+                    core::arch::asm!(
+                        concat!("valignq {x}, {h}, {l}, ", $r),
+                        x = lateout(zmm_reg) x,
+                        h = in(zmm_reg) $hi,
+                        l = in(zmm_reg) $lo,
+                        options(pure, nomem, nostack, preserves_flags),
+                    );
+                }
+                x
+            }};
+        }
+
+        /// acc + g * broadcast(*f) as one multiply-add with an embedded broadcast, in asm: the
+        /// compiler would forward the stored f_i from registers through two-source permutes on
+        /// the shuffle port, which the windows already load.
+        #[target_feature(enable = "avx512f")]
+        #[inline]
+        fn fma_bcast(acc: __m512d, g: __m512d, f: &f64) -> __m512d {
+            let mut acc = acc;
+            // SAFETY: reads the one double behind a reference; register-only otherwise.
+            unsafe {
+                core::arch::asm!(
+                    "vfmadd231pd {acc}, {g}, qword ptr [{f}]{{1to8}}",
+                    acc = inout(zmm_reg) acc,
+                    g = in(zmm_reg) g,
+                    f = in(reg) f as *const f64,
+                    options(pure, readonly, nostack, preserves_flags),
+                );
+            }
+            acc
+        }
+
+        /// broadcast(*f) from memory, in asm (see [`fma_bcast`]).
+        #[target_feature(enable = "avx512f")]
+        #[inline]
+        fn bcast(f: &f64) -> __m512d {
+            let x: __m512d;
+            // SAFETY: reads the one double behind a reference; register-only otherwise.
+            unsafe {
+                core::arch::asm!(
+                    "vbroadcastsd {x}, qword ptr [{f}]",
+                    x = lateout(zmm_reg) x,
+                    f = in(reg) f as *const f64,
+                    options(pure, readonly, nostack, preserves_flags),
+                );
+            }
+            x
+        }
+
+        /// The 8-lane window of (0, b_lo, b_hi, 0) starting at lane s (s in 1..=27).
+        #[target_feature(enable = "avx512f")]
+        #[inline]
+        fn window(e: &[__m512i; 4], s: usize) -> __m512d {
+            let (q, r) = (s / 8, s % 8);
+            let (lo, hi) = (e[q], if q + 1 < 4 { e[q + 1] } else { e[3] });
+            let x = match r {
+                0 => lo,
+                1 => alignq!(hi, lo, "1"),
+                2 => alignq!(hi, lo, "2"),
+                3 => alignq!(hi, lo, "3"),
+                4 => alignq!(hi, lo, "4"),
+                5 => alignq!(hi, lo, "5"),
+                6 => alignq!(hi, lo, "6"),
+                _ => alignq!(hi, lo, "7"),
+            };
+            _mm512_castsi512_pd(x)
         }
 
         /// The schoolbook product: for row i and output vector v, f_i (or 6 f_i in the lanes
         /// [`super::super::SIX`] marks) times the window of b shifted by i. The f_i and 6 f_i come
-        /// from a stack copy of a and 6a by broadcast loads (load ports) instead of permutes on the
-        /// one shuffle port, which the windows' lane shifts and the 512-bit FMAs share: the float
-        /// pairing measured 3.5% faster (dclxvi_profile, interleaved, Xeon). The windows stay lane
-        /// shifts: as unaligned loads across the stored b they waited on store forwarding (19%
-        /// slower).
+        /// from a stack copy of a and 6a, broadcast by the load ports (folded into the
+        /// multiply-add where a row's lanes agree) instead of permutes on the one shuffle port,
+        /// which the windows' lane shifts and the 512-bit FMAs share: the float pairing measured
+        /// 3.5% faster (dclxvi_profile, interleaved, Xeon). Broadcasts and lane shifts are asm
+        /// ([`fma_bcast`], [`bcast`], `alignq!`): as intrinsics the compiler forwarded the stored
+        /// f_i back to registers and turned both into two-source permutes with index vectors and
+        /// register copies (1.5% slower). The windows stay lane shifts: as unaligned loads across
+        /// the stored b they waited on store forwarding (19% slower).
         #[inline(always)]
         pub(super) fn poly_mul(a: (__m512d, __m512d), b: (__m512d, __m512d)) -> [__m512d; 3] {
             // a, then 6a.
@@ -1598,16 +1847,18 @@ pub mod simd {
                         if !(8 * $v + 7 < $i || 8 * $v > $i + N - 1) {
                             let g = window(&e, (8usize + 8 * $v).wrapping_sub($i));
                             let m = SIX_MASK[$i][$v] as u8;
-                            let fi = _mm512_set1_pd(fa.0[$i]);
-                            let f = if m == 0 {
-                                fi
+                            acc[$v] = if m == 0 {
+                                fma_bcast(acc[$v], g, &fa.0[$i])
                             } else if m == 0xff {
-                                _mm512_set1_pd(fa.0[16 + $i])
+                                fma_bcast(acc[$v], g, &fa.0[16 + $i])
                             } else {
-                                let fi6 = _mm512_set1_pd(fa.0[16 + $i]);
-                                _mm512_mask_blend_pd(m, fi, fi6)
+                                let f = _mm512_mask_blend_pd(
+                                    m,
+                                    bcast(&fa.0[$i]),
+                                    bcast(&fa.0[16 + $i]),
+                                );
+                                _mm512_fmadd_pd(f, g, acc[$v])
                             };
-                            acc[$v] = _mm512_fmadd_pd(f, g, acc[$v]);
                         }
                     };
                 }
@@ -1897,11 +2148,14 @@ pub mod simd {
             unsafe { _mm256_loadu_pd(a.as_ptr().add(at)) }
         }
 
-        /// round(x) to nearest, ties to even: the same as the portable magic-constant rounding.
+        /// round(x * y) of the exact product: [`super::super::round_mul`] in every lane.
         #[inline(always)]
-        fn round(x: __m256d) -> __m256d {
-            // SAFETY: register-only; the enclosing functions enable AVX2.
-            unsafe { _mm256_round_pd::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(x) }
+        fn round_mul(x: __m256d, y: __m256d) -> __m256d {
+            // SAFETY: register-only; the enclosing functions enable AVX2 and FMA.
+            unsafe {
+                let m = _mm256_set1_pd(super::super::MAGIC);
+                _mm256_sub_pd(_mm256_fmadd_pd(x, y, m), m)
+            }
         }
 
         /// Lanes moved up by one across the vectors: lane j takes lane j - 1, lane 0 takes 0.
@@ -1931,7 +2185,7 @@ pub mod simd {
             unsafe {
                 let mut c = e;
                 for v in 0..3 {
-                    c[v] = round(_mm256_mul_pd(e[v], load_at(&k.r_inv, 4 * v)));
+                    c[v] = round_mul(e[v], load_at(&k.r_inv, 4 * v));
                 }
                 let sh = shift_up(&c);
                 // The top carry c_11 (lane 3 of vector 2) folds instead of moving up.
@@ -1952,7 +2206,7 @@ pub mod simd {
             unsafe {
                 let mut c = w;
                 for v in 0..6 {
-                    c[v] = round(_mm256_mul_pd(w[v], load_at(&k.rw_inv, 4 * v)));
+                    c[v] = round_mul(w[v], load_at(&k.rw_inv, 4 * v));
                 }
                 let mut sh = shift_up(&c);
                 // Lane 23 stays zero: the top carry c_22 (lane 2 of vector 5) is folded instead.
@@ -2071,6 +2325,35 @@ pub mod simd {
                 poly_mul(add(a0, a1), sub(a0, a1)),
                 poly_mul(add(a0, a0), a1),
             ]
+        }
+
+        /// [`super::super::Coeff::fp4_square`] before the reductions, on registers (see the
+        /// AVX-512 form).
+        #[inline(always)]
+        pub(super) fn fp4_square_wide(
+            a0: [Elem; 2],
+            a1: [Elem; 2],
+            xi: (i64, i64),
+            k: &Radices,
+        ) -> [[Wide; 2]; 2] {
+            let t0 = fp2_square_wide(a0[0], a0[1], k);
+            let t1 = fp2_square_wide(a1[0], a1[1], k);
+            let s = fp2_square_wide(add(a0[0], a1[0]), add(a0[1], a1[1]), k);
+            // SAFETY: register-only AVX2/FMA arithmetic (the callers enable them).
+            unsafe {
+                let (x0, x1) = (_mm256_set1_pd(xi.0 as f64), _mm256_set1_pd(xi.1 as f64));
+                let z = _mm256_setzero_pd();
+                let mut c = [[[z; 6]; 2]; 2];
+                for v in 0..6 {
+                    let e0 = _mm256_fmadd_pd(x0, t1[0][v], t0[0][v]);
+                    c[0][0][v] = _mm256_fnmadd_pd(x1, t1[1][v], e0);
+                    let e1 = _mm256_fmadd_pd(x0, t1[1][v], t0[1][v]);
+                    c[0][1][v] = _mm256_fmadd_pd(x1, t1[0][v], e1);
+                    c[1][0][v] = _mm256_sub_pd(_mm256_sub_pd(s[0][v], t0[0][v]), t1[0][v]);
+                    c[1][1][v] = _mm256_sub_pd(_mm256_sub_pd(s[1][v], t0[1][v]), t1[1][v]);
+                }
+                c
+            }
         }
 
         /// Lanes s..s+3 of (0, b_0..b_11, 0) as 20 lanes (s in 1..=15): one `vperm2f128` and at

@@ -6,7 +6,7 @@
 //! `Dclxvi<P, CheckedCoeff>` proves that the reductions of [`super::dclxvi`] suffice for every
 //! input, not only for the inputs tried.
 
-use super::dclxvi::{round_f64, Coeff};
+use super::dclxvi::{round_mul, Coeff};
 use core::ops::{Add, Mul, Neg, Sub};
 
 /// 2^53: the first magnitude at which doubles stop representing every integer.
@@ -99,11 +99,12 @@ impl Coeff for CheckedCoeff {
     fn scale(self, k: f64) -> Self {
         Self::checked(self.value * k, self.bound * k.abs(), "a small multiple")
     }
-    /// c = round(x * fl(1/r)) differs from x/r by at most 1/2 + |x/r| 2^-52 < 1/2 + 2/r for
-    /// |x| < 2^53, so |c| <= bound/r + 1 and |x - c r| <= r/2 + 2.
+    /// c = round(x * fl(1/r)) (the exact product, rounded once) differs from x/r by at most
+    /// 1/2 + |x/r| 2^-53 < 1/2 + 1/r for |x| < 2^53, so |c| <= bound/r + 1 and
+    /// |x - c r| <= r/2 + 2.
     #[track_caller]
     fn carry(self, radix: f64, radix_inv: f64) -> (Self, Self) {
-        let c = round_f64(self.value * radix_inv);
+        let c = round_mul(self.value, radix_inv);
         let rem = self.value - c * radix;
         let c_bound = (self.bound / radix).floor() + 1.0;
         let rem_bound = (radix / 2.0).floor() + 2.0;

@@ -580,9 +580,20 @@ fn lazy_karatsuba_finish<T: TowerParams, F: BaseField<Params = T::Fp>>(
     }
 }
 
-/// (a0 + a1 s)^2 in `F_p4 = F_p2[s]/(s^2 - xi)`: (a0^2 + xi a1^2) + 2 a0 a1 s.
-#[inline]
+/// (a0 + a1 s)^2 in `F_p4 = F_p2[s]/(s^2 - xi)`: (a0^2 + xi a1^2) + 2 a0 a1 s
+/// ([`BaseField::fp4_square`]: the formula below unless the base field has one kernel for it).
+#[inline(always)]
 fn fp4_square<T: TowerParams, F: BaseField<Params = T::Fp>>(
+    a0: &Fp2<T, F>,
+    a1: &Fp2<T, F>,
+) -> (Fp2<T, F>, Fp2<T, F>) {
+    F::fp4_square(a0, a1)
+}
+
+/// [`fp4_square`] by the tower's formulas, whatever the base field (the default of
+/// [`BaseField::fp4_square`]).
+#[inline]
+pub(crate) fn fp4_square_formula<T: TowerParams, F: BaseField<Params = T::Fp>>(
     a0: &Fp2<T, F>,
     a1: &Fp2<T, F>,
 ) -> (Fp2<T, F>, Fp2<T, F>) {
