@@ -242,6 +242,20 @@ pub trait Coeff:
         let [c0, c1] = Self::fp2_square_wide(a, k);
         [Self::reduce_wide(&c0, k), Self::reduce_wide(&c1, k)]
     }
+    /// The F_p6 product over u^2 = -1 (coefficients [a0.c0, a0.c1, a1.c0, .., a2.c1]) exactly as
+    /// the tower's lazy Karatsuba computes it (six unreduced F_p2 products of the coefficients and
+    /// of their pairwise sums, their sums with xi, each output coefficient reduced once) in one
+    /// kernel; false where there is none (the tower's formula runs: same carries, same values).
+    #[inline(always)]
+    fn fp6_mul(
+        _a: [&[Self; N]; 6],
+        _b: [&[Self; N]; 6],
+        _xi: (i64, i64),
+        _k: &Radices,
+        _out: [&mut [Self; N]; 6],
+    ) -> bool {
+        false
+    }
     /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi) over u^2 = -1, exactly as the tower's lazy
     /// formula computes it (three unreduced F_p2 squares t0 = a0^2, t1 = a1^2,
     /// s = (a0 + a1)^2; c0 = t0 + xi t1 and c1 = s - t0 - t1, each coefficient reduced once) in
@@ -329,6 +343,16 @@ impl Coeff for f64 {
     #[inline(always)]
     fn fp2_square(a: [&[f64; N]; 2], k: &Radices) -> [[f64; N]; 2] {
         simd::fp2_square_dispatch(a, k)
+    }
+    #[inline(always)]
+    fn fp6_mul(
+        a: [&[f64; N]; 6],
+        b: [&[f64; N]; 6],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 6],
+    ) -> bool {
+        simd::fp6_mul_dispatch(a, b, xi, k, out)
     }
     #[inline(always)]
     fn fp4_square(
@@ -975,6 +999,36 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
         let [r0, r1] = C::fp2_square([&a[0].c, &a[1].c], &Consts::<P>::RADICES);
         (*c0, *c1) = (Self::from_coeffs(r0), Self::from_coeffs(r1));
     }
+    /// One kernel ([`Coeff::fp6_mul`]) where there is one: F_p12 products and squares are three
+    /// and two of these, and the tower's steps between the F_p2 products copied wide values
+    /// through memory.
+    #[inline(always)]
+    fn fp6_mul<T: TowerParams<Fp = Self::Params>>(
+        a: &super::fp6::Fp6<T, Self>,
+        b: &super::fp6::Fp6<T, Self>,
+    ) -> super::fp6::Fp6<T, Self> {
+        if T::BETA == -1 {
+            let mut c = super::fp6::Fp6::<T, Self>::ZERO;
+            let ca = [
+                &a.c0.c0.c, &a.c0.c1.c, &a.c1.c0.c, &a.c1.c1.c, &a.c2.c0.c, &a.c2.c1.c,
+            ];
+            let cb = [
+                &b.c0.c0.c, &b.c0.c1.c, &b.c1.c0.c, &b.c1.c1.c, &b.c2.c0.c, &b.c2.c1.c,
+            ];
+            let out = [
+                &mut c.c0.c0.c,
+                &mut c.c0.c1.c,
+                &mut c.c1.c0.c,
+                &mut c.c1.c1.c,
+                &mut c.c2.c0.c,
+                &mut c.c2.c1.c,
+            ];
+            if C::fp6_mul(ca, cb, T::XI, &Consts::<P>::RADICES, out) {
+                return c;
+            }
+        }
+        a.mul_formula(b)
+    }
     /// One kernel ([`Coeff::fp4_square`]) where there is one: the F_p4 squares are most of the
     /// final exponentiation, and between the tower's steps each wide F_p2 value (384 bytes) was
     /// copied through memory (memmove 13% of the final exponentiation's profile).
@@ -1159,6 +1213,92 @@ pub mod simd {
         }
         let _ = (a0, a1, xi, k, out);
         false
+    }
+
+    /// The F_p6 product of [`super::Coeff::fp6_mul`] with AVX-512 where the CPU has it; false
+    /// without (the tower's formula then runs on the F_p2 kernels).
+    #[inline(always)]
+    pub fn fp6_mul_dispatch(
+        a: [&[f64; N]; 6],
+        b: [&[f64; N]; 6],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 6],
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                fp6_mul_avx512(p, a, b, xi, k, out);
+                return true;
+            }
+        }
+        let _ = (a, b, xi, k, out);
+        false
+    }
+
+    /// The F_p6 product in one AVX-512 kernel: the operand sums, the six F_p2 products (one
+    /// out-of-line product kernel called six times, so the code stays in the decoded-instruction
+    /// cache), the wide sums with xi and the six reductions, with no copy through the tower.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp6_mul_avx512(
+        _proof: Avx512F,
+        a: [&[f64; N]; 6],
+        b: [&[f64; N]; 6],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 6],
+    ) {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { fp6_mul_avx512_inner(a, b, xi, k, out) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn fp6_mul_avx512_inner(
+        a: [&[f64; N]; 6],
+        b: [&[f64; N]; 6],
+        xi: (i64, i64),
+        k: &Radices,
+        out: [&mut [f64; N]; 6],
+    ) {
+        use avx512::{fp2_add, fp2_mul_wide_out, reduce_out, wide2_add, wide2_mul_xi, wide2_sub};
+        let ea = [
+            [load_elem(a[0]), load_elem(a[1])],
+            [load_elem(a[2]), load_elem(a[3])],
+            [load_elem(a[4]), load_elem(a[5])],
+        ];
+        let eb = [
+            [load_elem(b[0]), load_elem(b[1])],
+            [load_elem(b[2]), load_elem(b[3])],
+            [load_elem(b[4]), load_elem(b[5])],
+        ];
+        // Karatsuba over F_p2 (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006), as Fp6::mul_wide.
+        let ops = [
+            (ea[0], eb[0]),
+            (ea[1], eb[1]),
+            (ea[2], eb[2]),
+            (fp2_add(ea[1], ea[2]), fp2_add(eb[1], eb[2])),
+            (fp2_add(ea[0], ea[1]), fp2_add(eb[0], eb[1])),
+            (fp2_add(ea[0], ea[2]), fp2_add(eb[0], eb[2])),
+        ];
+        let mut w = [avx512::WIDE2_ZERO; 6];
+        for (wj, (x, y)) in w.iter_mut().zip(ops.iter()) {
+            fp2_mul_wide_out(x, y, k, wj);
+        }
+        let [v0, v1, v2, x12, x01, x02] = w;
+        let c = [
+            wide2_add(wide2_mul_xi(wide2_sub(wide2_sub(x12, v1), v2), xi), v0),
+            wide2_add(wide2_sub(wide2_sub(x01, v0), v1), wide2_mul_xi(v2, xi)),
+            wide2_add(wide2_sub(wide2_sub(x02, v0), v2), v1),
+        ];
+        let [o0, o1, o2, o3, o4, o5] = out;
+        for (o, wv) in [o0, o1, o2, o3, o4, o5]
+            .into_iter()
+            .zip([c[0][0], c[0][1], c[1][0], c[1][1], c[2][0], c[2][1]])
+        {
+            reduce_out(&wv, k, o);
+        }
     }
 
     /// The F_p4 square in one AVX-512 kernel: the three F_p2 squares, the wide sums and the four
@@ -1736,6 +1876,68 @@ pub mod simd {
                     c[1][1][v] = _mm512_sub_pd(_mm512_sub_pd(s[1][v], t0[1][v]), t1[1][v]);
                 }
                 c
+            }
+        }
+
+        /// A wide F_p2 value on registers: two products of three vectors.
+        pub(super) type Wide2 = [[__m512d; 3]; 2];
+        /// The zero wide F_p2 value.
+        // SAFETY (of the transmute-free zero): all-zero bits are the double 0.0 in every lane.
+        pub(super) const WIDE2_ZERO: Wide2 = unsafe { core::mem::zeroed() };
+
+        /// a + b in F_p2 on registers (coefficient-wise, no carry).
+        #[inline(always)]
+        pub(super) fn fp2_add(a: [Elem; 2], b: [Elem; 2]) -> [Elem; 2] {
+            [add(a[0], b[0]), add(a[1], b[1])]
+        }
+
+        /// a + b on wide F_p2 values.
+        #[inline(always)]
+        pub(super) fn wide2_add(a: Wide2, b: Wide2) -> Wide2 {
+            // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
+            unsafe { core::array::from_fn(|c| core::array::from_fn(|v| _mm512_add_pd(a[c][v], b[c][v]))) }
+        }
+
+        /// a - b on wide F_p2 values.
+        #[inline(always)]
+        pub(super) fn wide2_sub(a: Wide2, b: Wide2) -> Wide2 {
+            // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
+            unsafe { core::array::from_fn(|c| core::array::from_fn(|v| _mm512_sub_pd(a[c][v], b[c][v]))) }
+        }
+
+        /// xi a on a wide F_p2 value (u^2 = -1): (x0 a0 - x1 a1, x0 a1 + x1 a0), exact sums.
+        #[inline(always)]
+        pub(super) fn wide2_mul_xi(a: Wide2, xi: (i64, i64)) -> Wide2 {
+            // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
+            unsafe {
+                let (x0, x1) = (_mm512_set1_pd(xi.0 as f64), _mm512_set1_pd(xi.1 as f64));
+                let mut c = a;
+                for v in 0..3 {
+                    c[0][v] = _mm512_fnmadd_pd(x1, a[1][v], _mm512_mul_pd(x0, a[0][v]));
+                    c[1][v] = _mm512_fmadd_pd(x1, a[0][v], _mm512_mul_pd(x0, a[1][v]));
+                }
+                c
+            }
+        }
+
+        /// [`fp2_mul_wide`] out of line, for kernels that run several F_p2 products: one copy of
+        /// its code instead of one per product.
+        #[target_feature(enable = "avx512f")]
+        #[inline(never)]
+        pub(super) fn fp2_mul_wide_out(a: &[Elem; 2], b: &[Elem; 2], k: &Radices, out: &mut Wide2) {
+            *out = fp2_mul_wide(a[0], a[1], b[0], b[1], k);
+        }
+
+        /// [`reduce`] out of line, stored into an element.
+        #[target_feature(enable = "avx512f")]
+        #[inline(never)]
+        pub(super) fn reduce_out(w: &[__m512d; 3], k: &Radices, out: &mut [f64; N]) {
+            let (lo, hi) = reduce(*w, k);
+            // SAFETY: a full store of lanes 0..7 and a masked store of lanes 8..11 into a
+            // 12-double array.
+            unsafe {
+                _mm512_storeu_pd(out.as_mut_ptr(), lo);
+                _mm512_mask_storeu_pd(out.as_mut_ptr().add(8), 0x0f, hi);
             }
         }
 
