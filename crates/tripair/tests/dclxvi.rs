@@ -5,6 +5,7 @@
 //! - every base-field operation, wide ones included, equals the Montgomery field's on random and
 //!   edge inputs, and on inputs at the largest coefficients a reduced element can have;
 //! - the SIMD products (AVX-512F, AVX2+FMA) equal the portable one where the CPU has them;
+//! - the one-kernel D-type line product equals the tower's formula on the F_p2 kernels;
 //! - the one-kernel F_p6 product equals the tower's formula on the F_p2 kernels;
 //! - the one-kernel F_p4 square equals the tower's schedule on the portable kernels;
 //! - F_p2 products and squares, and pairings (GT bytes) for random pairs and the point at infinity,
@@ -426,9 +427,7 @@ fn fp6_mul_kernel_equals_formula() {
         Fp2::<Curve, D>::new(D::from_fp(&M::random(rng)), D::from_fp(&M::random(rng)))
     };
     let d6 = |rng: &mut TestRng| Fp6::<Curve, D>::new(d2(rng), d2(rng), d2(rng));
-    let bits = |x: &Fp6<Curve, D>| {
-        [x.c0, x.c1, x.c2].map(|y| [y.c0.c, y.c1.c])
-    };
+    let bits = |x: &Fp6<Curve, D>| [x.c0, x.c1, x.c2].map(|y| [y.c0.c, y.c1.c]);
     let to_m = |x: &Fp6<Curve, D>| {
         Fp6::<Curve>::new(
             fp2_to_montgomery(&x.c0),
@@ -462,6 +461,47 @@ fn fp6_mul_kernel_equals_formula() {
         assert_eq!(to_m(&got), to_m(&a) * to_m(&b));
     }
     eprintln!("F_p6 kernel present on this CPU: {kernel}");
+}
+
+/// The one-kernel D-type line product (AVX-512 where the CPU has it) equals the tower's formula on
+/// the F_p2 kernels bit for bit, on random F_p12 values and lines (and on lines from a real
+/// Miller loop step's magnitudes: sums of reduced values), and equals the Montgomery tower's.
+#[test]
+fn line_product_kernel_equals_formula() {
+    use tripair::field::{Fp12, Fp6};
+    let mut rng = TestRng::new(0x11e);
+    let d2 = |rng: &mut TestRng| {
+        Fp2::<Curve, D>::new(D::from_fp(&M::random(rng)), D::from_fp(&M::random(rng)))
+    };
+    let d6 = |rng: &mut TestRng| Fp6::<Curve, D>::new(d2(rng), d2(rng), d2(rng));
+    let bits = |x: &Fp12<Curve, D>| {
+        [x.c0.c0, x.c0.c1, x.c0.c2, x.c1.c0, x.c1.c1, x.c1.c2].map(|y| [y.c0.c, y.c1.c])
+    };
+    let m6 = |x: &Fp6<Curve, D>| {
+        Fp6::<Curve>::new(
+            fp2_to_montgomery(&x.c0),
+            fp2_to_montgomery(&x.c1),
+            fp2_to_montgomery(&x.c2),
+        )
+    };
+    let m12 = |x: &Fp12<Curve, D>| Fp12::<Curve>::new(m6(&x.c0), m6(&x.c1));
+    for n in 0..30 {
+        let f = Fp12::<Curve, D>::new(d6(&mut rng), d6(&mut rng));
+        let (mut a, b, c) = (d2(&mut rng), d2(&mut rng), d2(&mut rng));
+        if n % 2 == 1 {
+            a += d2(&mut rng);
+        }
+        let mut got = f;
+        got.mul_by_line_d_assign(&a, &b, &c);
+        let want = f.mul_by_line_d(&a, &b, &c);
+        assert_eq!(bits(&got), bits(&want));
+        let (ma, mb, mc) = (
+            fp2_to_montgomery(&a),
+            fp2_to_montgomery(&b),
+            fp2_to_montgomery(&c),
+        );
+        assert_eq!(m12(&got), m12(&f).mul_by_line_d(&ma, &mb, &mc));
+    }
 }
 
 /// The F_p2 kernel carries each operand once; without those carries, the product of F_p12

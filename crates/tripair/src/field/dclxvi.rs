@@ -256,6 +256,21 @@ pub trait Coeff:
     ) -> bool {
         false
     }
+    /// f <- f * (a + (b + c v) w), the D-type line product over u^2 = -1 (f's twelve coefficients
+    /// in the tower's order, the line as [a.c0, a.c1, b.c0, b.c1, c.c0, c.c1]) exactly as the
+    /// tower's formula computes it (f0 a by three reduced F_p2 products, the two sparse F_p6
+    /// products f1 (b + c v) and (f0 + f1)(a + b + c v) with one reduction per coefficient,
+    /// Karatsuba's sums, xi times a reduced value with its carry round) in one kernel; false
+    /// where there is none.
+    #[inline(always)]
+    fn fp12_mul_by_line_d(
+        _f: [&mut [Self; N]; 12],
+        _l: [&[Self; N]; 6],
+        _xi: (i64, i64),
+        _k: &Radices,
+    ) -> bool {
+        false
+    }
     /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi) over u^2 = -1, exactly as the tower's lazy
     /// formula computes it (three unreduced F_p2 squares t0 = a0^2, t1 = a1^2,
     /// s = (a0 + a1)^2; c0 = t0 + xi t1 and c1 = s - t0 - t1, each coefficient reduced once) in
@@ -353,6 +368,15 @@ impl Coeff for f64 {
         out: [&mut [f64; N]; 6],
     ) -> bool {
         simd::fp6_mul_dispatch(a, b, xi, k, out)
+    }
+    #[inline(always)]
+    fn fp12_mul_by_line_d(
+        f: [&mut [f64; N]; 12],
+        l: [&[f64; N]; 6],
+        xi: (i64, i64),
+        k: &Radices,
+    ) -> bool {
+        simd::fp12_mul_by_line_d_dispatch(f, l, xi, k)
     }
     #[inline(always)]
     fn fp4_square(
@@ -1029,6 +1053,42 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
         }
         a.mul_formula(b)
     }
+    /// One kernel ([`Coeff::fp12_mul_by_line_d`]) for D-type lines where there is one: the
+    /// Miller loop's line products, 13 F_p2 products each, in place.
+    #[inline(always)]
+    fn fp12_mul_by_line_assign<T: TowerParams<Fp = Self::Params>>(
+        f: &mut super::fp12::Fp12<T, Self>,
+        line: [&Fp2<T, Self>; 3],
+        m_type: bool,
+    ) {
+        let [a, b, c] = line;
+        if !m_type && T::BETA == -1 {
+            let l = [&a.c0.c, &a.c1.c, &b.c0.c, &b.c1.c, &c.c0.c, &c.c1.c];
+            let (f0, f1) = (&mut f.c0, &mut f.c1);
+            let fc = [
+                &mut f0.c0.c0.c,
+                &mut f0.c0.c1.c,
+                &mut f0.c1.c0.c,
+                &mut f0.c1.c1.c,
+                &mut f0.c2.c0.c,
+                &mut f0.c2.c1.c,
+                &mut f1.c0.c0.c,
+                &mut f1.c0.c1.c,
+                &mut f1.c1.c0.c,
+                &mut f1.c1.c1.c,
+                &mut f1.c2.c0.c,
+                &mut f1.c2.c1.c,
+            ];
+            if C::fp12_mul_by_line_d(fc, l, T::XI, &Consts::<P>::RADICES) {
+                return;
+            }
+        }
+        *f = if m_type {
+            f.mul_by_line_m(a, b, c)
+        } else {
+            f.mul_by_line_d(a, b, c)
+        };
+    }
     /// One kernel ([`Coeff::fp4_square`]) where there is one: the F_p4 squares are most of the
     /// final exponentiation, and between the tower's steps each wide F_p2 value (384 bytes) was
     /// copied through memory (memmove 13% of the final exponentiation's profile).
@@ -1298,6 +1358,100 @@ pub mod simd {
             .zip([c[0][0], c[0][1], c[1][0], c[1][1], c[2][0], c[2][1]])
         {
             reduce_out(&wv, k, o);
+        }
+    }
+
+    /// The D-type line product of [`super::Coeff::fp12_mul_by_line_d`] with AVX-512 where the
+    /// CPU has it; false without.
+    #[inline(always)]
+    pub fn fp12_mul_by_line_d_dispatch(
+        f: [&mut [f64; N]; 12],
+        l: [&[f64; N]; 6],
+        xi: (i64, i64),
+        k: &Radices,
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                fp12_mul_by_line_d_avx512(p, f, l, xi, k);
+                return true;
+            }
+        }
+        let _ = (f, l, xi, k);
+        false
+    }
+
+    /// The D-type line product in one AVX-512 kernel: 13 F_p2 products through one out-of-line
+    /// product kernel, every sum and reduction on registers or the kernel's stack.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp12_mul_by_line_d_avx512(
+        _proof: Avx512F,
+        f: [&mut [f64; N]; 12],
+        l: [&[f64; N]; 6],
+        xi: (i64, i64),
+        k: &Radices,
+    ) {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { fp12_mul_by_line_d_avx512_inner(f, l, xi, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn fp12_mul_by_line_d_avx512_inner(
+        f: [&mut [f64; N]; 12],
+        l: [&[f64; N]; 6],
+        xi: (i64, i64),
+        k: &Radices,
+    ) {
+        use avx512::{fp2_add, fp2_mul_reduced, fp2_sub, fp6_mul_by_01, mul_xi_reduced};
+        let mut e = [avx512::ELEM_ZERO; 12];
+        for (ei, fi) in e.iter_mut().zip(f.iter()) {
+            *ei = load_elem(fi);
+        }
+        let f0 = [[e[0], e[1]], [e[2], e[3]], [e[4], e[5]]];
+        let f1 = [[e[6], e[7]], [e[8], e[9]], [e[10], e[11]]];
+        let (a, b, c) = (
+            [load_elem(l[0]), load_elem(l[1])],
+            [load_elem(l[2]), load_elem(l[3])],
+            [load_elem(l[4]), load_elem(l[5])],
+        );
+        // (f0 + f1 w)(a + (b + c v) w) by Karatsuba over F_p6, as Fp12::mul_by_line_d's formula.
+        let mut t0 = [[avx512::ELEM_ZERO; 2]; 3];
+        for (t, fi) in t0.iter_mut().zip(f0.iter()) {
+            fp2_mul_reduced(fi, &a, k, t);
+        }
+        let t1 = fp6_mul_by_01(f1, b, c, xi, k);
+        let s = [
+            fp2_add(f0[0], f1[0]),
+            fp2_add(f0[1], f1[1]),
+            fp2_add(f0[2], f1[2]),
+        ];
+        let x = fp6_mul_by_01(s, fp2_add(a, b), c, xi, k);
+        // c0 = t0 + t1 v = (t0.c0 + xi t1.c2, t0.c1 + t1.c0, t0.c2 + t1.c1); c1 = x - t0 - t1.
+        let out = [
+            fp2_add(t0[0], mul_xi_reduced(t1[2], xi, k)),
+            fp2_add(t0[1], t1[0]),
+            fp2_add(t0[2], t1[1]),
+            fp2_sub(fp2_sub(x[0], t0[0]), t1[0]),
+            fp2_sub(fp2_sub(x[1], t0[1]), t1[1]),
+            fp2_sub(fp2_sub(x[2], t0[2]), t1[2]),
+        ];
+        for (j, fj) in f.into_iter().enumerate() {
+            store_elem(out[j / 2][j % 2], fj);
+        }
+    }
+
+    /// An element from registers into memory (lanes 0..11).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn store_elem(e: avx512::Elem, out: &mut [f64; N]) {
+        use core::arch::x86_64::*;
+        // SAFETY: a full store of lanes 0..7 and a masked store of lanes 8..11 into a 12-double
+        // array; AVX-512F is enabled by every caller.
+        unsafe {
+            _mm512_storeu_pd(out.as_mut_ptr(), e.0);
+            _mm512_mask_storeu_pd(out.as_mut_ptr().add(8), 0x0f, e.1);
         }
     }
 
@@ -1895,14 +2049,30 @@ pub mod simd {
         #[inline(always)]
         pub(super) fn wide2_add(a: Wide2, b: Wide2) -> Wide2 {
             // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
-            unsafe { core::array::from_fn(|c| core::array::from_fn(|v| _mm512_add_pd(a[c][v], b[c][v]))) }
+            unsafe {
+                let mut c = a;
+                for (cc, bc) in c.iter_mut().zip(b.iter()) {
+                    for (x, y) in cc.iter_mut().zip(bc.iter()) {
+                        *x = _mm512_add_pd(*x, *y);
+                    }
+                }
+                c
+            }
         }
 
         /// a - b on wide F_p2 values.
         #[inline(always)]
         pub(super) fn wide2_sub(a: Wide2, b: Wide2) -> Wide2 {
             // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
-            unsafe { core::array::from_fn(|c| core::array::from_fn(|v| _mm512_sub_pd(a[c][v], b[c][v]))) }
+            unsafe {
+                let mut c = a;
+                for (cc, bc) in c.iter_mut().zip(b.iter()) {
+                    for (x, y) in cc.iter_mut().zip(bc.iter()) {
+                        *x = _mm512_sub_pd(*x, *y);
+                    }
+                }
+                c
+            }
         }
 
         /// xi a on a wide F_p2 value (u^2 = -1): (x0 a0 - x1 a1, x0 a1 + x1 a0), exact sums.
@@ -1926,6 +2096,94 @@ pub mod simd {
         #[inline(never)]
         pub(super) fn fp2_mul_wide_out(a: &[Elem; 2], b: &[Elem; 2], k: &Radices, out: &mut Wide2) {
             *out = fp2_mul_wide(a[0], a[1], b[0], b[1], k);
+        }
+
+        /// The zero element on registers.
+        // SAFETY: all-zero bits are the double 0.0 in every lane.
+        pub(super) const ELEM_ZERO: Elem = unsafe { core::mem::zeroed() };
+
+        /// a - b in F_p2 on registers (coefficient-wise, no carry).
+        #[inline(always)]
+        pub(super) fn fp2_sub(a: [Elem; 2], b: [Elem; 2]) -> [Elem; 2] {
+            [sub(a[0], b[0]), sub(a[1], b[1])]
+        }
+
+        /// [`reduce`] out of line, to registers (through the caller's stack).
+        #[target_feature(enable = "avx512f")]
+        #[inline(never)]
+        pub(super) fn reduce_regs(w: &[__m512d; 3], k: &Radices, out: &mut Elem) {
+            *out = reduce(*w, k);
+        }
+
+        /// The reduced F_p2 product a b: [`fp2_mul_wide_out`] and two reductions (the values of
+        /// the F_p2 product kernel).
+        #[target_feature(enable = "avx512f")]
+        #[inline]
+        pub(super) fn fp2_mul_reduced(
+            a: &[Elem; 2],
+            b: &[Elem; 2],
+            k: &Radices,
+            out: &mut [Elem; 2],
+        ) {
+            let mut w = WIDE2_ZERO;
+            fp2_mul_wide_out(a, b, k, &mut w);
+            reduce_regs(&w[0], k, &mut out[0]);
+            reduce_regs(&w[1], k, &mut out[1]);
+        }
+
+        /// xi a for a reduced F_p2 value a (u^2 = -1): the base field's `small_lincomb` on each
+        /// coefficient, (x0 a0 - x1 a1, x0 a1 + x1 a0), each followed by its carry round.
+        #[inline(always)]
+        pub(super) fn mul_xi_reduced(a: [Elem; 2], xi: (i64, i64), k: &Radices) -> [Elem; 2] {
+            // SAFETY: register-only AVX-512F arithmetic (the callers enable it).
+            unsafe {
+                let (x0, x1) = (_mm512_set1_pd(xi.0 as f64), _mm512_set1_pd(xi.1 as f64));
+                let c0 = (
+                    _mm512_fnmadd_pd(a[1].0, x1, _mm512_mul_pd(a[0].0, x0)),
+                    _mm512_fnmadd_pd(a[1].1, x1, _mm512_mul_pd(a[0].1, x0)),
+                );
+                let c1 = (
+                    _mm512_fmadd_pd(a[0].0, x1, _mm512_mul_pd(a[1].0, x0)),
+                    _mm512_fmadd_pd(a[0].1, x1, _mm512_mul_pd(a[1].1, x0)),
+                );
+                [carry12(c0.0, c0.1, k), carry12(c1.0, c1.1, k)]
+            }
+        }
+
+        /// a (b0 + b1 v) in F_p6 (v^3 = xi), as Fp6::mul_by_01's lazy formula: five unreduced
+        /// F_p2 products, their sums with xi, one reduction per coefficient.
+        #[target_feature(enable = "avx512f")]
+        #[inline(never)]
+        pub(super) fn fp6_mul_by_01(
+            a: [[Elem; 2]; 3],
+            b0: [Elem; 2],
+            b1: [Elem; 2],
+            xi: (i64, i64),
+            k: &Radices,
+        ) -> [[Elem; 2]; 3] {
+            let ops = [
+                (a[0], b0),
+                (a[1], b1),
+                (fp2_add(a[1], a[2]), b1),
+                (fp2_add(a[0], a[1]), fp2_add(b0, b1)),
+                (fp2_add(a[0], a[2]), b0),
+            ];
+            let mut w = [WIDE2_ZERO; 5];
+            for (wj, (x, y)) in w.iter_mut().zip(ops.iter()) {
+                fp2_mul_wide_out(x, y, k, wj);
+            }
+            let [v0, v1, x12, x01, x02] = w;
+            let c = [
+                wide2_add(wide2_mul_xi(wide2_sub(x12, v1), xi), v0),
+                wide2_sub(wide2_sub(x01, v0), v1),
+                wide2_add(wide2_sub(x02, v0), v1),
+            ];
+            let mut out = [[ELEM_ZERO; 2]; 3];
+            for (o, ci) in out.iter_mut().zip(c.iter()) {
+                reduce_regs(&ci[0], k, &mut o[0]);
+                reduce_regs(&ci[1], k, &mut o[1]);
+            }
+            out
         }
 
         /// [`reduce`] out of line, stored into an element.
