@@ -347,6 +347,21 @@ fn check_fields<C: PairingCurve>() {
                 "{}: exponentiation by u's width-w NAF",
                 C::NAME
             );
+            // Where |u| = v^k (the dclxvi curve, u = 1868033^3), the chain of k exponentiations
+            // by v that exp_by_u takes equals the exponentiation by u.
+            assert_eq!(
+                C::consts().u_root.is_some(),
+                C::NAME == "dclxvi",
+                "{}: u as a power",
+                C::NAME
+            );
+            if let Some((k, v)) = &C::consts().u_root {
+                let mut x = c;
+                for _ in 0..*k {
+                    x = x.cyclotomic_exp_naf(v);
+                }
+                assert_eq!(x, c.pow_vartime(u_abs), "{}: u's root chain", C::NAME);
+            }
             for w in 2..=5 {
                 assert_eq!(
                     c.cyclotomic_exp_naf(&tripair::field::wnaf_msb_first(&e, w)),

@@ -14,7 +14,9 @@ use num_traits::{Signed, Zero};
 /// shared inversion (measured on bn254 and bls12-381), or full squarings over the width-w NAF with
 /// a table of odd powers ([`uncompressed_exp_cost`]). bls12-381's u (6 non-zero NAF digits in 65)
 /// takes the compressed form; bn254's (24 NAF digits, 14 in width 4) the width-4 one: 21 fewer
-/// F_p12 products and 3 more squarings per final exponentiation than its NAF.
+/// F_p12 products and 3 more squarings per final exponentiation than its NAF. Where |u| is a
+/// cube or a square whose root's chain costs less ([`crate::curve::CurveConsts::u_root`], the
+/// dclxvi curve), the full squarings run that chain instead.
 #[inline]
 pub(crate) fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     f: &Fp12<C, F>,
@@ -22,6 +24,13 @@ pub(crate) fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     let k = C::consts();
     let r = if exp_by_u_is_compressed::<C>() {
         f.cyclotomic_exp_naf_compressed(&k.u_naf)
+    } else if let Some((n, v)) = &k.u_root {
+        // |u| = v^n: n exponentiations by v.
+        let mut x = *f;
+        for _ in 0..*n {
+            x = x.cyclotomic_exp_naf(v);
+        }
+        x
     } else {
         f.cyclotomic_exp_naf(&k.u_wnaf)
     };
@@ -38,7 +47,11 @@ pub(crate) fn exp_by_u_is_compressed<C: PairingCurve>() -> bool {
     let weight = k.u_naf.iter().filter(|&&d| d != 0).count();
     let compressed_cost =
         20 * k.u_naf.len().saturating_sub(1) / 3 + 12 * weight + 21 * weight.saturating_sub(1) + 45;
-    compressed_cost < uncompressed_exp_cost(&k.u_wnaf)
+    let uncompressed = match &k.u_root {
+        Some((n, v)) => *n as usize * uncompressed_exp_cost(v),
+        None => uncompressed_exp_cost(&k.u_wnaf),
+    };
+    compressed_cost < uncompressed
 }
 
 /// f^((p^6 - 1)(p^2 + 1)): maps into the cyclotomic subgroup.
