@@ -5,7 +5,7 @@
 //! - every base-field operation, wide ones included, equals the Montgomery field's on random and
 //!   edge inputs, and on inputs at the largest coefficients a reduced element can have;
 //! - the SIMD products (AVX-512F, AVX2+FMA) equal the portable one where the CPU has them;
-//! - the one-kernel D-type line product equals the tower's formula on the F_p2 kernels;
+//! - the one-kernel D-type line product and F_p12 square equal the tower's formula on the F_p2 kernels;
 //! - the one-kernel F_p6 product equals the tower's formula on the F_p2 kernels;
 //! - the one-kernel F_p4 square equals the tower's schedule on the portable kernels;
 //! - F_p2 products and squares, and pairings (GT bytes) for random pairs and the point at infinity,
@@ -463,11 +463,11 @@ fn fp6_mul_kernel_equals_formula() {
     eprintln!("F_p6 kernel present on this CPU: {kernel}");
 }
 
-/// The one-kernel D-type line product (AVX-512 where the CPU has it) equals the tower's formula on
-/// the F_p2 kernels bit for bit, on random F_p12 values and lines (and on lines from a real
-/// Miller loop step's magnitudes: sums of reduced values), and equals the Montgomery tower's.
+/// The one-kernel D-type line product and F_p12 square (AVX-512 where the CPU has it) equal the
+/// tower's formulas on the F_p2 kernels bit for bit, on random F_p12 values and lines (with a
+/// line coefficient that is a sum of two reduced values), and equal the Montgomery tower's.
 #[test]
-fn line_product_kernel_equals_formula() {
+fn line_product_and_square_kernels_equal_formulas() {
     use tripair::field::{Fp12, Fp6};
     let mut rng = TestRng::new(0x11e);
     let d2 = |rng: &mut TestRng| {
@@ -495,6 +495,11 @@ fn line_product_kernel_equals_formula() {
         got.mul_by_line_d_assign(&a, &b, &c);
         let want = f.mul_by_line_d(&a, &b, &c);
         assert_eq!(bits(&got), bits(&want));
+        // The one-kernel F_p12 square, likewise.
+        let mut sq = f;
+        sq.square_assign();
+        assert_eq!(bits(&sq), bits(&f.square_formula()));
+        assert_eq!(m12(&sq), m12(&f).square());
         let (ma, mb, mc) = (
             fp2_to_montgomery(&a),
             fp2_to_montgomery(&b),
