@@ -5,7 +5,7 @@
 //! - every base-field operation, wide ones included, equals the Montgomery field's on random and
 //!   edge inputs, and on inputs at the largest coefficients a reduced element can have;
 //! - the SIMD products (AVX-512F, AVX2+FMA) equal the portable one where the CPU has them;
-//! - the one-kernel D-type line product and F_p12 square equal the tower's formula on the F_p2 kernels;
+//! - the one-kernel D-type line product, F_p12 square, product and cyclotomic squares equal the tower's formula on the F_p2 kernels;
 //! - the one-kernel F_p6 product equals the tower's formula on the F_p2 kernels;
 //! - the one-kernel F_p4 square equals the tower's schedule on the portable kernels;
 //! - F_p2 products and squares, and pairings (GT bytes) for random pairs and the point at infinity,
@@ -463,11 +463,11 @@ fn fp6_mul_kernel_equals_formula() {
     eprintln!("F_p6 kernel present on this CPU: {kernel}");
 }
 
-/// The one-kernel D-type line product and F_p12 square (AVX-512 where the CPU has it) equal the
-/// tower's formulas on the F_p2 kernels bit for bit, on random F_p12 values and lines (with a
+/// The one-kernel D-type line product, F_p12 square and product and cyclotomic squares (AVX-512
+/// where the CPU has it) equal the tower's formulas on the F_p2 kernels bit for bit, on random F_p12 values and lines (with a
 /// line coefficient that is a sum of two reduced values), and equal the Montgomery tower's.
 #[test]
-fn line_product_and_square_kernels_equal_formulas() {
+fn fp12_kernels_equal_formulas() {
     use tripair::field::{Fp12, Fp6};
     let mut rng = TestRng::new(0x11e);
     let d2 = |rng: &mut TestRng| {
@@ -495,11 +495,24 @@ fn line_product_and_square_kernels_equal_formulas() {
         got.mul_by_line_d_assign(&a, &b, &c);
         let want = f.mul_by_line_d(&a, &b, &c);
         assert_eq!(bits(&got), bits(&want));
-        // The one-kernel F_p12 square, likewise.
+        // The one-kernel F_p12 square, product and cyclotomic squares (one, and a run of n
+        // through the chain hook), likewise.
         let mut sq = f;
         sq.square_assign();
         assert_eq!(bits(&sq), bits(&f.square_formula()));
         assert_eq!(m12(&sq), m12(&f).square());
+        let g = Fp12::<Curve, D>::new(d6(&mut rng), d6(&mut rng));
+        assert_eq!(bits(&(f * g)), bits(&f.mul_formula(&g)));
+        assert_eq!(m12(&(f * g)), m12(&f) * m12(&g));
+        let cs = f.cyclotomic_square();
+        assert_eq!(bits(&cs), bits(&f.cyclotomic_square_formula()));
+        assert_eq!(m12(&cs), m12(&f).cyclotomic_square_formula());
+        let n = 2 + n % 5;
+        let mut run = f;
+        for _ in 0..n {
+            run = run.cyclotomic_square_formula();
+        }
+        assert_eq!(bits(&f.cyclotomic_square_n(n)), bits(&run));
         let (ma, mb, mc) = (
             fp2_to_montgomery(&a),
             fp2_to_montgomery(&b),

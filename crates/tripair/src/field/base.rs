@@ -162,6 +162,15 @@ pub trait BaseField: super::traits::FieldOps {
     ) -> Fp6<T, Self> {
         a.mul_formula(b)
     }
+    /// The F_p12 product: the tower's formula ([`Fp12::mul_formula`]) unless the representation
+    /// has one kernel for it.
+    #[inline(always)]
+    fn fp12_mul<T: TowerParams<Fp = Self::Params>>(
+        a: &Fp12<T, Self>,
+        b: &Fp12<T, Self>,
+    ) -> Fp12<T, Self> {
+        a.mul_formula(b)
+    }
     /// f <- f * l for a sparse line l: D-type (`m_type` false) l = a + (b + c v) w
     /// ([`Fp12::mul_by_line_d`]), M-type l = (a + b v) + (c v) w ([`Fp12::mul_by_line_m`]), with
     /// `line` = [a, b, c]. The tower's formulas unless the representation has one kernel for it.

@@ -27,7 +27,15 @@
 //!   coefficients is carried once, the Karatsuba sums of carried values are not carried again,
 //!   and the reduced forms keep the two wide results in registers through their reductions
 //!   (AVX-512F, or AVX2 with FMA: one call from the four operands to the two results);
-//! - `mul_small` and `small_lincomb` end with one carry round.
+//! - `mul_small` and `small_lincomb` end with one carry round;
+//! - above F_p2, the F_p4 square of the cyclotomic square ([`BaseField::fp4_square`], AVX-512 or
+//!   AVX2), the F_p6 product ([`BaseField::fp6_mul`]), the F_p12 square and the D-type line
+//!   product (AVX-512) are whole kernels as well: the same carries on the same values as the
+//!   tower's formulas (equal bit for bit, tested), without the copies of wide values (384 bytes
+//!   per F_p2) between the generic tower's steps. The float pairing went from 1.31M to 0.98M
+//!   rdtsc ticks with them (together with carries that round the exact product, [`round_mul`],
+//!   and the final exponentiation's chain of three exponentiations by v), measured with
+//!   `cargo run --release -p tripair --example dclxvi_profile`.
 //!
 //! That this keeps every coefficient (and every partial sum) below 2^53 through the tower, the
 //! Miller loop and the final exponentiation, for every input, is proven by running them on
@@ -256,6 +264,32 @@ pub trait Coeff:
     ) -> bool {
         false
     }
+    /// f <- f g in F_p12 over u^2 = -1 (twelve coefficients each, in the tower's order) exactly
+    /// as the tower's formula computes it (Karatsuba over F_p6: three F_p6 products as
+    /// [`Coeff::fp6_mul`], the sums with v, xi times a reduced value with its carry round) in
+    /// one kernel; false where there is none.
+    #[inline(always)]
+    fn fp12_mul(
+        _f: [&mut [Self; N]; 12],
+        _g: [&[Self; N]; 12],
+        _xi: (i64, i64),
+        _k: &Radices,
+    ) -> bool {
+        false
+    }
+    /// f <- f^(2^n) by n Granger–Scott cyclotomic squares over u^2 = -1, each exactly as the
+    /// tower's formula computes it (three F_p4 squares as [`Coeff::fp4_square`], then
+    /// 3x - 2 conj(y) and 3x + 2 conj(y) sums and xi times a reduced value with its carry round)
+    /// in one kernel; false where there is none.
+    #[inline(always)]
+    fn cyclotomic_squares(
+        _f: [&mut [Self; N]; 12],
+        _n: usize,
+        _xi: (i64, i64),
+        _k: &Radices,
+    ) -> bool {
+        false
+    }
     /// f <- f^2 in F_p12 over u^2 = -1 (f's twelve coefficients in the tower's order) exactly as
     /// the tower's formula computes it (`Fp12::square_formula`: two F_p6 products as
     /// [`Coeff::fp6_mul`], the sums with v, xi times a reduced value with its carry round) in one
@@ -380,6 +414,14 @@ impl Coeff for f64 {
     #[inline(always)]
     fn fp12_square(f: [&mut [f64; N]; 12], xi: (i64, i64), k: &Radices) -> bool {
         simd::fp12_square_dispatch(f, xi, k)
+    }
+    #[inline(always)]
+    fn fp12_mul(f: [&mut [f64; N]; 12], g: [&[f64; N]; 12], xi: (i64, i64), k: &Radices) -> bool {
+        simd::fp12_mul_dispatch(f, g, xi, k)
+    }
+    #[inline(always)]
+    fn cyclotomic_squares(f: [&mut [f64; N]; 12], n: usize, xi: (i64, i64), k: &Radices) -> bool {
+        simd::cyclotomic_squares_dispatch(f, n, xi, k)
     }
     #[inline(always)]
     fn fp12_mul_by_line_d(
@@ -1065,6 +1107,66 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
         }
         a.mul_formula(b)
     }
+    /// One kernel ([`Coeff::fp12_mul`]) where there is one: the final exponentiation's products.
+    #[inline(always)]
+    fn fp12_mul<T: TowerParams<Fp = Self::Params>>(
+        a: &super::fp12::Fp12<T, Self>,
+        b: &super::fp12::Fp12<T, Self>,
+    ) -> super::fp12::Fp12<T, Self> {
+        if T::BETA == -1 {
+            let mut r = *a;
+            if C::fp12_mul(
+                fp12_coeffs_mut(&mut r),
+                fp12_coeffs(b),
+                T::XI,
+                &Consts::<P>::RADICES,
+            ) {
+                return r;
+            }
+        }
+        a.mul_formula(b)
+    }
+    /// One kernel ([`Coeff::cyclotomic_squares`]) where there is one.
+    #[inline(always)]
+    fn fp12_cyclotomic_square<T: TowerParams<Fp = Self::Params>>(
+        f: &super::fp12::Fp12<T, Self>,
+    ) -> super::fp12::Fp12<T, Self> {
+        if T::BETA == -1 {
+            let mut r = *f;
+            if C::cyclotomic_squares(fp12_coeffs_mut(&mut r), 1, T::XI, &Consts::<P>::RADICES) {
+                return r;
+            }
+        }
+        f.cyclotomic_square_formula()
+    }
+    /// The final exponentiation's runs of cyclotomic squares, each run one call of the kernel
+    /// ([`Coeff::cyclotomic_squares`]) on one value in place; false (the caller's squares) where
+    /// there is no kernel.
+    fn cyclotomic_square_chain<T: TowerParams<Fp = Self::Params>>(
+        f: &super::fp12::Fp12<T, Self>,
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, super::fp12::Fp12<T, Self>),
+    ) -> bool {
+        if T::BETA != -1 {
+            return false;
+        }
+        let (mut g, mut done) = (*f, 0);
+        for &n in at {
+            if !C::cyclotomic_squares(
+                fp12_coeffs_mut(&mut g),
+                n - done,
+                T::XI,
+                &Consts::<P>::RADICES,
+            ) {
+                // No kernel: nothing was squared (the first call answers for all).
+                debug_assert_eq!(done, 0);
+                return false;
+            }
+            done = n;
+            emit(n, g);
+        }
+        true
+    }
     /// One kernel ([`Coeff::fp12_square`]) where there is one: the Miller loop squares its
     /// accumulator once per step.
     #[inline(always)]
@@ -1141,6 +1243,30 @@ where
         &mut f1.c1.c1.c,
         &mut f1.c2.c0.c,
         &mut f1.c2.c1.c,
+    ]
+}
+
+/// [`fp12_coeffs_mut`] for reading.
+fn fp12_coeffs<T: TowerParams, P: CubeBnParams, C: Coeff>(
+    f: &super::fp12::Fp12<T, Dclxvi<P, C>>,
+) -> [&[C; N]; 12]
+where
+    Dclxvi<P, C>: BaseField<Params = T::Fp>,
+{
+    let (f0, f1) = (&f.c0, &f.c1);
+    [
+        &f0.c0.c0.c,
+        &f0.c0.c1.c,
+        &f0.c1.c0.c,
+        &f0.c1.c1.c,
+        &f0.c2.c0.c,
+        &f0.c2.c1.c,
+        &f1.c0.c0.c,
+        &f1.c0.c1.c,
+        &f1.c1.c0.c,
+        &f1.c1.c1.c,
+        &f1.c2.c0.c,
+        &f1.c2.c1.c,
     ]
 }
 
@@ -1368,6 +1494,170 @@ pub mod simd {
         let c = avx512::fp6_mul_wide_regs(&ea, &eb, xi, k);
         for (j, o) in out.into_iter().enumerate() {
             avx512::reduce_out(&c[j / 2][j % 2], k, o);
+        }
+    }
+
+    /// The F_p12 product of [`super::Coeff::fp12_mul`] with AVX-512 where the CPU has it; false
+    /// without.
+    #[inline(always)]
+    pub fn fp12_mul_dispatch(
+        f: [&mut [f64; N]; 12],
+        g: [&[f64; N]; 12],
+        xi: (i64, i64),
+        k: &Radices,
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                fp12_mul_avx512(p, f, g, xi, k);
+                return true;
+            }
+        }
+        let _ = (f, g, xi, k);
+        false
+    }
+
+    /// The F_p12 product in one AVX-512 kernel: three F_p6 products
+    /// ([`avx512::fp6_mul_regs`]) and Karatsuba's sums, in place.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn fp12_mul_avx512(
+        _proof: Avx512F,
+        f: [&mut [f64; N]; 12],
+        g: [&[f64; N]; 12],
+        xi: (i64, i64),
+        k: &Radices,
+    ) {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { fp12_mul_avx512_inner(f, g, xi, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn fp12_mul_avx512_inner(
+        f: [&mut [f64; N]; 12],
+        g: [&[f64; N]; 12],
+        xi: (i64, i64),
+        k: &Radices,
+    ) {
+        use avx512::{fp2_add, fp2_sub, fp6_mul_regs, mul_xi_reduced};
+        let (mut e, mut h) = ([avx512::ELEM_ZERO; 12], [avx512::ELEM_ZERO; 12]);
+        for (ei, fi) in e.iter_mut().zip(f.iter()) {
+            *ei = load_elem(fi);
+        }
+        for (hi, gi) in h.iter_mut().zip(g.iter()) {
+            *hi = load_elem(gi);
+        }
+        let f0 = [[e[0], e[1]], [e[2], e[3]], [e[4], e[5]]];
+        let f1 = [[e[6], e[7]], [e[8], e[9]], [e[10], e[11]]];
+        let g0 = [[h[0], h[1]], [h[2], h[3]], [h[4], h[5]]];
+        let g1 = [[h[6], h[7]], [h[8], h[9]], [h[10], h[11]]];
+        // Fp12's Karatsuba: t0 = f0 g0, t1 = f1 g1, x = (f0 + f1)(g0 + g1);
+        // c0 = t0 + t1 v = (t0.c0 + xi t1.c2, t0.c1 + t1.c0, t0.c2 + t1.c1), c1 = x - t0 - t1.
+        let t0 = fp6_mul_regs(&f0, &g0, xi, k);
+        let t1 = fp6_mul_regs(&f1, &g1, xi, k);
+        let sf = [
+            fp2_add(f0[0], f1[0]),
+            fp2_add(f0[1], f1[1]),
+            fp2_add(f0[2], f1[2]),
+        ];
+        let sg = [
+            fp2_add(g0[0], g1[0]),
+            fp2_add(g0[1], g1[1]),
+            fp2_add(g0[2], g1[2]),
+        ];
+        let x = fp6_mul_regs(&sf, &sg, xi, k);
+        let out = [
+            fp2_add(t0[0], mul_xi_reduced(t1[2], xi, k)),
+            fp2_add(t0[1], t1[0]),
+            fp2_add(t0[2], t1[1]),
+            fp2_sub(fp2_sub(x[0], t0[0]), t1[0]),
+            fp2_sub(fp2_sub(x[1], t0[1]), t1[1]),
+            fp2_sub(fp2_sub(x[2], t0[2]), t1[2]),
+        ];
+        for (j, fj) in f.into_iter().enumerate() {
+            store_elem(out[j / 2][j % 2], fj);
+        }
+    }
+
+    /// The cyclotomic squares of [`super::Coeff::cyclotomic_squares`] with AVX-512 where the CPU
+    /// has it; false without.
+    #[inline(always)]
+    pub fn cyclotomic_squares_dispatch(
+        f: [&mut [f64; N]; 12],
+        n: usize,
+        xi: (i64, i64),
+        k: &Radices,
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let Some(p) = Avx512F::detect() {
+                cyclotomic_squares_avx512(p, f, n, xi, k);
+                return true;
+            }
+        }
+        let _ = (f, n, xi, k);
+        false
+    }
+
+    /// n cyclotomic squares in one AVX-512 kernel, the value on registers (or the kernel's
+    /// stack) between them.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub fn cyclotomic_squares_avx512(
+        _proof: Avx512F,
+        f: [&mut [f64; N]; 12],
+        n: usize,
+        xi: (i64, i64),
+        k: &Radices,
+    ) {
+        // SAFETY: the proof value exists only when AVX-512F was detected on this CPU.
+        unsafe { cyclotomic_squares_avx512_inner(f, n, xi, k) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    fn cyclotomic_squares_avx512_inner(
+        f: [&mut [f64; N]; 12],
+        n: usize,
+        xi: (i64, i64),
+        k: &Radices,
+    ) {
+        use avx512::{fp4_square_regs, mul_xi_reduced, three_minus_two, three_plus_two};
+        let mut e = [avx512::ELEM_ZERO; 12];
+        for (ei, fi) in e.iter_mut().zip(f.iter()) {
+            *ei = load_elem(fi);
+        }
+        // g[i][j] = c_i.c_j, the F_p2 coefficients of c0 = (g00, g01, g02), c1 = (g10, g11, g12).
+        let mut g = [
+            [[e[0], e[1]], [e[2], e[3]], [e[4], e[5]]],
+            [[e[6], e[7]], [e[8], e[9]], [e[10], e[11]]],
+        ];
+        for _ in 0..n {
+            // Fp12::cyclotomic_square_formula (Granger–Scott): A = (g00, g11), B = (g10, g02),
+            // C = (g01, g12); A' = 3A^2 - 2 conj(A), B' = 3 s C^2 + 2 conj(B),
+            // C' = 3B^2 - 2 conj(C), with s C^2 = xi c1 + c0 s.
+            let mut sq = [[[avx512::ELEM_ZERO; 2]; 2]; 3];
+            fp4_square_regs(&g[0][0], &g[1][1], xi, k, &mut sq[0]);
+            fp4_square_regs(&g[1][0], &g[0][2], xi, k, &mut sq[1]);
+            fp4_square_regs(&g[0][1], &g[1][2], xi, k, &mut sq[2]);
+            let [[a0, a1], [b0, b1], [c0, c1]] = sq;
+            let sc0 = mul_xi_reduced(c1, xi, k);
+            g = [
+                [
+                    three_minus_two(a0, g[0][0]),
+                    three_minus_two(b0, g[0][1]),
+                    three_minus_two(c0, g[0][2]),
+                ],
+                [
+                    three_plus_two(sc0, g[1][0]),
+                    three_plus_two(a1, g[1][1]),
+                    three_plus_two(b1, g[1][2]),
+                ],
+            ];
+        }
+        for (j, fj) in f.into_iter().enumerate() {
+            store_elem(g[j / 6][(j % 6) / 2][j % 2], fj);
         }
     }
 
@@ -2224,6 +2514,38 @@ pub mod simd {
                 );
                 [carry12(c0.0, c0.1, k), carry12(c1.0, c1.1, k)]
             }
+        }
+
+        /// 3a - 2b in F_p2, as the cyclotomic square's `three_minus_two`: (a - b) + (a - b) + a.
+        #[inline(always)]
+        pub(super) fn three_minus_two(a: [Elem; 2], b: [Elem; 2]) -> [Elem; 2] {
+            let d = fp2_sub(a, b);
+            fp2_add(fp2_add(d, d), a)
+        }
+
+        /// 3a + 2b in F_p2, as the cyclotomic square's `three_plus_two`.
+        #[inline(always)]
+        pub(super) fn three_plus_two(a: [Elem; 2], b: [Elem; 2]) -> [Elem; 2] {
+            let d = fp2_add(a, b);
+            fp2_add(fp2_add(d, d), a)
+        }
+
+        /// The F_p4 square of [`super::super::Coeff::fp4_square`] on registers, out of line
+        /// (the cyclotomic square runs three): [c0, c1], each F_p2 value reduced.
+        #[target_feature(enable = "avx512f")]
+        #[inline(never)]
+        pub(super) fn fp4_square_regs(
+            a0: &[Elem; 2],
+            a1: &[Elem; 2],
+            xi: (i64, i64),
+            k: &Radices,
+            out: &mut [[Elem; 2]; 2],
+        ) {
+            let [c0, c1] = fp4_square_wide(*a0, *a1, xi, k);
+            *out = [
+                [reduce(c0[0], k), reduce(c0[1], k)],
+                [reduce(c1[0], k), reduce(c1[1], k)],
+            ];
         }
 
         /// a b in F_p6 (v^3 = xi) before reduction, as Fp6::mul_wide's Karatsuba over F_p2
