@@ -1541,17 +1541,8 @@ pub mod simd {
         k: &Radices,
     ) {
         use avx512::{fp2_add, fp2_sub, fp6_mul_regs, mul_xi_reduced};
-        let (mut e, mut h) = ([avx512::ELEM_ZERO; 12], [avx512::ELEM_ZERO; 12]);
-        for (ei, fi) in e.iter_mut().zip(f.iter()) {
-            *ei = load_elem(fi);
-        }
-        for (hi, gi) in h.iter_mut().zip(g.iter()) {
-            *hi = load_elem(gi);
-        }
-        let f0 = [[e[0], e[1]], [e[2], e[3]], [e[4], e[5]]];
-        let f1 = [[e[6], e[7]], [e[8], e[9]], [e[10], e[11]]];
-        let g0 = [[h[0], h[1]], [h[2], h[3]], [h[4], h[5]]];
-        let g1 = [[h[6], h[7]], [h[8], h[9]], [h[10], h[11]]];
+        let [f0, f1] = load_fp12(&f);
+        let [g0, g1] = load_fp12(&g);
         // Fp12's Karatsuba: t0 = f0 g0, t1 = f1 g1, x = (f0 + f1)(g0 + g1);
         // c0 = t0 + t1 v = (t0.c0 + xi t1.c2, t0.c1 + t1.c0, t0.c2 + t1.c1), c1 = x - t0 - t1.
         let t0 = fp6_mul_regs(&f0, &g0, xi, k);
@@ -1575,9 +1566,7 @@ pub mod simd {
             fp2_sub(fp2_sub(x[1], t0[1]), t1[1]),
             fp2_sub(fp2_sub(x[2], t0[2]), t1[2]),
         ];
-        for (j, fj) in f.into_iter().enumerate() {
-            store_elem(out[j / 2][j % 2], fj);
-        }
+        store_fp12(&out, f);
     }
 
     /// The cyclotomic squares of [`super::Coeff::cyclotomic_squares`] with AVX-512 where the CPU
@@ -1624,15 +1613,8 @@ pub mod simd {
         k: &Radices,
     ) {
         use avx512::{fp4_square_regs, mul_xi_reduced, three_minus_two, three_plus_two};
-        let mut e = [avx512::ELEM_ZERO; 12];
-        for (ei, fi) in e.iter_mut().zip(f.iter()) {
-            *ei = load_elem(fi);
-        }
         // g[i][j] = c_i.c_j, the F_p2 coefficients of c0 = (g00, g01, g02), c1 = (g10, g11, g12).
-        let mut g = [
-            [[e[0], e[1]], [e[2], e[3]], [e[4], e[5]]],
-            [[e[6], e[7]], [e[8], e[9]], [e[10], e[11]]],
-        ];
+        let mut g = load_fp12(&f);
         for _ in 0..n {
             // Fp12::cyclotomic_square_formula (Granger–Scott): A = (g00, g11), B = (g10, g02),
             // C = (g01, g12); A' = 3A^2 - 2 conj(A), B' = 3 s C^2 + 2 conj(B),
@@ -1656,9 +1638,7 @@ pub mod simd {
                 ],
             ];
         }
-        for (j, fj) in f.into_iter().enumerate() {
-            store_elem(g[j / 6][(j % 6) / 2][j % 2], fj);
-        }
+        store_fp12(&[g[0][0], g[0][1], g[0][2], g[1][0], g[1][1], g[1][2]], f);
     }
 
     /// The F_p12 square of [`super::Coeff::fp12_square`] with AVX-512 where the CPU has it;
@@ -1694,12 +1674,7 @@ pub mod simd {
     #[target_feature(enable = "avx512f")]
     fn fp12_square_avx512_inner(f: [&mut [f64; N]; 12], xi: (i64, i64), k: &Radices) {
         use avx512::{fp2_add, fp2_sub, fp6_mul_regs, mul_xi_reduced};
-        let mut e = [avx512::ELEM_ZERO; 12];
-        for (ei, fi) in e.iter_mut().zip(f.iter()) {
-            *ei = load_elem(fi);
-        }
-        let f0 = [[e[0], e[1]], [e[2], e[3]], [e[4], e[5]]];
-        let f1 = [[e[6], e[7]], [e[8], e[9]], [e[10], e[11]]];
+        let [f0, f1] = load_fp12(&f);
         // Fp12::square_formula: ab = f0 f1, c0 = (f0 + f1)(f0 + f1 v) - ab - ab v, c1 = 2 ab,
         // with x v = (xi x2, x0, x1) and xi times a reduced value followed by its carry round.
         let ab = fp6_mul_regs(&f0, &f1, xi, k);
@@ -1722,9 +1697,7 @@ pub mod simd {
             fp2_add(ab[1], ab[1]),
             fp2_add(ab[2], ab[2]),
         ];
-        for (j, fj) in f.into_iter().enumerate() {
-            store_elem(out[j / 2][j % 2], fj);
-        }
+        store_fp12(&out, f);
     }
 
     /// The D-type line product of [`super::Coeff::fp12_mul_by_line_d`] with AVX-512 where the
@@ -1771,12 +1744,7 @@ pub mod simd {
         k: &Radices,
     ) {
         use avx512::{fp2_add, fp2_mul_reduced, fp2_sub, fp6_mul_by_01, mul_xi_reduced};
-        let mut e = [avx512::ELEM_ZERO; 12];
-        for (ei, fi) in e.iter_mut().zip(f.iter()) {
-            *ei = load_elem(fi);
-        }
-        let f0 = [[e[0], e[1]], [e[2], e[3]], [e[4], e[5]]];
-        let f1 = [[e[6], e[7]], [e[8], e[9]], [e[10], e[11]]];
+        let [f0, f1] = load_fp12(&f);
         let (a, b, c) = (
             [load_elem(l[0]), load_elem(l[1])],
             [load_elem(l[2]), load_elem(l[3])],
@@ -1803,8 +1771,30 @@ pub mod simd {
             fp2_sub(fp2_sub(x[1], t0[1]), t1[1]),
             fp2_sub(fp2_sub(x[2], t0[2]), t1[2]),
         ];
+        store_fp12(&out, f);
+    }
+
+    /// An F_p12 value's twelve coefficients (the tower's order) onto registers, as its two F_p6
+    /// halves of three F_p2 values.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn load_fp12<R: core::ops::Deref<Target = [f64; N]>>(
+        f: &[R; 12],
+    ) -> [[[avx512::Elem; 2]; 3]; 2] {
+        // No closure: it would not inherit the caller's target features.
+        let mut v = [[[avx512::ELEM_ZERO; 2]; 3]; 2];
+        for (i, c) in v.iter_mut().flatten().enumerate() {
+            *c = [load_elem(&f[2 * i]), load_elem(&f[2 * i + 1])];
+        }
+        v
+    }
+
+    /// Six F_p2 values from registers into an F_p12 value's twelve coefficients.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn store_fp12(v: &[[avx512::Elem; 2]; 6], f: [&mut [f64; N]; 12]) {
         for (j, fj) in f.into_iter().enumerate() {
-            store_elem(out[j / 2][j % 2], fj);
+            store_elem(v[j / 2][j % 2], fj);
         }
     }
 
@@ -2402,7 +2392,7 @@ pub mod simd {
         /// A wide F_p2 value on registers: two products of three vectors.
         pub(super) type Wide2 = [[__m512d; 3]; 2];
         /// The zero wide F_p2 value.
-        // SAFETY (of the transmute-free zero): all-zero bits are the double 0.0 in every lane.
+        // SAFETY: all-zero bits are the double 0.0 in every lane (vectors have no invalid bits).
         pub(super) const WIDE2_ZERO: Wide2 = unsafe { core::mem::zeroed() };
 
         /// a + b in F_p2 on registers (coefficient-wise, no carry).
@@ -2465,7 +2455,7 @@ pub mod simd {
         }
 
         /// The zero element on registers.
-        // SAFETY: all-zero bits are the double 0.0 in every lane.
+        // SAFETY: all-zero bits are the double 0.0 in every lane (vectors have no invalid bits).
         pub(super) const ELEM_ZERO: Elem = unsafe { core::mem::zeroed() };
 
         /// a - b in F_p2 on registers (coefficient-wise, no carry).
