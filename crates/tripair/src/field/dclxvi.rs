@@ -1540,33 +1540,15 @@ pub mod simd {
         xi: (i64, i64),
         k: &Radices,
     ) {
-        use avx512::{fp2_add, fp2_sub, fp6_mul_regs, mul_xi_reduced};
+        use avx512::{fp6_add, fp6_mul_regs, karatsuba_finish};
         let [f0, f1] = load_fp12(&f);
         let [g0, g1] = load_fp12(&g);
         // Fp12's Karatsuba: t0 = f0 g0, t1 = f1 g1, x = (f0 + f1)(g0 + g1);
         // c0 = t0 + t1 v = (t0.c0 + xi t1.c2, t0.c1 + t1.c0, t0.c2 + t1.c1), c1 = x - t0 - t1.
         let t0 = fp6_mul_regs(&f0, &g0, xi, k);
         let t1 = fp6_mul_regs(&f1, &g1, xi, k);
-        let sf = [
-            fp2_add(f0[0], f1[0]),
-            fp2_add(f0[1], f1[1]),
-            fp2_add(f0[2], f1[2]),
-        ];
-        let sg = [
-            fp2_add(g0[0], g1[0]),
-            fp2_add(g0[1], g1[1]),
-            fp2_add(g0[2], g1[2]),
-        ];
-        let x = fp6_mul_regs(&sf, &sg, xi, k);
-        let out = [
-            fp2_add(t0[0], mul_xi_reduced(t1[2], xi, k)),
-            fp2_add(t0[1], t1[0]),
-            fp2_add(t0[2], t1[1]),
-            fp2_sub(fp2_sub(x[0], t0[0]), t1[0]),
-            fp2_sub(fp2_sub(x[1], t0[1]), t1[1]),
-            fp2_sub(fp2_sub(x[2], t0[2]), t1[2]),
-        ];
-        store_fp12(&out, f);
+        let x = fp6_mul_regs(&fp6_add(f0, f1), &fp6_add(g0, g1), xi, k);
+        store_fp12(&karatsuba_finish(t0, t1, x, xi, k), f);
     }
 
     /// The cyclotomic squares of [`super::Coeff::cyclotomic_squares`] with AVX-512 where the CPU
@@ -1673,16 +1655,12 @@ pub mod simd {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
     fn fp12_square_avx512_inner(f: [&mut [f64; N]; 12], xi: (i64, i64), k: &Radices) {
-        use avx512::{fp2_add, fp2_sub, fp6_mul_regs, mul_xi_reduced};
+        use avx512::{fp2_add, fp2_sub, fp6_add, fp6_mul_regs, mul_xi_reduced};
         let [f0, f1] = load_fp12(&f);
         // Fp12::square_formula: ab = f0 f1, c0 = (f0 + f1)(f0 + f1 v) - ab - ab v, c1 = 2 ab,
         // with x v = (xi x2, x0, x1) and xi times a reduced value followed by its carry round.
         let ab = fp6_mul_regs(&f0, &f1, xi, k);
-        let s = [
-            fp2_add(f0[0], f1[0]),
-            fp2_add(f0[1], f1[1]),
-            fp2_add(f0[2], f1[2]),
-        ];
+        let s = fp6_add(f0, f1);
         let t = [
             fp2_add(f0[0], mul_xi_reduced(f1[2], xi, k)),
             fp2_add(f0[1], f1[0]),
@@ -1743,7 +1721,7 @@ pub mod simd {
         xi: (i64, i64),
         k: &Radices,
     ) {
-        use avx512::{fp2_add, fp2_mul_reduced, fp2_sub, fp6_mul_by_01, mul_xi_reduced};
+        use avx512::{fp2_add, fp2_mul_reduced, fp6_add, fp6_mul_by_01, karatsuba_finish};
         let [f0, f1] = load_fp12(&f);
         let (a, b, c) = (
             [load_elem(l[0]), load_elem(l[1])],
@@ -1756,22 +1734,8 @@ pub mod simd {
             fp2_mul_reduced(fi, &a, k, t);
         }
         let t1 = fp6_mul_by_01(f1, b, c, xi, k);
-        let s = [
-            fp2_add(f0[0], f1[0]),
-            fp2_add(f0[1], f1[1]),
-            fp2_add(f0[2], f1[2]),
-        ];
-        let x = fp6_mul_by_01(s, fp2_add(a, b), c, xi, k);
-        // c0 = t0 + t1 v = (t0.c0 + xi t1.c2, t0.c1 + t1.c0, t0.c2 + t1.c1); c1 = x - t0 - t1.
-        let out = [
-            fp2_add(t0[0], mul_xi_reduced(t1[2], xi, k)),
-            fp2_add(t0[1], t1[0]),
-            fp2_add(t0[2], t1[1]),
-            fp2_sub(fp2_sub(x[0], t0[0]), t1[0]),
-            fp2_sub(fp2_sub(x[1], t0[1]), t1[1]),
-            fp2_sub(fp2_sub(x[2], t0[2]), t1[2]),
-        ];
-        store_fp12(&out, f);
+        let x = fp6_mul_by_01(fp6_add(f0, f1), fp2_add(a, b), c, xi, k);
+        store_fp12(&karatsuba_finish(t0, t1, x, xi, k), f);
     }
 
     /// An F_p12 value's twelve coefficients (the tower's order) onto registers, as its two F_p6
@@ -2504,6 +2468,38 @@ pub mod simd {
                 );
                 [carry12(c0.0, c0.1, k), carry12(c1.0, c1.1, k)]
             }
+        }
+
+        /// a + b in F_p6 on registers (coefficient-wise, no carry).
+        #[inline(always)]
+        pub(super) fn fp6_add(a: [[Elem; 2]; 3], b: [[Elem; 2]; 3]) -> [[Elem; 2]; 3] {
+            [
+                fp2_add(a[0], b[0]),
+                fp2_add(a[1], b[1]),
+                fp2_add(a[2], b[2]),
+            ]
+        }
+
+        /// Karatsuba over F_p6 from t0 = f0 g0, t1 = f1 g1, x = (f0 + f1)(g0 + g1), as the
+        /// tower's `karatsuba_finish`: c0 = t0 + t1 v = (t0.c0 + xi t1.c2, t0.c1 + t1.c0,
+        /// t0.c2 + t1.c1) with xi times a reduced value and its carry round, c1 = x - t0 - t1;
+        /// the six F_p2 coefficients of c0 then c1.
+        #[inline(always)]
+        pub(super) fn karatsuba_finish(
+            t0: [[Elem; 2]; 3],
+            t1: [[Elem; 2]; 3],
+            x: [[Elem; 2]; 3],
+            xi: (i64, i64),
+            k: &Radices,
+        ) -> [[Elem; 2]; 6] {
+            [
+                fp2_add(t0[0], mul_xi_reduced(t1[2], xi, k)),
+                fp2_add(t0[1], t1[0]),
+                fp2_add(t0[2], t1[1]),
+                fp2_sub(fp2_sub(x[0], t0[0]), t1[0]),
+                fp2_sub(fp2_sub(x[1], t0[1]), t1[1]),
+                fp2_sub(fp2_sub(x[2], t0[2]), t1[2]),
+            ]
         }
 
         /// 3a - 2b in F_p2, as the cyclotomic square's `three_minus_two`: (a - b) + (a - b) + a.
