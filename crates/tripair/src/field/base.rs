@@ -193,7 +193,7 @@ pub trait BaseField: super::traits::FieldOps {
     fn fp12_square_assign<T: TowerParams<Fp = Self::Params>>(f: &mut Fp12<T, Self>) {
         *f = f.square_formula();
     }
-    /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi), three of which make a cyclotomic square: the
+    /// (a0 + a1 s)^2 in F_p4 = F_p2\[s\]/(s^2 - xi), three of which make a cyclotomic square: the
     /// tower's formula (`fp12::fp4_square_formula`) unless the representation has one kernel for
     /// it (the same carries on the same values, without the copies between the tower's steps).
     #[inline(always)]

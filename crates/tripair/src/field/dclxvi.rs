@@ -314,7 +314,7 @@ pub trait Coeff:
     ) -> bool {
         false
     }
-    /// (a0 + a1 s)^2 in F_p4 = F_p2[s]/(s^2 - xi) over u^2 = -1, exactly as the tower's lazy
+    /// (a0 + a1 s)^2 in F_p4 = F_p2\[s\]/(s^2 - xi) over u^2 = -1, exactly as the tower's lazy
     /// formula computes it (three unreduced F_p2 squares t0 = a0^2, t1 = a1^2,
     /// s = (a0 + a1)^2; c0 = t0 + xi t1 and c1 = s - t0 - t1, each coefficient reduced once) in
     /// one kernel, into `out` = [c0.c0, c0.c1, c1.c0, c1.c1]; false where there is none (the
@@ -1532,7 +1532,7 @@ pub mod simd {
     }
 
     /// The F_p12 product in one AVX-512 kernel: three F_p6 products
-    /// ([`avx512::fp6_mul_regs`]) and Karatsuba's sums, in place.
+    /// (`avx512::fp6_mul_regs`) and Karatsuba's sums, in place.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     pub fn fp12_mul_avx512(
@@ -1652,7 +1652,7 @@ pub mod simd {
         false
     }
 
-    /// The F_p12 square in one AVX-512 kernel: two F_p6 products ([`avx512::fp6_mul_regs`]) and
+    /// The F_p12 square in one AVX-512 kernel: two F_p6 products (`avx512::fp6_mul_regs`) and
     /// the sums with v, in place.
     #[cfg(target_arch = "x86_64")]
     #[inline]
