@@ -162,14 +162,14 @@ pub trait BaseField: super::traits::FieldOps {
     ) -> Fp6<T, Self> {
         a.mul_formula(b)
     }
-    /// The F_p12 product: the tower's formula ([`Fp12::mul_formula`]) unless the representation
-    /// has one kernel for it.
+    /// The F_p12 product in one kernel where the representation has one; `None` (the default)
+    /// where the tower's formula ([`Fp12::mul_formula`]) runs.
     #[inline(always)]
     fn fp12_mul<T: TowerParams<Fp = Self::Params>>(
-        a: &Fp12<T, Self>,
-        b: &Fp12<T, Self>,
-    ) -> Fp12<T, Self> {
-        a.mul_formula(b)
+        _a: &Fp12<T, Self>,
+        _b: &Fp12<T, Self>,
+    ) -> Option<Fp12<T, Self>> {
+        None
     }
     /// f <- f * l for a sparse line l: D-type (`m_type` false) l = a + (b + c v) w
     /// ([`Fp12::mul_by_line_d`]), M-type l = (a + b v) + (c v) w ([`Fp12::mul_by_line_m`]), with

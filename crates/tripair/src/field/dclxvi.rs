@@ -1125,19 +1125,16 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
     fn fp12_mul<T: TowerParams<Fp = Self::Params>>(
         a: &super::fp12::Fp12<T, Self>,
         b: &super::fp12::Fp12<T, Self>,
-    ) -> super::fp12::Fp12<T, Self> {
-        if T::BETA == -1 {
-            let mut r = *a;
-            if C::fp12_mul(
+    ) -> Option<super::fp12::Fp12<T, Self>> {
+        let mut r = *a;
+        (T::BETA == -1
+            && C::fp12_mul(
                 fp12_coeffs_mut(&mut r),
                 fp12_coeffs(b),
                 T::XI,
                 &Consts::<P>::RADICES,
-            ) {
-                return r;
-            }
-        }
-        a.mul_formula(b)
+            ))
+        .then_some(r)
     }
     /// One kernel ([`Coeff::cyclotomic_squares`]) where there is one.
     #[inline(always)]

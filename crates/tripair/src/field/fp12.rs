@@ -897,25 +897,21 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp12<T, F> {
 }
 impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp12<T, F> {
     type Output = Self;
-    /// Karatsuba over F_p6: 3 multiplications in F_p6 ([`BaseField::fp12_mul`]: the formula
-    /// below unless the base field has one kernel for it).
+    /// Karatsuba over F_p6: 3 multiplications in F_p6 (one kernel where the base field has one,
+    /// [`BaseField::fp12_mul`]).
     #[inline]
     fn mul(self, b: Self) -> Self {
-        F::fp12_mul(&self, &b)
+        if let Some(r) = F::fp12_mul(&self, &b) {
+            return r;
+        }
+        self.mul_formula(&b)
     }
 }
 
 impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
-    /// The product by the tower's formulas, whatever the base field ([`BaseField::fp12_mul`]'s
-    /// default).
-    #[inline(always)]
+    /// The product by the tower's formulas, whatever the base field.
+    #[inline]
     pub fn mul_formula(&self, b: &Self) -> Self {
-        let (a, b) = (*self, *b);
-        a.mul_formula_by_value(b)
-    }
-
-    #[inline(always)]
-    fn mul_formula_by_value(self, b: Self) -> Self {
         if F::SLICED {
             // The 18 F_p2 products of the three F_p6 products in one batch.
             let [t0, t1, x] = batch_fp6_products(&[
