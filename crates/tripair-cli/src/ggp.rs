@@ -4,11 +4,14 @@
 //! 1 and 2 threads, and one pairing on 2 threads with the Miller loop split (Algorithm 2,
 //! implementation F) or pipelined (the lines on a second thread, in the spirit of implementation E).
 //! Every row is measured interleaved with the others in one run and reported per pairing, with its
-//! speedup over the same work on one thread.
+//! speedup over the same work on one thread. Each timed batch follows one untimed call, so the rows
+//! show back-to-back use with the pool's workers awake; the last row is the product of 64 on two
+//! threads called alone after 2 ms idle, with its worker to wake.
 
 use crate::bench::random_pairs;
-use crate::measure::{measure_interleaved, Measurement};
+use crate::measure::{measure_after_idle, measure_interleaved_warm, Measurement};
 use std::hint::black_box;
+use std::time::Duration;
 use tripair::curve::PairingCurve;
 use tripair::pairing::{
     multi_pairing_threads, pairing, pairing_batch, pairing_pipelined, pairing_split_loop,
@@ -143,7 +146,23 @@ fn table<C: PairingCurve>(samples: usize) -> ThreadTable {
         .iter_mut()
         .map(|r| &mut *r.5 as &mut dyn FnMut())
         .collect();
-    let ms = measure_interleaved(&mut fs, samples, 20_000_000);
+    let mut ms = measure_interleaved_warm(&mut fs, samples, 20_000_000);
+    // The same product called after 2 ms idle (the pool's workers spin 50 us, then sleep): what
+    // a lone call pays to wake its worker, beside the warm rows above.
+    let mut idle_row = row(
+        "product_64_2threads_after_idle",
+        "product of 64, after 2 ms idle",
+        2,
+        64,
+        9,
+        product(64, 2),
+    );
+    ms.push(measure_after_idle(
+        &mut *idle_row.5,
+        samples,
+        Duration::from_millis(2),
+    ));
+    rows.push(idle_row);
     let per_pairing: Vec<Measurement> = rows.iter().zip(&ms).map(|(r, m)| m.per(r.3)).collect();
     let rows = rows
         .iter()

@@ -1,7 +1,7 @@
 //! Timing for benchmarks: median wall time and median rdtsc cycles over repeated batches.
 //! The machine is shared and noisy, so callers compare ratios measured side by side in one run.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Time-stamp counter (cycles at the nominal frequency); 0 where there is none.
 #[inline]
@@ -135,6 +135,27 @@ pub fn measure_interleaved(
     samples: usize,
     batch_target_ns: u64,
 ) -> Vec<Measurement> {
+    interleaved(fs, samples, batch_target_ns, false)
+}
+
+/// [`measure_interleaved`] with one untimed call before each timed batch, so that every batch
+/// runs in the steady state of back-to-back calls: for the threaded forms, the pool's workers are
+/// awake (the other closures' batches, a few milliseconds on one thread, let them fall asleep).
+/// What a call pays to wake them is measured apart ([`measure_after_idle`]).
+pub fn measure_interleaved_warm(
+    fs: &mut [&mut dyn FnMut()],
+    samples: usize,
+    batch_target_ns: u64,
+) -> Vec<Measurement> {
+    interleaved(fs, samples, batch_target_ns, true)
+}
+
+fn interleaved(
+    fs: &mut [&mut dyn FnMut()],
+    samples: usize,
+    batch_target_ns: u64,
+    warm_up: bool,
+) -> Vec<Measurement> {
     let batches: Vec<usize> = fs
         .iter_mut()
         .map(|f| {
@@ -148,6 +169,9 @@ pub fn measure_interleaved(
     let mut cy = vec![Vec::with_capacity(samples); fs.len()];
     for _ in 0..samples.max(1) {
         for (i, f) in fs.iter_mut().enumerate() {
+            if warm_up {
+                f();
+            }
             let c0 = cycles_now();
             let t0 = Instant::now();
             for _ in 0..batches[i] {
@@ -160,6 +184,22 @@ pub fn measure_interleaved(
     (0..fs.len())
         .map(|i| Measurement::from_batches(&mut ns[i], &mut cy[i]))
         .collect()
+}
+
+/// Time and cycles of single calls of `f`, each after `idle` of sleep (medians of `samples`
+/// calls): what a call pays when it finds the pool's workers asleep.
+pub fn measure_after_idle(f: &mut dyn FnMut(), samples: usize, idle: Duration) -> Measurement {
+    let mut ns = Vec::with_capacity(samples);
+    let mut cy = Vec::with_capacity(samples);
+    for _ in 0..samples.max(1) {
+        std::thread::sleep(idle);
+        let c0 = cycles_now();
+        let t0 = Instant::now();
+        f();
+        ns.push(t0.elapsed().as_nanos() as f64);
+        cy.push(cycles_now().wrapping_sub(c0) as f64);
+    }
+    Measurement::from_batches(&mut ns, &mut cy)
 }
 
 /// The CPU model as the operating system names it (`model name` in /proc/cpuinfo), or "unknown".

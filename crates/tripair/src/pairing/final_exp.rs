@@ -70,54 +70,93 @@ pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
 pub fn final_exponentiation_in<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     f: &Fp12<C, F>,
 ) -> Fp12<C, F> {
-    hard_part_with(&easy_part(f), exp_by_u)
+    hard_part_with(&easy_part(f), &SerialPowU)
+}
+
+/// How the hard part raises to u: [`exp_by_u`] on the caller's thread ([`SerialPowU`]) or one
+/// exponentiation split over two threads (`parallel`).
+pub(crate) trait PowU<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+    /// x^u.
+    fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F>;
+    /// x^u * extra(), with `extra` free to run beside the exponentiation: the hard parts put
+    /// every factor that does not depend on x^u there, so that a second thread computes it
+    /// off the squaring chain (serially it is the same number of products).
+    fn pow_u_times(
+        &self,
+        x: &Fp12<C, F>,
+        extra: impl FnOnce() -> Fp12<C, F> + Send + 'static,
+    ) -> Fp12<C, F>;
+}
+
+/// [`exp_by_u`], then the extra factor.
+pub(crate) struct SerialPowU;
+
+impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for SerialPowU {
+    fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
+        exp_by_u(x)
+    }
+    fn pow_u_times(
+        &self,
+        x: &Fp12<C, F>,
+        extra: impl FnOnce() -> Fp12<C, F> + Send + 'static,
+    ) -> Fp12<C, F> {
+        exp_by_u(x) * extra()
+    }
 }
 
 /// The hard part of the final exponentiation on an element of the cyclotomic subgroup, with
-/// `exp` computing each of its exponentiations by u (the serial [`exp_by_u`], or one split over
-/// threads).
+/// `e` computing each of its exponentiations by u (serially, or split over threads).
 pub(crate) fn hard_part_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     f: &Fp12<C, F>,
-    exp: impl Fn(&Fp12<C, F>) -> Fp12<C, F>,
+    e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {
     match C::FAMILY {
-        Family::Bn => hard_part_bn(f, exp),
-        Family::Bls12 => hard_part_bls12(f, exp),
+        Family::Bn => hard_part_bn(f, e),
+        Family::Bls12 => hard_part_bls12(f, e),
     }
 }
 
 /// BN hard part, f^(2u(6u^2+3u+1)(p^4-p^2+1)/r), written as f^(l0 + l1 p + l2 p^2 + l3 p^3) with
 /// l1 = 12u^3+6u^2+4u, l3 = l1 - 1, l2 = l1 + 2u, l0 = l1 + 6u^2 + 2u + 1
 /// (Fuentes-Castañeda–Knapp–Rodríguez-Henríquez, SAC 2011). Three exponentiations by u.
+/// Grouped as a^(1+p+p^2+p^3) K with a = f^l1 and K = f^(6u^2+2u+1) f^(2u p^2) f^(-p^3), the
+/// power of a as y frob2(y) with y = a frob(a): ten products and four Frobenius maps (against
+/// eleven and three for b0 frob(a) frob2(b2) frob3(b3) with b_i = f^l_i), and the factor of a
+/// besides f^(12u^3) is computed beside the last exponentiation.
 fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     f: &Fp12<C, F>,
-    exp_by_u: impl Fn(&Fp12<C, F>) -> Fp12<C, F>,
+    e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {
-    let fu = exp_by_u(f);
+    let f = *f;
+    let fu = e.pow_u(&f);
     let f2u = fu.cyclotomic_square();
     let f4u = f2u.cyclotomic_square();
     let f6u = f4u * f2u;
-    let f6u2 = exp_by_u(&f6u);
+    let f6u2 = e.pow_u(&f6u);
     let f12u2 = f6u2.cyclotomic_square();
-    let f12u3 = exp_by_u(&f12u2);
-    let a = f12u3 * f6u2 * f4u; // f^l1
-    let b3 = a * f.conjugate(); // f^l3
-    let b2 = a * f2u; // f^l2
-    let b0 = a * f6u2 * f2u * *f; // f^l0
-    b0 * a.frobenius_map(1) * b2.frobenius_map(2) * b3.frobenius_map(3)
+    // a = f^(12u^3) f^(6u^2) f^(4u) = f^l1
+    let a = e.pow_u_times(&f12u2, move || f6u2 * f4u);
+    let k = f6u2 * f2u * f * f2u.frobenius_map(2) * f.conjugate().frobenius_map(3);
+    let y = a * a.frobenius_map(1);
+    y * y.frobenius_map(2) * k
 }
 
 /// BLS12 hard part, f^(3(p^4-p^2+1)/r) = f^((u-1)^2 (u+p) (u^2+p^2-1) + 3)
-/// (Hayashida–Hayasaka–Teruya, eprint 2020/875). Five exponentiations by u.
+/// (Hayashida–Hayasaka–Teruya, eprint 2020/875). Five exponentiations by u, every other
+/// factor of each step beside its exponentiation ([`PowU::pow_u_times`]).
 fn hard_part_bls12<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     f: &Fp12<C, F>,
-    exp_by_u: impl Fn(&Fp12<C, F>) -> Fp12<C, F>,
+    e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {
-    let a = exp_by_u(f) * f.conjugate(); // f^(u-1)
-    let a = exp_by_u(&a) * a.conjugate(); // f^((u-1)^2)
-    let b = exp_by_u(&a) * a.frobenius_map(1); // a^(u+p)
-    let c = exp_by_u(&exp_by_u(&b)) * b.frobenius_map(2) * b.conjugate(); // b^(u^2+p^2-1)
-    c * f.cyclotomic_square() * *f
+    let f = *f;
+    let a = e.pow_u_times(&f, move || f.conjugate()); // f^(u-1)
+    let a = e.pow_u_times(&a, move || a.conjugate()); // f^((u-1)^2)
+    let b = e.pow_u_times(&a, move || a.frobenius_map(1)); // a^(u+p)
+    let bu = e.pow_u(&b);
+    // b^(u^2+p^2-1) f^3
+    e.pow_u_times(&bu, move || {
+        b.frobenius_map(2) * b.conjugate() * f.cyclotomic_square() * f
+    })
 }
 
 /// The factor d with final_exponentiation(f) = f^((p^12-1)/r * d): 2u(6u^2+3u+1) for BN, 3 for BLS12.

@@ -9,8 +9,10 @@
 //! threads). A product's threads each map their Miller loop output into the cyclotomic subgroup
 //! (the easy part of the final exponentiation is a homomorphism), the values are multiplied, and
 //! the hard part runs with each exponentiation by u split over two threads
-//! ([`final_exponentiation_two_threads`]: one thread squares, the other multiplies the powers in),
-//! as do the split and pipelined single pairings.
+//! ([`final_exponentiation_two_threads`]: each thread squares for its share of u's digits and
+//! multiplies its powers; with compressed squares one thread squares and the other decompresses
+//! and multiplies; the hard part's other factors are computed by the worker meanwhile), as do the
+//! split and pipelined single pairings.
 //!
 //! Past 2 cores: the work per thread is n / threads pairings (or Miller loops, in whole lane rows
 //! of eight), the merge one F_p12 product per extra thread; a product's serial part is its final
@@ -20,7 +22,7 @@
 //! pairs on bn254 and bls12-381). So a product of n pairings on t threads costs about
 //! n / 8t rows + that fixed part + one final exponentiation on two threads.
 
-use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with};
+use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with, PowU};
 use super::lanes::{lanes_available, pairings_in_lanes, product_miller_loop_lanes};
 use super::miller::{
     drive, drive_digits, finish, mul_by_line, optimal_ate_line_count, projective_lines_of,
@@ -260,45 +262,76 @@ pub fn multi_pairing_threads<C: PairingCurve>(
         .into_iter()
         .reduce(|a, b| a * b)
         .expect("at least one chunk");
-    Gt::from_fp12_unchecked(hard_part_with(&g, exp_by_u_two_threads))
+    Gt::from_fp12_unchecked(hard_part_with(&g, &TwoThreadPowU))
 }
 
-/// The final exponentiation with its exponentiations by u split over two threads (each one
-/// squaring chain on the caller's thread, its products and decompressions shared with a pool
-/// worker): the value of [`final_exponentiation`]. The intra-pairing parallelism of
-/// Grabher–Großschädl–Page's implementation E, applied to the part of the pairing no loop split
-/// reaches. Measured (rdtsc, Intel Xeon with IFMA): 0.81x the serial one on bn254, 0.89x on
-/// bls12-381.
+/// The final exponentiation with its exponentiations by u split over two threads (the caller and
+/// a pool worker each take a share of u's digits; with compressed squares the caller runs the
+/// one chain and the worker decompresses and multiplies) and the hard part's other factors
+/// computed by the worker meanwhile: the value of [`final_exponentiation`]. The intra-pairing
+/// parallelism of Grabher–Großschädl–Page's implementation E, applied to the part of the pairing
+/// no loop split reaches. Measured (rdtsc, medians of 300, Intel Xeon with IFMA,
+/// `examples/final_exp_cycles.rs`-style): 0.80x the serial one on bn254 (210K against 261K
+/// ticks), 0.84x on bls12-381 (346K against 414K).
 pub fn final_exponentiation_two_threads<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
-    Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), exp_by_u_two_threads))
+    Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &TwoThreadPowU))
+}
+
+/// The hard part's exponentiations by u on two threads ([`exp_by_u_two_threads`]), each extra
+/// factor computed by the pool worker while the caller squares.
+struct TwoThreadPowU;
+
+impl<C: PairingCurve> PowU<C, Fp<C::Fp>> for TwoThreadPowU {
+    fn pow_u(&self, x: &Fp12<C>) -> Fp12<C> {
+        exp_by_u_two_threads(x, None::<fn() -> Fp12<C>>)
+    }
+    fn pow_u_times(
+        &self,
+        x: &Fp12<C>,
+        extra: impl FnOnce() -> Fp12<C> + Send + 'static,
+    ) -> Fp12<C> {
+        exp_by_u_two_threads(x, Some(extra))
+    }
+}
+
+/// An extra factor as the worker folds it in before the final conjugation of a negative u
+/// (conjugated then, so that it comes out as given).
+fn extra_factor<C: PairingCurve>(extra: impl FnOnce() -> Fp12<C>) -> Fp12<C> {
+    let x = extra();
+    if C::consts().u_neg {
+        x.conjugate()
+    } else {
+        x
+    }
 }
 
 /// The cost of an F_p12 product in cyclotomic squares as the final exponentiation computes them
 /// (one chain in the lanes where they pay), for dealing an exponentiation's products between two
-/// threads: 2,090 against 420 rdtsc ticks on bn254 (an Intel Xeon with IFMA; 24 exits from the
-/// lanes add about 400 each); a ratio off by one moves the cut by a product at most.
-const PRODUCT_IN_SQUARES: usize = 4;
+/// threads: 2,090 against 420 rdtsc ticks on bn254 (an Intel Xeon with IFMA); a ratio off by one
+/// moves the cut by a product at most.
+const PRODUCT_IN_SQUARES: usize = 5;
 
-/// How many of the powers f^(2^i) at the positions `at` (ascending) a worker multiplies while
-/// the caller goes on squaring; the caller multiplies the rest after its last square and then
-/// merges. Chosen from a timeline with a square costing 1 and a product [`PRODUCT_IN_SQUARES`]
-/// so that both finish together; at least 1.
-fn worker_share(at: &[usize]) -> usize {
-    let m = PRODUCT_IN_SQUARES;
+/// The cost of taking a power out of a chain that runs in the lanes (about 400 ticks on bn254, one
+/// square).
+const EXIT_IN_SQUARES: usize = 1;
+
+/// How many of the powers f^(2^i) at the positions `at` (ascending) the worker takes: it runs its
+/// own chain of squares up to the last of them and multiplies them in, while the caller runs the
+/// chain up to the top position for the rest and then merges. Chosen from a timeline with a
+/// square costing 1, a power taken out [`EXIT_IN_SQUARES`] and a product [`PRODUCT_IN_SQUARES`],
+/// so that both finish together; at least 1. With `extra`, the worker first computes an extra
+/// factor (counted as one product) and multiplies every power into it.
+fn worker_share(at: &[usize], extra: bool) -> usize {
+    let (m, x) = (PRODUCT_IN_SQUARES, EXIT_IN_SQUARES);
     let last = at.last().copied().unwrap_or(0);
+    // n powers multiplied into nothing cost n - 1 products, into an extra factor n products + 1.
+    let products = |n: usize, extra: bool| if extra { n + 1 } else { n.saturating_sub(1) };
     (1..=at.len())
         .min_by_key(|&cut| {
-            // The worker takes each power when it is ready and multiplies it in.
-            let mut worker = 0;
-            for (j, &i) in at[..cut].iter().enumerate() {
-                worker = worker.max(i) + if j > 0 { m } else { 0 };
-            }
+            let worker = at[cut - 1] + cut * x + products(cut, extra) * m;
             let own = at.len() - cut;
-            if own == 0 {
-                worker.max(last)
-            } else {
-                (last + (own - 1) * m).max(worker) + m
-            }
+            let caller = last + own * x + products(own, false) * m;
+            worker.max(caller) + if own > 0 { m } else { 0 }
         })
         .unwrap_or(1)
 }
@@ -358,44 +391,47 @@ fn nonzero_digits<C: PairingCurve>() -> Vec<(usize, bool)> {
         .collect()
 }
 
-/// f^u for f in the cyclotomic subgroup, on two threads: the caller squares f along the NAF of
-/// |u| (runs of squares in the lanes where they pay) and hands each power f^(2^i) at a non-zero
-/// digit to a pool worker, which multiplies them in as they come (conjugated for negative
-/// digits); the powers past [`worker_share`] the caller multiplies itself after its last square,
-/// then merges both. The squares stay one chain, so the time is about that chain plus a product
-/// or two, against the chain plus every product serially. Constant time in f (u is public).
-fn exp_by_u_two_threads<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+/// The product of the powers f^(2^i) (conjugated for negative digits) at the given digits, along
+/// one chain of cyclotomic squares of f (runs in the lanes where they pay), into `acc` if given.
+fn naf_product<C: PairingCurve>(
+    f: &Fp12<C>,
+    digits: &[(usize, bool)],
+    mut acc: Option<Fp12<C>>,
+) -> Option<Fp12<C>> {
+    let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
+    let mut j = 0;
+    f.cyclotomic_square_chain(&at, |_, g| {
+        let x = if digits[j].1 { g.conjugate() } else { g };
+        acc = Some(acc.map_or(x, |a| a * x));
+        j += 1;
+    });
+    acc
+}
+
+/// f^u for f in the cyclotomic subgroup, on two threads, along the NAF of |u|: a pool worker
+/// runs the chain of squares of f up to the [`worker_share`] lowest non-zero digits and
+/// multiplies those powers f^(2^i), while the caller runs the chain up to the top digit for the
+/// rest (the worker's squares are repeated, which costs less than handing every power over);
+/// one product merges both. With `extra`, f^u * extra(), the worker computing the extra factor
+/// and starting its product from it. Constant time in f (u is public).
+fn exp_by_u_two_threads<C, E>(f: &Fp12<C>, extra: Option<E>) -> Fp12<C>
+where
+    C: PairingCurve,
+    E: FnOnce() -> Fp12<C> + Send + 'static,
+{
     if exp_by_u_is_compressed::<C>() {
-        return exp_by_u_two_threads_compressed(f);
+        return exp_by_u_two_threads_compressed(f, extra);
     }
     let digits = nonzero_digits::<C>();
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
-    let cut = worker_share(&at);
-    let handover = Handover::<Fp12<C>>::new(cut);
+    let cut = worker_share(&at, extra.is_some());
     let worker = {
-        let (mut next, signs) = (handover.receiver(), digits[..cut].to_vec());
+        let (f, low) = (*f, digits[..cut].to_vec());
         pool::spawn(move || {
-            let mut acc = Fp12::<C>::ONE;
-            for &(_, negative) in &signs {
-                let Some(x) = next() else { break };
-                acc *= if negative { x.conjugate() } else { x };
-            }
-            acc
+            naf_product(&f, &low, extra.map(extra_factor::<C>)).unwrap_or(Fp12::ONE)
         })
     };
-    let mut own: Option<Fp12<C>> = None;
-    let mut j = 0;
-    f.cyclotomic_square_chain(&at, |_, g| {
-        // The powers come in the order of `digits`: the worker's slots first, then the caller's.
-        if j < cut {
-            handover.send(j, g);
-        } else {
-            let x = if digits[j].1 { g.conjugate() } else { g };
-            own = Some(own.map_or(x, |o| o * x));
-        }
-        j += 1;
-    });
-    let r = match own {
+    let r = match naf_product(f, &digits[cut..], None) {
         Some(o) => o * worker.join(),
         None => worker.join(),
     };
@@ -417,8 +453,9 @@ const DECOMPRESS_EACH: usize = 3;
 /// (one batch, one inversion) and multiplies once the last of them is ready, while the caller
 /// finishes the chain and does the same for the rest; both finish together on a timeline with a
 /// compressed square costing 1 ([`COMPRESSED_PRODUCT`] and the decompression costs above).
-/// At least 1.
-fn compressed_worker_share(at: &[usize]) -> usize {
+/// At least 1. With `extra`, the worker multiplies one more factor in (computed before its
+/// powers come).
+fn compressed_worker_share(at: &[usize], extra: bool) -> usize {
     let batch = |n: usize| {
         if n == 0 {
             0
@@ -427,9 +464,10 @@ fn compressed_worker_share(at: &[usize]) -> usize {
         }
     };
     let last = at.last().copied().unwrap_or(0);
+    let extra_product = if extra { COMPRESSED_PRODUCT } else { 0 };
     (1..=at.len())
         .min_by_key(|&cut| {
-            let worker = at[cut - 1] + batch(cut);
+            let worker = at[cut - 1] + batch(cut) + extra_product;
             let own = at.len() - cut;
             if own == 0 {
                 worker
@@ -444,8 +482,13 @@ fn compressed_worker_share(at: &[usize]) -> usize {
 /// non-zero digits, bls12-381): the caller runs the compressed chain and hands the powers of the
 /// lowest digits to a pool worker, which decompresses them in one batch as soon as the last of
 /// them is ready and multiplies them, while the caller finishes the chain and does the same for
-/// the top digits; then one product merges both. Constant time in f.
-fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
+/// the top digits; then one product merges both. The extra factor, if any, the worker computes
+/// while it waits for its first power. Constant time in f.
+fn exp_by_u_two_threads_compressed<C, E>(f: &Fp12<C>, extra: Option<E>) -> Fp12<C>
+where
+    C: PairingCurve,
+    E: FnOnce() -> Fp12<C> + Send + 'static,
+{
     let k = C::consts();
     // The non-zero digits but the lowest if it is f itself.
     let mut digits = nonzero_digits::<C>();
@@ -458,10 +501,11 @@ fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
     };
     if digits.is_empty() {
         let r = self_digit.unwrap_or(Fp12::ONE);
-        return if k.u_neg { r.conjugate() } else { r };
+        let r = if k.u_neg { r.conjugate() } else { r };
+        return extra.map_or(r, |e| r * e());
     }
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
-    let cut = compressed_worker_share(&at);
+    let cut = compressed_worker_share(&at, extra.is_some());
     let handover = Handover::<CompressedCyclotomic<C>>::new(cut);
     let product_of = |powers: &[CompressedCyclotomic<C>], signs: &[(usize, bool)]| {
         CompressedCyclotomic::decompress_batch(powers)
@@ -474,8 +518,10 @@ fn exp_by_u_two_threads_compressed<C: PairingCurve>(f: &Fp12<C>) -> Fp12<C> {
     let worker = {
         let (mut next, signs) = (handover.receiver(), digits[..cut].to_vec());
         pool::spawn(move || {
+            let extra = extra.map(extra_factor::<C>);
             let powers: Vec<_> = core::iter::from_fn(&mut next).take(signs.len()).collect();
-            product_of(&powers, &signs)
+            let p = product_of(&powers, &signs);
+            extra.map_or(p, |e| e * p)
         })
     };
     let mut own = Vec::with_capacity(digits.len() - cut);
@@ -647,13 +693,18 @@ mod tests {
             0, 4, 9, 11, 16, 19, 21, 23, 25, 27, 30, 34, 36, 38, 40, 42, 44, 47, 49, 51, 53, 56,
             58, 62,
         ];
-        let cut = worker_share(&bn);
-        assert!((bn.len() / 2..bn.len()).contains(&cut), "bn254 cut {cut}");
         let bls = [16, 48, 57, 60, 62, 64];
-        let cut = compressed_worker_share(&bls);
-        assert!((2..bls.len()).contains(&cut), "bls12-381 cut {cut}");
-        assert_eq!(worker_share(&[5]), 1);
-        assert_eq!(compressed_worker_share(&[5]), 1);
+        for extra in [false, true] {
+            let cut = worker_share(&bn, extra);
+            assert!((bn.len() / 2..bn.len()).contains(&cut), "bn254 cut {cut}");
+            let cut = compressed_worker_share(&bls, extra);
+            assert!((2..bls.len()).contains(&cut), "bls12-381 cut {cut}");
+            assert_eq!(worker_share(&[5], extra), 1);
+            assert_eq!(compressed_worker_share(&[5], extra), 1);
+        }
+        // An extra factor on the worker leaves it no more powers.
+        assert!(worker_share(&bn, true) <= worker_share(&bn, false));
+        assert!(compressed_worker_share(&bls, true) <= compressed_worker_share(&bls, false));
     }
 
     use super::map_chunks;
