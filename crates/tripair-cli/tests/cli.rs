@@ -691,6 +691,7 @@ fn bench_table_threads_reports_speedups() {
         "batch_64_2threads",
         "product_64_1thread",
         "product_64_2threads",
+        "product_64_2threads_after_idle",
     ] {
         assert!(ops.contains(&op), "{op} missing: {ops:?}");
     }
