@@ -270,9 +270,9 @@ pub fn multi_pairing_threads<C: PairingCurve>(
 /// one chain and the worker decompresses and multiplies) and the hard part's other factors
 /// computed by the worker meanwhile: the value of [`final_exponentiation`]. The intra-pairing
 /// parallelism of Grabher–Großschädl–Page's implementation E, applied to the part of the pairing
-/// no loop split reaches. Measured (rdtsc, medians of 300, Intel Xeon with IFMA,
-/// `examples/final_exp_cycles.rs`-style): 0.80x the serial one on bn254 (210K against 261K
-/// ticks), 0.84x on bls12-381 (346K against 414K).
+/// no loop split reaches. Measured with `cargo run --release -p tripair --example
+/// final_exp_cycles` (rdtsc medians of 200, Intel Xeon with IFMA): 0.81x the serial one on
+/// bn254 (212K against 263K ticks), 0.85x on bls12-381 (356K against 417K).
 pub fn final_exponentiation_two_threads<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
     Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &TwoThreadPowU))
 }
