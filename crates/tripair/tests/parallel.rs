@@ -1,7 +1,8 @@
 //! Every threaded form equals its serial form on every prime-field curve: batches of 0, 1, 2, 3
 //! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch);
 //! products large enough for the affine source on every thread (8, 9 and 21 pairs, with points at
-//! infinity) on 1 to 4 and 8 threads; the split Miller loop (Algorithm 2) and the pipelined loop
+//! infinity) on 1 to 4 and 8 threads, and batches of 7 to 9 (one lane pass, its loop split over two
+//! threads); the split Miller loop (Algorithm 2) and the pipelined loop
 //! (lines on a second thread) equal the serial pairing, and the final exponentiation split over
 //! two threads equals the serial one.
 
@@ -97,8 +98,37 @@ fn check_large_products<C: PairingCurve>() {
                 "{} n={n} t={threads}",
                 C::NAME
             );
+            assert_eq!(
+                multi_pairing_threads(batch, threads),
+                serial,
+                "{} n={n} t={threads}",
+                C::NAME
+            );
+        }
+        // One lane pass (8 pairs, with a point at infinity among them) and its neighbours as
+        // batches: on two threads the pass's loop is split over both.
+        if n <= 9 {
+            let each: Vec<_> = batch.iter().map(|(p, q)| pairing(p, q)).collect();
+            for threads in [1usize, 2, 3] {
+                assert_eq!(
+                    pairing_batch(batch, threads),
+                    each,
+                    "{} batch n={n} t={threads}",
+                    C::NAME
+                );
+            }
         }
     }
+    // A full row of finite pairs, as a product and as a batch.
+    let full = &pairs[4..12];
+    let each: Vec<_> = full.iter().map(|(p, q)| pairing(p, q)).collect();
+    assert_eq!(pairing_batch(full, 2), each, "{}", C::NAME);
+    assert_eq!(
+        multi_pairing_threads(full, 2),
+        multi_pairing(full),
+        "{}",
+        C::NAME
+    );
     // sum_i a_i = 0 over 12 pairs (aP_i, Q) with the last a = -(sum of the others).
     let mut total = Scalar::<C>::ZERO;
     let mut check: Vec<(G1Affine<C>, G2Affine<C>)> = (0..11)

@@ -22,11 +22,11 @@ use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, LANES};
 use crate::field::{Fp, Fp12, Fp2, Fp6, TowerParams};
 
-type LaneFp<C, B> = Lanes<<C as TowerParams>::Fp, B>;
+pub(crate) type LaneFp<C, B> = Lanes<<C as TowerParams>::Fp, B>;
 /// A pair of points in affine coordinates.
 type Pair<C> = (G1Affine<C>, G2Affine<C>);
 /// Eight pairs as one pair of the lane field (P prepared, Q by its coordinates).
-type LanePair<C, B> = (PreparedG1<LaneFp<C, B>>, TwistCoords<C, LaneFp<C, B>>);
+pub(crate) type LanePair<C, B> = (PreparedG1<LaneFp<C, B>>, TwistCoords<C, LaneFp<C, B>>);
 
 /// e(P_i, Q_i) for every pair (values in input order; points at infinity give 1): eight at a time
 /// in SIMD lanes where the CPU has AVX-512 IFMA, the remainder (and everything elsewhere, or under
@@ -59,6 +59,16 @@ pub fn pairings_lanes_with<C: PairingCurve, B: LaneBackend>(
 pub fn pairings_in_lanes<C: PairingCurve, B: LaneBackend>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> Vec<Gt<C>> {
+    let (row, skip) = lane_row::<C, B>(pairs);
+    let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new([row]);
+    finish_in_lanes::<C, B, _>(&mut source, skip, pairs.len())
+}
+
+/// Up to eight pairs as one lane pair, with the lanes to skip: unused lanes and pairs with a
+/// point at infinity run the generator pair (selected by a mask, no branch).
+pub(crate) fn lane_row<C: PairingCurve, B: LaneBackend>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> (LanePair<C, B>, [bool; LANES]) {
     assert!(pairs.len() <= LANES, "at most {LANES} pairs per lane batch");
     let (g1, g2) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
     let mut skip = [true; LANES];
@@ -71,8 +81,21 @@ pub fn pairings_in_lanes<C: PairingCurve, B: LaneBackend>(
             G2Affine::new_unchecked(q.x.select(&g2.x, m), q.y.select(&g2.y, m)),
         )
     });
-    let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new([lane_pair::<C, B>(&row)]);
-    finish_in_lanes::<C, B, _>(&mut source, skip, pairs.len())
+    (lane_pair::<C, B>(&row), skip)
+}
+
+/// The lane values of skipped lanes set to 1, the final exponentiation in the lanes, and the
+/// first `n` lanes' values in GT.
+pub(crate) fn exponentiate_lanes<C: PairingCurve, B: LaneBackend>(
+    f: &Fp12<C, LaneFp<C, B>>,
+    skip: [bool; LANES],
+    n: usize,
+) -> Vec<Gt<C>> {
+    let f = f.select(&Fp12::ONE, LaneMask::from_bools(skip));
+    let g = final_exponentiation_in(&f);
+    let mut out = unlane_fp12::<C, B>(&g);
+    out.truncate(n);
+    out.into_iter().map(Gt::from_fp12_unchecked).collect()
 }
 
 /// Eight finite pairs as one pair of the lane field: lane i holds the coordinates of row[i].
@@ -98,11 +121,7 @@ fn finish_in_lanes<C: PairingCurve, B: LaneBackend, S: LineSource<C, LaneFp<C, B
     n: usize,
 ) -> Vec<Gt<C>> {
     let f = drive(&MillerSchedule::optimal_ate::<C>(), source);
-    let f = f.select(&Fp12::ONE, LaneMask::from_bools(skip));
-    let g = final_exponentiation_in(&f);
-    let mut out = unlane_fp12::<C, B>(&g);
-    out.truncate(n);
-    out.into_iter().map(Gt::from_fp12_unchecked).collect()
+    exponentiate_lanes::<C, B>(&f, skip, n)
 }
 
 /// e(P_i, Q) for a prepared Q and every P_i (values in input order; points at infinity give 1):
@@ -213,13 +232,28 @@ pub fn product_miller_loop_lanes<C: PairingCurve>(
 pub fn miller_loop_lanes_with<C: PairingCurve, B: LaneBackend>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
+    let rows = product_lane_rows::<C, B>(pairs);
+    if rows.is_empty() {
+        return MillerLoopOutput(Fp12::ONE);
+    }
+    let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new(rows);
+    let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
+    MillerLoopOutput(lanes_product::<C, B>(&f))
+}
+
+/// The rows of lane pairs of a product (see [`miller_loop_lanes_with`]: finite pairs only, an odd
+/// count's last pair written as two, the last row filled with pairs that cancel); none when no
+/// pair is finite.
+pub(crate) fn product_lane_rows<C: PairingCurve, B: LaneBackend>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<LanePair<C, B>> {
     let mut slots: Vec<(G1Affine<C>, G2Affine<C>)> = pairs
         .iter()
         .filter(|pair| is_finite_pair(pair))
         .copied()
         .collect();
     if slots.is_empty() {
-        return MillerLoopOutput(Fp12::ONE);
+        return Vec::new();
     }
     if slots.len() % 2 == 1 {
         let (p, q) = slots.pop().expect("an odd count is at least one");
@@ -233,14 +267,15 @@ pub fn miller_loop_lanes_with<C: PairingCurve, B: LaneBackend>(
         slots.push((if negate { -g1 } else { g1 }, g2));
         negate = !negate;
     }
-    let mut source =
-        ProjectiveLines::<C, LaneFp<C, B>>::new(slots.chunks_exact(LANES).map(lane_pair::<C, B>));
-    let f = drive(&MillerSchedule::optimal_ate::<C>(), &mut source);
-    let product = unlane_fp12::<C, B>(&f)
+    slots.chunks_exact(LANES).map(lane_pair::<C, B>).collect()
+}
+
+/// The product of the eight lane values of a lane F_p12.
+pub(crate) fn lanes_product<C: PairingCurve, B: LaneBackend>(f: &Fp12<C, LaneFp<C, B>>) -> Fp12<C> {
+    unlane_fp12::<C, B>(f)
         .into_iter()
         .reduce(|a, b| a * b)
-        .expect("eight lanes");
-    MillerLoopOutput(product)
+        .expect("eight lanes")
 }
 
 /// The eight F_p12 values of a lane F_p12, lane by lane.

@@ -409,6 +409,20 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> ProjectiveLines<C, F> {
         }
         self
     }
+
+    /// Every pair's T moved through the loop steps for `digits` with no accumulator: the second
+    /// half of a split loop reaches its start `[s]Q` this way, in the coordinates and the base
+    /// field (SIMD lanes) it continues in. The steps' line coefficients are dropped.
+    pub fn advance(&mut self, digits: &[i8]) {
+        for &d in digits {
+            for pr in self.pairs.iter_mut() {
+                let _ = pr.t.double_step(&self.b3);
+                if d != 0 {
+                    let _ = pr.t.add_step(if d < 0 { &pr.neg_q } else { &pr.q });
+                }
+            }
+        }
+    }
 }
 
 impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for ProjectiveLines<C, F> {

@@ -6,7 +6,8 @@
 //! (`pool`: no thread start or join per call), so one thread asked for (or a batch of at most
 //! one) is the serial code with no job started. Work is split into contiguous chunks of nearly
 //! equal size (in SIMD lanes: whole groups of eight first, then the leftovers to the least loaded
-//! threads). A product's threads each map their Miller loop output into the cyclotomic subgroup
+//! threads; a lone group of eight has its Miller loop split over two threads instead, Algorithm 2
+//! in the lanes). A product's threads each map their Miller loop output into the cyclotomic subgroup
 //! (the easy part of the final exponentiation is a homomorphism), the values are multiplied, and
 //! the hard part runs with each exponentiation by u split over two threads
 //! ([`final_exponentiation_two_threads`]: each thread squares for its share of u's digits and
@@ -23,10 +24,14 @@
 //! n / 8t rows + that fixed part + one final exponentiation on two threads.
 
 use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with, PowU};
-use super::lanes::{lanes_available, pairings_in_lanes, product_miller_loop_lanes};
+use super::lanes::{
+    exponentiate_lanes, lane_row, lanes_available, lanes_product, pairings_in_lanes,
+    product_lane_rows, product_miller_loop_lanes, LaneFp, LANES_MIN_PRODUCT,
+};
 use super::miller::{
-    drive, drive_digits, finish, mul_by_line, optimal_ate_line_count, projective_lines_of,
-    LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, PreparedG1, ProjectiveLines,
+    drive, drive_digits, finish, finite_count, mul_by_line, optimal_ate_line_count,
+    projective_lines_of, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, PreparedG1,
+    ProjectiveLines,
 };
 use super::pool;
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
@@ -192,10 +197,13 @@ pub fn pairing_batch<C: PairingCurve>(
         out.extend(chunk[full..].iter().map(|(p, q)| pairing(p, q)));
         out
     };
+    if lanes && threads >= 2 && pairs.len() == LANES {
+        // One lane pass and a second thread: the pass's Miller loop split over both.
+        return pairings_in_lanes_split(pairs);
+    }
     let parts = if lanes {
-        // Whole groups first: a batch of 8 on 2 threads stays one lane pass (split 4 + 4 into
-        // scalar pairings it measured 0.55x one thread's speed on the Xeon; on the EPYC, where a
-        // lane pass costs about 4 scalar pairings, keeping it whole costs about 6%).
+        // Whole groups first: split 4 + 4 into scalar pairings a batch of 8 on 2 threads
+        // measured 0.55x one thread's speed on the Xeon, so a lane pass is never broken up.
         map_owned_chunks_of_lengths(
             pairs,
             &lane_chunk_lengths(pairs.len(), threads, LANE_PASS_COST),
@@ -223,17 +231,36 @@ pub fn miller_loop_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
+    let lengths = product_chunk_lengths::<C>(pairs.len(), threads);
+    if splits_in_lanes(pairs, &lengths, threads) {
+        return MillerLoopOutput(product_lanes_split(pairs, false));
+    }
     product_of_chunks(map_owned_chunks_of_lengths(
         pairs,
-        &product_chunk_lengths::<C>(pairs.len(), threads),
+        &lengths,
         product_miller_loop_lanes,
     ))
+}
+
+/// Whether a product on `threads` threads stays one chunk (`lengths`) that runs in the lanes:
+/// one row of eight, which dealt out as scalar loops would lose; then the row's loop is split
+/// over two threads instead ([`product_lanes_split`]).
+fn splits_in_lanes<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+    lengths: &[usize],
+    threads: usize,
+) -> bool {
+    threads >= 2
+        && lengths.len() == 1
+        && lanes_pay::<C>()
+        && finite_count(pairs) >= LANES_MIN_PRODUCT
 }
 
 /// The chunk lengths of a product of n pairings over `threads` threads: where the lanes pay,
 /// whole rows of eight first and the leftovers to the least loaded thread (as for a batch,
 /// [`lane_chunk_lengths`]; a product of 8 stays one lane row, where 4 + 4 scalar loops measured
-/// 0.92x one thread's speed); otherwise chunks of nearly equal size.
+/// 0.92x one thread's speed, and its loop is split instead, [`splits_in_lanes`]); otherwise
+/// chunks of nearly equal size.
 fn product_chunk_lengths<C: PairingCurve>(n: usize, threads: usize) -> Vec<usize> {
     if lanes_pay::<C>() {
         lane_chunk_lengths(n, threads, LANE_PASS_COST)
@@ -255,13 +282,16 @@ pub fn multi_pairing_threads<C: PairingCurve>(
     // cyclotomic subgroup (its inversion off the serial path), then the hard part runs with its
     // exponentiations split over two threads.
     let lengths = product_chunk_lengths::<C>(pairs.len(), threads);
-    let easy = map_owned_chunks_of_lengths(pairs, &lengths, |chunk| {
-        easy_part(&product_miller_loop_lanes(chunk).0)
-    });
-    let g = easy
+    let g = if splits_in_lanes(pairs, &lengths, threads) {
+        product_lanes_split(pairs, true)
+    } else {
+        map_owned_chunks_of_lengths(pairs, &lengths, |chunk| {
+            easy_part(&product_miller_loop_lanes(chunk).0)
+        })
         .into_iter()
         .reduce(|a, b| a * b)
-        .expect("at least one chunk");
+        .expect("at least one chunk")
+    };
     Gt::from_fp12_unchecked(hard_part_with(&g, &TwoThreadPowU))
 }
 
@@ -611,6 +641,92 @@ pub fn pairing_split_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> 
     }
     let (f2, mut second) = second.join();
     final_exponentiation_two_threads(&MillerLoopOutput(finish(&schedule, f1 * f2, &mut second)))
+}
+
+/// Where a split loop in the lanes cuts the digits, in hundredths of the loop: the caller runs
+/// the first h lane steps and then squares once per remaining step, the worker advances T through
+/// the first h steps (point arithmetic only) and runs the rest. A product's caller merges its
+/// eight lanes first and squares one scalar F_p12; a batch's caller squares the eight lane values,
+/// which costs more, so its cut comes earlier. Measured on the Intel Xeon with IFMA (products
+/// and batches of 8 on two threads against one, medians of 25 interleaved calls, cuts 46 to 66):
+/// best near 54-58 for the product (0.70-0.72 of one thread's time on bn254 and bls12-381) and
+/// 50-54 for the batch (0.87-0.89).
+const PRODUCT_LANE_SPLIT: usize = 58;
+const BATCH_LANE_SPLIT: usize = 52;
+
+fn lane_split_point(n: usize, hundredths: usize) -> usize {
+    (n * hundredths)
+        .div_ceil(100)
+        .clamp(1, n.saturating_sub(1).max(1))
+}
+
+/// A product's Miller loop in the lanes split over two threads (Grabher–Großschädl–Page 2008,
+/// Algorithm 2, on rows of eight pairs): for a product too small to deal whole rows to both
+/// threads. The worker starts from T = `[s]Q` in every lane and runs the loop's last steps and the
+/// BN correction; the caller runs the first steps, multiplies its eight lane values and squares
+/// the one F_p12 for the remaining steps. With `easy`, each thread maps its value through the easy
+/// part of the final exponentiation (a homomorphism) before the two are multiplied. The value of
+/// [`super::lanes::miller_loop_lanes_with`] (after the easy part when asked).
+fn product_lanes_split<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+    easy: bool,
+) -> Fp12<C> {
+    let rows = product_lane_rows::<C, IfmaLanes>(pairs);
+    if rows.is_empty() {
+        return Fp12::ONE;
+    }
+    let schedule = MillerSchedule::optimal_ate::<C>();
+    let digits = &schedule.naf[1..];
+    let h = lane_split_point(digits.len(), PRODUCT_LANE_SPLIT);
+    let (rows2, prefix, rest) = (rows.clone(), digits[..h].to_vec(), digits[h..].to_vec());
+    let second = pool::spawn(move || {
+        let mut source = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows2);
+        source.advance(&prefix);
+        let f2 = drive_digits(&rest, &mut source);
+        let g2 = lanes_product::<C, IfmaLanes>(&finish(&schedule, f2, &mut source));
+        if easy {
+            easy_part(&g2)
+        } else {
+            g2
+        }
+    });
+    let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows);
+    let mut g1 = lanes_product::<C, IfmaLanes>(&drive_digits(&digits[..h], &mut first));
+    for _ in h..digits.len() {
+        g1.square_assign();
+    }
+    if schedule.negative {
+        g1 = g1.conjugate();
+    }
+    let g1 = if easy { easy_part(&g1) } else { g1 };
+    g1 * second.join()
+}
+
+/// Up to eight pairings in one pass of the lanes with the Miller loop split over two threads
+/// (Algorithm 2 in the lanes: the worker runs the last steps from T = `[s]Q` in every lane, the
+/// caller the first steps and the squares of its lane values for the rest), then the final
+/// exponentiation in the lanes. The values of [`pairings_in_lanes`].
+fn pairings_in_lanes_split<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
+    let (row, skip) = lane_row::<C, IfmaLanes>(pairs);
+    let schedule = MillerSchedule::optimal_ate::<C>();
+    let digits = &schedule.naf[1..];
+    let h = lane_split_point(digits.len(), BATCH_LANE_SPLIT);
+    let (prefix, rest) = (digits[..h].to_vec(), digits[h..].to_vec());
+    let second = pool::spawn(move || {
+        let mut source = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
+        source.advance(&prefix);
+        let f2 = drive_digits(&rest, &mut source);
+        finish(&schedule, f2, &mut source)
+    });
+    let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
+    let mut f1 = drive_digits(&digits[..h], &mut first);
+    for _ in h..digits.len() {
+        f1.square_assign();
+    }
+    if schedule.negative {
+        f1 = f1.conjugate();
+    }
+    exponentiate_lanes::<C, IfmaLanes>(&(f1 * second.join()), skip, pairs.len())
 }
 
 /// The lines of one pair, written by the producing thread and read in order by the driver.
