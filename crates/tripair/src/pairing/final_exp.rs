@@ -85,22 +85,34 @@ pub(crate) trait PowU<C: PairingCurve, F: BaseField<Params = C::Fp>> {
         &self,
         x: &Fp12<C, F>,
         extra: impl FnOnce() -> Fp12<C, F> + Send + 'static,
-    ) -> Fp12<C, F>;
+    ) -> Fp12<C, F> {
+        self.pow_u_beside(x, 1, move || (extra(), Fp12::ONE)).0
+    }
+    /// (x^u * a, b) for (a, b) = extra(), which costs about `cost` F_p12 products and runs beside
+    /// the exponentiation: b is a factor of the result that x^u's use does not wait for.
+    fn pow_u_beside(
+        &self,
+        x: &Fp12<C, F>,
+        cost: usize,
+        extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
+    ) -> (Fp12<C, F>, Fp12<C, F>);
 }
 
-/// [`exp_by_u`], then the extra factor.
+/// [`exp_by_u`], then the extra factors.
 pub(crate) struct SerialPowU;
 
 impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for SerialPowU {
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
         exp_by_u(x)
     }
-    fn pow_u_times(
+    fn pow_u_beside(
         &self,
         x: &Fp12<C, F>,
-        extra: impl FnOnce() -> Fp12<C, F> + Send + 'static,
-    ) -> Fp12<C, F> {
-        exp_by_u(x) * extra()
+        _cost: usize,
+        extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
+    ) -> (Fp12<C, F>, Fp12<C, F>) {
+        let (a, b) = extra();
+        (exp_by_u(x) * a, b)
     }
 }
 
@@ -121,8 +133,8 @@ pub(crate) fn hard_part_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 /// (Fuentes-Castañeda–Knapp–Rodríguez-Henríquez, SAC 2011). Three exponentiations by u.
 /// Grouped as a^(1+p+p^2+p^3) K with a = f^l1 and K = f^(6u^2+2u+1) f^(2u p^2) f^(-p^3), the
 /// power of a as y frob2(y) with y = a frob(a): ten products and four Frobenius maps (against
-/// eleven and three for b0 frob(a) frob2(b2) frob3(b3) with b_i = f^l_i), and the factor of a
-/// besides f^(12u^3) is computed beside the last exponentiation.
+/// eleven and three for b0 frob(a) frob2(b2) frob3(b3) with b_i = f^l_i); the factor of a
+/// besides f^(12u^3), and K, are computed beside the last exponentiation.
 fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     f: &Fp12<C, F>,
     e: &impl PowU<C, F>,
@@ -134,9 +146,13 @@ fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     let f6u = f4u * f2u;
     let f6u2 = e.pow_u(&f6u);
     let f12u2 = f6u2.cyclotomic_square();
-    // a = f^(12u^3) f^(6u^2) f^(4u) = f^l1
-    let a = e.pow_u_times(&f12u2, move || f6u2 * f4u);
-    let k = f6u2 * f2u * f * f2u.frobenius_map(2) * f.conjugate().frobenius_map(3);
+    // a = f^(12u^3) f^(6u^2) f^(4u) = f^l1, and K beside it (four products, two Frobenius maps).
+    let (a, k) = e.pow_u_beside(&f12u2, 6, move || {
+        (
+            f6u2 * f4u,
+            f6u2 * f2u * f * f2u.frobenius_map(2) * f.conjugate().frobenius_map(3),
+        )
+    });
     let y = a * a.frobenius_map(1);
     y * y.frobenius_map(2) * k
 }

@@ -313,25 +313,27 @@ struct TwoThreadPowU;
 
 impl<C: PairingCurve> PowU<C, Fp<C::Fp>> for TwoThreadPowU {
     fn pow_u(&self, x: &Fp12<C>) -> Fp12<C> {
-        exp_by_u_two_threads(x, None::<fn() -> Fp12<C>>)
+        exp_by_u_two_threads(x, None::<(usize, fn() -> (Fp12<C>, Fp12<C>))>).0
     }
-    fn pow_u_times(
+    fn pow_u_beside(
         &self,
         x: &Fp12<C>,
-        extra: impl FnOnce() -> Fp12<C> + Send + 'static,
-    ) -> Fp12<C> {
-        exp_by_u_two_threads(x, Some(extra))
+        cost: usize,
+        extra: impl FnOnce() -> (Fp12<C>, Fp12<C>) + Send + 'static,
+    ) -> (Fp12<C>, Fp12<C>) {
+        exp_by_u_two_threads(x, Some((cost, extra)))
     }
 }
 
-/// An extra factor as the worker folds it in before the final conjugation of a negative u
-/// (conjugated then, so that it comes out as given).
-fn extra_factor<C: PairingCurve>(extra: impl FnOnce() -> Fp12<C>) -> Fp12<C> {
-    let x = extra();
+/// The worker's part of an extra computation: the factor to fold in before the final
+/// conjugation of a negative u (conjugated then, so that it comes out as given), and the value
+/// handed back as it is.
+fn extra_parts<C: PairingCurve>(extra: impl FnOnce() -> (Fp12<C>, Fp12<C>)) -> (Fp12<C>, Fp12<C>) {
+    let (x, side) = extra();
     if C::consts().u_neg {
-        x.conjugate()
+        (x.conjugate(), side)
     } else {
-        x
+        (x, side)
     }
 }
 
@@ -349,18 +351,24 @@ const EXIT_IN_SQUARES: usize = 1;
 /// own chain of squares up to the last of them and multiplies them in, while the caller runs the
 /// chain up to the top position for the rest and then merges. Chosen from a timeline with a
 /// square costing 1, a power taken out [`EXIT_IN_SQUARES`] and a product [`PRODUCT_IN_SQUARES`],
-/// so that both finish together; at least 1. With `extra`, the worker first computes an extra
-/// factor (counted as one product) and multiplies every power into it.
-fn worker_share(at: &[usize], extra: bool) -> usize {
+/// so that both finish together; at least 1. With `extra` > 0, the worker first computes extra
+/// factors costing that many products and multiplies every power into the first.
+fn worker_share(at: &[usize], extra: usize) -> usize {
     let (m, x) = (PRODUCT_IN_SQUARES, EXIT_IN_SQUARES);
     let last = at.last().copied().unwrap_or(0);
-    // n powers multiplied into nothing cost n - 1 products, into an extra factor n products + 1.
-    let products = |n: usize, extra: bool| if extra { n + 1 } else { n.saturating_sub(1) };
+    // n powers multiplied into nothing cost n - 1 products, into an extra factor n + its cost.
+    let products = |n: usize, extra: usize| {
+        if extra > 0 {
+            n + extra
+        } else {
+            n.saturating_sub(1)
+        }
+    };
     (1..=at.len())
         .min_by_key(|&cut| {
             let worker = at[cut - 1] + cut * x + products(cut, extra) * m;
             let own = at.len() - cut;
-            let caller = last + own * x + products(own, false) * m;
+            let caller = last + own * x + products(own, 0) * m;
             worker.max(caller) + if own > 0 { m } else { 0 }
         })
         .unwrap_or(1)
@@ -442,33 +450,37 @@ fn naf_product<C: PairingCurve>(
 /// runs the chain of squares of f up to the [`worker_share`] lowest non-zero digits and
 /// multiplies those powers f^(2^i), while the caller runs the chain up to the top digit for the
 /// rest (the worker's squares are repeated, which costs less than handing every power over);
-/// one product merges both. With `extra`, f^u * extra(), the worker computing the extra factor
-/// and starting its product from it. Constant time in f (u is public).
-fn exp_by_u_two_threads<C, E>(f: &Fp12<C>, extra: Option<E>) -> Fp12<C>
+/// one product merges both. With `extra` = (cost, e), (f^u a, b) for (a, b) = e(), the worker
+/// computing them first and starting its product from a. Constant time in f (u is public).
+fn exp_by_u_two_threads<C, E>(f: &Fp12<C>, extra: Option<(usize, E)>) -> (Fp12<C>, Fp12<C>)
 where
     C: PairingCurve,
-    E: FnOnce() -> Fp12<C> + Send + 'static,
+    E: FnOnce() -> (Fp12<C>, Fp12<C>) + Send + 'static,
 {
     if exp_by_u_is_compressed::<C>() {
         return exp_by_u_two_threads_compressed(f, extra);
     }
     let digits = nonzero_digits::<C>();
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
-    let cut = worker_share(&at, extra.is_some());
+    let cut = worker_share(&at, extra.as_ref().map_or(0, |e| e.0));
     let worker = {
         let (f, low) = (*f, digits[..cut].to_vec());
         pool::spawn(move || {
-            naf_product(&f, &low, extra.map(extra_factor::<C>)).unwrap_or(Fp12::ONE)
+            let (a, b) = match extra.map(|e| extra_parts::<C>(e.1)) {
+                Some((a, b)) => (Some(a), b),
+                None => (None, Fp12::ONE),
+            };
+            (naf_product(&f, &low, a).unwrap_or(Fp12::ONE), b)
         })
     };
-    let r = match naf_product(f, &digits[cut..], None) {
-        Some(o) => o * worker.join(),
-        None => worker.join(),
-    };
+    // The caller's own powers before the join, while the worker runs.
+    let own = naf_product(f, &digits[cut..], None);
+    let (theirs, side) = worker.join();
+    let r = own.map_or(theirs, |o| o * theirs);
     if C::consts().u_neg {
-        r.conjugate()
+        (r.conjugate(), side)
     } else {
-        r
+        (r, side)
     }
 }
 
@@ -483,9 +495,9 @@ const DECOMPRESS_EACH: usize = 3;
 /// (one batch, one inversion) and multiplies once the last of them is ready, while the caller
 /// finishes the chain and does the same for the rest; both finish together on a timeline with a
 /// compressed square costing 1 ([`COMPRESSED_PRODUCT`] and the decompression costs above).
-/// At least 1. With `extra`, the worker multiplies one more factor in (computed before its
-/// powers come).
-fn compressed_worker_share(at: &[usize], extra: bool) -> usize {
+/// At least 1. With `extra` > 0, the worker first computes extra factors costing that many
+/// products (before its powers come) and multiplies one of them in.
+fn compressed_worker_share(at: &[usize], extra: usize) -> usize {
     let batch = |n: usize| {
         if n == 0 {
             0
@@ -494,7 +506,7 @@ fn compressed_worker_share(at: &[usize], extra: bool) -> usize {
         }
     };
     let last = at.last().copied().unwrap_or(0);
-    let extra_product = if extra { COMPRESSED_PRODUCT } else { 0 };
+    let extra_product = extra * COMPRESSED_PRODUCT;
     (1..=at.len())
         .min_by_key(|&cut| {
             let worker = at[cut - 1] + batch(cut) + extra_product;
@@ -512,12 +524,15 @@ fn compressed_worker_share(at: &[usize], extra: bool) -> usize {
 /// non-zero digits, bls12-381): the caller runs the compressed chain and hands the powers of the
 /// lowest digits to a pool worker, which decompresses them in one batch as soon as the last of
 /// them is ready and multiplies them, while the caller finishes the chain and does the same for
-/// the top digits; then one product merges both. The extra factor, if any, the worker computes
+/// the top digits; then one product merges both. The extra factors, if any, the worker computes
 /// while it waits for its first power. Constant time in f.
-fn exp_by_u_two_threads_compressed<C, E>(f: &Fp12<C>, extra: Option<E>) -> Fp12<C>
+fn exp_by_u_two_threads_compressed<C, E>(
+    f: &Fp12<C>,
+    extra: Option<(usize, E)>,
+) -> (Fp12<C>, Fp12<C>)
 where
     C: PairingCurve,
-    E: FnOnce() -> Fp12<C> + Send + 'static,
+    E: FnOnce() -> (Fp12<C>, Fp12<C>) + Send + 'static,
 {
     let k = C::consts();
     // The non-zero digits but the lowest if it is f itself.
@@ -532,10 +547,13 @@ where
     if digits.is_empty() {
         let r = self_digit.unwrap_or(Fp12::ONE);
         let r = if k.u_neg { r.conjugate() } else { r };
-        return extra.map_or(r, |e| r * e());
+        return extra.map_or((r, Fp12::ONE), |(_, e)| {
+            let (a, b) = e();
+            (r * a, b)
+        });
     }
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
-    let cut = compressed_worker_share(&at, extra.is_some());
+    let cut = compressed_worker_share(&at, extra.as_ref().map_or(0, |e| e.0));
     let handover = Handover::<CompressedCyclotomic<C>>::new(cut);
     let product_of = |powers: &[CompressedCyclotomic<C>], signs: &[(usize, bool)]| {
         CompressedCyclotomic::decompress_batch(powers)
@@ -548,10 +566,10 @@ where
     let worker = {
         let (mut next, signs) = (handover.receiver(), digits[..cut].to_vec());
         pool::spawn(move || {
-            let extra = extra.map(extra_factor::<C>);
+            let extra = extra.map(|e| extra_parts::<C>(e.1));
             let powers: Vec<_> = core::iter::from_fn(&mut next).take(signs.len()).collect();
             let p = product_of(&powers, &signs);
-            extra.map_or(p, |e| e * p)
+            extra.map_or((p, Fp12::ONE), |(a, b)| (a * p, b))
         })
     };
     let mut own = Vec::with_capacity(digits.len() - cut);
@@ -564,18 +582,17 @@ where
         }
         j += 1;
     });
-    let mut r = if own.is_empty() {
-        worker.join()
-    } else {
-        product_of(&own, &digits[cut..]) * worker.join()
-    };
+    // The caller's own powers before the join: their decompression overlaps the worker's.
+    let mine = (!own.is_empty()).then(|| product_of(&own, &digits[cut..]));
+    let (theirs, side) = worker.join();
+    let mut r = mine.map_or(theirs, |m| m * theirs);
     if let Some(x) = self_digit {
         r *= x;
     }
     if k.u_neg {
-        r.conjugate()
+        (r.conjugate(), side)
     } else {
-        r
+        (r, side)
     }
 }
 
@@ -810,17 +827,21 @@ mod tests {
             58, 62,
         ];
         let bls = [16, 48, 57, 60, 62, 64];
-        for extra in [false, true] {
+        // Extra costs as the hard parts pass them: 1 (a factor folded in), 6 (BN's K beside).
+        for extra in [0, 1, 6] {
             let cut = worker_share(&bn, extra);
-            assert!((bn.len() / 2..bn.len()).contains(&cut), "bn254 cut {cut}");
+            assert!((bn.len() / 3..bn.len()).contains(&cut), "bn254 cut {cut}");
+            assert_eq!(worker_share(&[5], extra), 1);
+        }
+        for extra in [0, 1] {
             let cut = compressed_worker_share(&bls, extra);
             assert!((2..bls.len()).contains(&cut), "bls12-381 cut {cut}");
-            assert_eq!(worker_share(&[5], extra), 1);
             assert_eq!(compressed_worker_share(&[5], extra), 1);
         }
-        // An extra factor on the worker leaves it no more powers.
-        assert!(worker_share(&bn, true) <= worker_share(&bn, false));
-        assert!(compressed_worker_share(&bls, true) <= compressed_worker_share(&bls, false));
+        // Extra factors on the worker leave it no more powers, the costlier the fewer.
+        assert!(worker_share(&bn, 1) <= worker_share(&bn, 0));
+        assert!(worker_share(&bn, 6) < worker_share(&bn, 1));
+        assert!(compressed_worker_share(&bls, 1) <= compressed_worker_share(&bls, 0));
     }
 
     use super::map_chunks;
