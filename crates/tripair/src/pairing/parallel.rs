@@ -301,8 +301,9 @@ pub fn multi_pairing_threads<C: PairingCurve>(
 /// computed by the worker meanwhile: the value of [`final_exponentiation`]. The intra-pairing
 /// parallelism of Grabher–Großschädl–Page's implementation E, applied to the part of the pairing
 /// no loop split reaches. Measured with `cargo run --release -p tripair --example
-/// final_exp_cycles` (rdtsc medians of 200, Intel Xeon with IFMA): 0.81x the serial one on
-/// bn254 (212K against 263K ticks), 0.85x on bls12-381 (356K against 417K).
+/// final_exp_cycles` (rdtsc medians of 200, Intel Xeon with IFMA, three runs): 0.78-0.79x the
+/// serial one on bn254 (206-208K against 263K ticks), 0.85-0.88x on bls12-381 (353-364K against
+/// 413-416K).
 pub fn final_exponentiation_two_threads<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
     Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &TwoThreadPowU))
 }
