@@ -2,9 +2,10 @@
 //! - every operation, lane by lane, equals the scalar `Fp` on random values and on edge values
 //!   (0, 1, p - 1, values at the 2^52 digit borders), a different value in every lane;
 //! - the AVX-512 IFMA kernels (where the CPU has them) give exactly the portable kernels' digits;
-//! - eight pairings at once through the unchanged tower, Miller loop and final exponentiation
-//!   equal the scalar pairings lane by lane (GT bytes), with points at infinity in some lanes;
-//! - products of pairings spread over the lanes equal the products of the scalar pairings.
+//! - the whole-tower kernels and the digit-sliced squares equal the scalar formulas.
+//!
+//! Pairings, prepared pairings and products in the lanes are in `lane_pairings.rs` (a separate
+//! test crate, so that the two build on two cores at once).
 
 use tripair::arith::Sliced;
 use tripair::cpu::Avx512Ifma;
@@ -14,11 +15,7 @@ use tripair::field::lanes::{
     sliced_cyclotomic_squares_apply, IfmaLanes, LaneBackend, LaneMask, Lanes, PortableLanes, LANES,
 };
 use tripair::field::{BaseField, CompressedCyclotomic, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
-use tripair::pairing::{
-    final_exponentiation, miller_loop_lanes_with, multi_pairing, pairing, pairing_batch,
-    pairings_lanes, pairings_lanes_with, pairings_prepared, pairings_prepared_lanes_with,
-    pairings_prepared_scalar, product_miller_loop_lanes, G2Prepared, Gt, LANES_MIN_PRODUCT,
-};
+use tripair::pairing::pairing;
 use tripair_testkit::TestRng;
 
 /// 2^k as a field element.
@@ -281,136 +278,6 @@ fn random_pair<C: PairingCurve>(rng: &mut TestRng) -> (G1Affine<C>, G2Affine<C>)
     )
 }
 
-/// Eight pairings in lanes equal the scalar ones (GT bytes), with infinity in some lanes, for a
-/// batch of 8 and one of 11 (one lane batch and three scalar pairings), on both backends.
-fn check_pairings<C: PairingCurve>() {
-    let mut rng = TestRng::new(0x8e8);
-    let mut pairs: Vec<_> = (0..11).map(|_| random_pair::<C>(&mut rng)).collect();
-    pairs[2].0 = G1Affine::identity();
-    pairs[5].1 = G2Affine::identity();
-    pairs[6] = (G1Affine::identity(), G2Affine::identity());
-    pairs[9].0 = G1Affine::identity();
-    let want: Vec<_> = pairs.iter().map(|(p, q)| pairing::<C>(p, q)).collect();
-    let got = pairings_lanes(&pairs);
-    assert_eq!(got.len(), pairs.len());
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        assert_eq!(g.to_bytes(), w.to_bytes(), "{}: pair {i}", C::NAME);
-    }
-    let ifma = pairings_lanes_with::<C, IfmaLanes>(&pairs[..8]);
-    let portable = pairings_lanes_with::<C, PortableLanes>(&pairs[..8]);
-    for (i, ((a, b), w)) in ifma.iter().zip(&portable).zip(&want).enumerate() {
-        assert_eq!(a, w, "{}: IFMA lane {i}", C::NAME);
-        assert_eq!(b, w, "{}: portable lane {i}", C::NAME);
-    }
-    assert_eq!(ifma.len(), 8);
-    assert!(pairings_lanes::<C>(&[]).is_empty());
-    // The threaded batch (groups of eight in lanes where they pay, the rest one by one).
-    let mut many = pairs.clone();
-    many.extend_from_slice(&pairs[..6]);
-    let mut want_many = want.clone();
-    want_many.extend_from_slice(&want[..6]);
-    assert_eq!(
-        pairing_batch::<C>(&many, 2),
-        want_many,
-        "{}: batch",
-        C::NAME
-    );
-    assert_eq!(
-        pairing_batch::<C>(&many[..9], 1),
-        want_many[..9],
-        "{}",
-        C::NAME
-    );
-}
-
-/// Pairings with a prepared Q in lanes (each lane reading the same stored line) equal the scalar
-/// pairings (GT bytes): 13 points with infinity in several lanes (a full group and a partial one
-/// of five), every lane path on both backends, lines by projective and by affine steps, a Q at
-/// infinity, and the batch sizes 0, 1, 7, 8 and 9 through the default choice.
-fn check_prepared_pairings<C: PairingCurve>() {
-    let mut rng = TestRng::new(0x9f2);
-    let q = random_pair::<C>(&mut rng).1;
-    let mut ps: Vec<_> = (0..13).map(|_| random_pair::<C>(&mut rng).0).collect();
-    for i in [0, 3, 10] {
-        ps[i] = G1Affine::identity();
-    }
-    let want: Vec<_> = ps.iter().map(|p| pairing::<C>(p, &q)).collect();
-    for prepared in [G2Prepared::new(&q), G2Prepared::new_affine_vartime(&q)] {
-        let ifma = pairings_prepared_lanes_with::<C, IfmaLanes>(&prepared, &ps, 1);
-        let portable = pairings_prepared_lanes_with::<C, PortableLanes>(&prepared, &ps, 1);
-        let scalar = pairings_prepared_scalar(&prepared, &ps);
-        assert_eq!(ifma.len(), ps.len());
-        for (i, w) in want.iter().enumerate() {
-            assert_eq!(
-                ifma[i].to_bytes(),
-                w.to_bytes(),
-                "{}: IFMA lane {i}",
-                C::NAME
-            );
-            assert_eq!(portable[i], *w, "{}: portable lane {i}", C::NAME);
-            assert_eq!(scalar[i], *w, "{}: scalar {i}", C::NAME);
-        }
-        for n in [0, 1, 7, 8, 9] {
-            assert_eq!(
-                pairings_prepared(&prepared, &ps[..n]),
-                want[..n],
-                "{}: {n}",
-                C::NAME
-            );
-        }
-    }
-    let at_infinity = G2Prepared::new(&G2Affine::<C>::identity());
-    let ones = pairings_prepared_lanes_with::<C, PortableLanes>(&at_infinity, &ps[..8], 1);
-    assert!(ones.iter().all(|g| g.is_identity()), "{}", C::NAME);
-    assert_eq!(pairings_prepared(&at_infinity, &ps).len(), ps.len());
-}
-
-/// Products of pairings in lanes (each lane's column of pairs in its own accumulator, the lane
-/// values multiplied) equal the product of the scalar pairings (GT bytes): sizes 0 to 3, around
-/// one row of eight (7, 8, 9: odd counts split their last pair) and past two rows, with points at
-/// infinity among the pairs, a product that is 1, on both lane backends; and the default choice.
-fn check_lane_products<C: PairingCurve>() {
-    let mut rng = TestRng::new(0x9a0d);
-    let mut pairs: Vec<_> = (0..17).map(|_| random_pair::<C>(&mut rng)).collect();
-    pairs[4].0 = G1Affine::identity();
-    pairs[11].1 = G2Affine::identity();
-    let singles: Vec<Gt<C>> = pairs.iter().map(|(p, q)| pairing::<C>(p, q)).collect();
-    let product = |n: usize| {
-        singles[..n]
-            .iter()
-            .fold(Gt::<C>::identity(), |acc, g| acc * *g)
-    };
-    for n in [0, 1, 2, 3, 7, 8, 9, 17] {
-        let want = product(n);
-        let got = final_exponentiation(&miller_loop_lanes_with::<C, PortableLanes>(&pairs[..n]));
-        assert_eq!(
-            got.to_bytes(),
-            want.to_bytes(),
-            "{}: portable, {n} pairs",
-            C::NAME
-        );
-        if n % 8 != 0 {
-            let ifma = final_exponentiation(&miller_loop_lanes_with::<C, IfmaLanes>(&pairs[..n]));
-            assert_eq!(ifma, want, "{}: IFMA backend, {n} pairs", C::NAME);
-        }
-    }
-    // A product that is 1: e(P, Q) e(-P, Q) with padding around it.
-    let (p, q) = pairs[0];
-    let cancel = [(p, q), (-p, q), pairs[1], (-pairs[1].0, pairs[1].1), (p, q)];
-    let got = final_exponentiation(&miller_loop_lanes_with::<C, PortableLanes>(&cancel));
-    assert_eq!(got, singles[0], "{}: cancelling pairs", C::NAME);
-    // The default choice (lanes from LANES_MIN_PRODUCT pairs where IFMA runs them).
-    let long = &pairs[..LANES_MIN_PRODUCT.min(pairs.len())];
-    let want = product(long.len());
-    assert_eq!(
-        final_exponentiation(&product_miller_loop_lanes::<C>(long)),
-        want,
-        "{}: default product",
-        C::NAME
-    );
-    assert_eq!(multi_pairing::<C>(long), want, "{}: multi_pairing", C::NAME);
-}
-
 /// Eight scalar F_p12 values as one lane value, with the coefficients selected by `alt` stored
 /// as their other representatives (x + p) in the odd lanes.
 fn lane_fp12<C: PairingCurve, B: LaneBackend>(
@@ -656,9 +523,6 @@ macro_rules! lane_tests {
             #[test] fn lane_field() { check_lane_field::<$c>(); }
             #[test] fn tower_kernels() { check_tower_kernels::<$c>(); }
             #[test] fn sliced_products() { check_sliced_products::<$c>(); }
-            #[test] fn eight_pairings() { check_pairings::<$c>(); }
-            #[test] fn prepared_pairings() { check_prepared_pairings::<$c>(); }
-            #[test] fn lane_products() { check_lane_products::<$c>(); }
             #[test] fn sliced_compressed_squares() { check_sliced_compressed_squares::<$c>(); }
             #[test] fn sliced_cyclotomic_squares() { check_sliced_cyclotomic_squares::<$c>(); }
         }
