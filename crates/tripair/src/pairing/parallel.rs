@@ -26,7 +26,7 @@
 use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with, PowU};
 use super::lanes::{
     exponentiate_lanes, lane_row, lanes_available, lanes_product, pairings_in_lanes,
-    product_lane_rows, product_miller_loop_lanes, LaneFp, LANES_MIN_PRODUCT,
+    product_lane_rows, product_miller_loop_lanes, LaneFp, LanePair, LANES_MIN_PRODUCT,
 };
 use super::miller::{
     drive, drive_digits, finish, finite_count, mul_by_line, optimal_ate_line_count,
@@ -38,7 +38,7 @@ use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, Mi
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LANES};
 use crate::field::Fp;
-use crate::field::{CompressedCyclotomic, Fp12};
+use crate::field::{BaseField, CompressedCyclotomic, Fp12};
 use num_bigint::BigInt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -620,7 +620,15 @@ pub fn multi_miller_loop_threads<C: PairingCurve>(
 /// h-digit prefix) and runs the remaining steps. With a step costing 1, a squaring about 0.3 and
 /// a G2 doubling about 0.35, both finish together near h = 0.52 n.
 fn split_point(n: usize) -> usize {
-    (n * 52).div_ceil(100).clamp(1, n.saturating_sub(1).max(1))
+    split_at_hundredths(n, 52)
+}
+
+/// h steps of n for a cut at `hundredths` of the loop, at least 1 and (for n >= 2) at most n - 1,
+/// so that both threads have steps.
+fn split_at_hundredths(n: usize, hundredths: usize) -> usize {
+    (n * hundredths)
+        .div_ceil(100)
+        .clamp(1, n.saturating_sub(1).max(1))
 }
 
 /// The optimal ate pairing with its Miller loop split over two threads (Grabher–Großschädl–Page
@@ -672,10 +680,36 @@ pub fn pairing_split_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> 
 const PRODUCT_LANE_SPLIT: usize = 58;
 const BATCH_LANE_SPLIT: usize = 52;
 
-fn lane_split_point(n: usize, hundredths: usize) -> usize {
-    (n * hundredths)
-        .div_ceil(100)
-        .clamp(1, n.saturating_sub(1).max(1))
+/// The worker's half of a split loop in the lanes: every lane's T advanced through the first
+/// `h` digits (point arithmetic only), then the remaining steps from f = 1 and the end of the
+/// loop (conjugation, BN correction).
+fn lane_loop_second_half<C: PairingCurve>(
+    rows: Vec<LanePair<C, IfmaLanes>>,
+    schedule: MillerSchedule,
+    h: usize,
+) -> Fp12<C, LaneFp<C, IfmaLanes>> {
+    let digits = &schedule.naf[1..];
+    let mut source = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows);
+    source.advance(&digits[..h]);
+    let f2 = drive_digits(&digits[h..], &mut source);
+    finish(&schedule, f2, &mut source)
+}
+
+/// The caller's part of a split loop after its steps: its value squared once per step left to
+/// the other thread, conjugated for a negative loop parameter (as the end of the loop does).
+fn raise_first_half<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    mut f: Fp12<C, F>,
+    schedule: &MillerSchedule,
+    h: usize,
+) -> Fp12<C, F> {
+    for _ in h + 1..schedule.naf.len() {
+        f.square_assign();
+    }
+    if schedule.negative {
+        f.conjugate()
+    } else {
+        f
+    }
 }
 
 /// A product's Miller loop in the lanes split over two threads (Grabher–Großschädl–Page 2008,
@@ -695,13 +729,10 @@ fn product_lanes_split<C: PairingCurve>(
     }
     let schedule = MillerSchedule::optimal_ate::<C>();
     let digits = &schedule.naf[1..];
-    let h = lane_split_point(digits.len(), PRODUCT_LANE_SPLIT);
-    let (rows2, prefix, rest) = (rows.clone(), digits[..h].to_vec(), digits[h..].to_vec());
+    let h = split_at_hundredths(digits.len(), PRODUCT_LANE_SPLIT);
+    let rows2 = rows.clone();
     let second = pool::spawn(move || {
-        let mut source = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows2);
-        source.advance(&prefix);
-        let f2 = drive_digits(&rest, &mut source);
-        let g2 = lanes_product::<C, IfmaLanes>(&finish(&schedule, f2, &mut source));
+        let g2 = lanes_product::<C, IfmaLanes>(&lane_loop_second_half(rows2, schedule, h));
         if easy {
             easy_part(&g2)
         } else {
@@ -709,13 +740,8 @@ fn product_lanes_split<C: PairingCurve>(
         }
     });
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows);
-    let mut g1 = lanes_product::<C, IfmaLanes>(&drive_digits(&digits[..h], &mut first));
-    for _ in h..digits.len() {
-        g1.square_assign();
-    }
-    if schedule.negative {
-        g1 = g1.conjugate();
-    }
+    let merged = lanes_product::<C, IfmaLanes>(&drive_digits(&digits[..h], &mut first));
+    let g1 = raise_first_half(merged, &schedule, h);
     let g1 = if easy { easy_part(&g1) } else { g1 };
     g1 * second.join()
 }
@@ -728,22 +754,10 @@ fn pairings_in_lanes_split<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]
     let (row, skip) = lane_row::<C, IfmaLanes>(pairs);
     let schedule = MillerSchedule::optimal_ate::<C>();
     let digits = &schedule.naf[1..];
-    let h = lane_split_point(digits.len(), BATCH_LANE_SPLIT);
-    let (prefix, rest) = (digits[..h].to_vec(), digits[h..].to_vec());
-    let second = pool::spawn(move || {
-        let mut source = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
-        source.advance(&prefix);
-        let f2 = drive_digits(&rest, &mut source);
-        finish(&schedule, f2, &mut source)
-    });
+    let h = split_at_hundredths(digits.len(), BATCH_LANE_SPLIT);
+    let second = pool::spawn(move || lane_loop_second_half(vec![row], schedule, h));
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
-    let mut f1 = drive_digits(&digits[..h], &mut first);
-    for _ in h..digits.len() {
-        f1.square_assign();
-    }
-    if schedule.negative {
-        f1 = f1.conjugate();
-    }
+    let f1 = raise_first_half(drive_digits(&digits[..h], &mut first), &schedule, h);
     exponentiate_lanes::<C, IfmaLanes>(&(f1 * second.join()), skip, pairs.len())
 }
 
