@@ -21,6 +21,7 @@ use super::gt::MillerLoopOutput;
 use crate::curve::group::{psi_coords, TwistB3};
 use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
 use crate::field::{batch_inv, BaseField, Fp, Fp12, Fp2, TowerParams};
+use std::sync::Arc;
 
 /// A line through points of the twist, before evaluation at P: its value at P = (xP, yP) is
 /// c + x*xP (at w^1 for D-type, w^2 for M-type) + y*(-yP) (at w^0 for D-type, w^3 for M-type),
@@ -565,8 +566,8 @@ pub(crate) fn optimal_ate_line_count<C: PairingCurve>() -> usize {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct G2Prepared<C: PairingCurve> {
     /// The lines in the order the steps of [`MillerSchedule::optimal_ate`] read them; empty for
-    /// the point at infinity.
-    lines: Vec<NormalizedLine<C>>,
+    /// the point at infinity. Shared: a clone (into another thread's job) copies no line.
+    lines: Arc<[NormalizedLine<C>]>,
 }
 
 impl<C: PairingCurve> G2Prepared<C> {
@@ -576,7 +577,9 @@ impl<C: PairingCurve> G2Prepared<C> {
     /// stays a multiple kQ with k != 0, +-1 modulo r along the loop.
     pub fn new(q: &G2Affine<C>) -> Self {
         if q.infinity {
-            return G2Prepared { lines: Vec::new() };
+            return G2Prepared {
+                lines: Arc::new([]),
+            };
         }
         let mut raw = Vec::new();
         projective_lines_of(q, |l| raw.push(l));
@@ -597,7 +600,9 @@ impl<C: PairingCurve> G2Prepared<C> {
     /// prepare, for public points only.
     pub fn new_affine_vartime(q: &G2Affine<C>) -> Self {
         if q.infinity {
-            return G2Prepared { lines: Vec::new() };
+            return G2Prepared {
+                lines: Arc::new([]),
+            };
         }
         let qa = (q.x, q.y);
         let mut t = qa;
@@ -628,7 +633,9 @@ impl<C: PairingCurve> G2Prepared<C> {
                 lines.push(chord(&mut t, (q2.0, -q2.1)));
             }
         });
-        G2Prepared { lines }
+        G2Prepared {
+            lines: lines.into(),
+        }
     }
 
     /// Whether this is the point at infinity (its pairings are 1).
@@ -662,7 +669,7 @@ impl<'a, C: PairingCurve> PreparedLines<'a, C> {
             pairs: NormalizedG1::batch(&ps)
                 .into_iter()
                 .zip(finite)
-                .map(|(p, (_, q))| (p, q.lines.as_slice()))
+                .map(|(p, (_, q))| (p, &q.lines[..]))
                 .collect(),
             next: 0,
         }

@@ -606,13 +606,27 @@ pub fn pairing_check_threads<C: PairingCurve>(
     multi_pairing_threads(pairs, threads).is_identity()
 }
 
-/// The Miller loop of a product over prepared G2 points split over `threads` threads: the value of
-/// [`multi_miller_loop`].
+/// The Miller loop of a product over prepared G2 points split over `threads` threads (chunks of
+/// nearly equal size on the worker pool; a prepared point's lines are shared, not copied, into a
+/// worker's job): the value of [`multi_miller_loop`].
 pub fn multi_miller_loop_threads<C: PairingCurve>(
     pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
-    product_of_chunks(map_chunks(pairs, threads, multi_miller_loop))
+    let n = threads.clamp(1, pairs.len().max(1));
+    if n == 1 {
+        return multi_miller_loop(pairs);
+    }
+    let owned: Vec<(G1Affine<C>, G2Prepared<C>)> =
+        pairs.iter().map(|(p, q)| (**p, (*q).clone())).collect();
+    product_of_chunks(map_owned_chunks_of_lengths(
+        &owned,
+        &even_lengths(pairs.len(), n),
+        |chunk| {
+            let refs: Vec<_> = chunk.iter().map(|(p, q)| (p, q)).collect();
+            multi_miller_loop(&refs)
+        },
+    ))
 }
 
 /// Where the split loop cuts the digits: the first thread runs `h` steps and then squares its
