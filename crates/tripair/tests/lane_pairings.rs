@@ -18,19 +18,29 @@ use tripair::pairing::{
 };
 use tripair_testkit::TestRng;
 
-/// Eight pairings in lanes equal the scalar ones (GT bytes), with infinity in some lanes, for a
-/// batch of 8 and one of 11 (one lane batch and three scalar pairings), on the IFMA backend (the
-/// portable one: [`check_portable_lanes`]).
-fn check_pairings<C: PairingCurve>() {
-    let mut rng = TestRng::new(0x8e8);
-    let mut pairs: Vec<_> = (0..11)
+/// `n` random pairs of finite points drawn from a test generator seeded with `seed`.
+fn random_pairs<C: PairingCurve>(seed: u64, n: usize) -> Vec<(G1Affine<C>, G2Affine<C>)> {
+    let mut rng = TestRng::new(seed);
+    (0..n)
         .map(|_| {
             (
                 G1Affine::<C>::random(&mut rng),
                 G2Affine::<C>::random(&mut rng),
             )
         })
-        .collect();
+        .collect()
+}
+
+/// The product in GT of the given values (1 for none).
+fn product_of<C: PairingCurve>(values: &[Gt<C>]) -> Gt<C> {
+    values.iter().fold(Gt::<C>::identity(), |acc, g| acc * *g)
+}
+
+/// Eight pairings in lanes equal the scalar ones (GT bytes), with infinity in some lanes, for a
+/// batch of 8 and one of 11 (one lane batch and three scalar pairings), on the IFMA backend (the
+/// portable one: [`check_portable_lanes`]).
+fn check_pairings<C: PairingCurve>() {
+    let mut pairs = random_pairs::<C>(0x8e8, 11);
     pairs[2].0 = G1Affine::identity();
     pairs[5].1 = G2Affine::identity();
     pairs[6] = (G1Affine::identity(), G2Affine::identity());
@@ -111,23 +121,11 @@ fn check_prepared_pairings<C: PairingCurve>() {
 /// one row of eight (7, 8, 9: odd counts split their last pair) and past two rows, with points at
 /// infinity among the pairs, a product that is 1, on the IFMA backend; and the default choice.
 fn check_lane_products<C: PairingCurve>() {
-    let mut rng = TestRng::new(0x9a0d);
-    let mut pairs: Vec<_> = (0..17)
-        .map(|_| {
-            (
-                G1Affine::<C>::random(&mut rng),
-                G2Affine::<C>::random(&mut rng),
-            )
-        })
-        .collect();
+    let mut pairs = random_pairs::<C>(0x9a0d, 17);
     pairs[4].0 = G1Affine::identity();
     pairs[11].1 = G2Affine::identity();
     let singles: Vec<Gt<C>> = pairs.iter().map(|(p, q)| pairing::<C>(p, q)).collect();
-    let product = |n: usize| {
-        singles[..n]
-            .iter()
-            .fold(Gt::<C>::identity(), |acc, g| acc * *g)
-    };
+    let product = |n: usize| product_of(&singles[..n]);
     for n in [0, 1, 2, 3, 7, 8, 9, 17] {
         let want = product(n);
         let got = final_exponentiation(&miller_loop_lanes_with::<C, IfmaLanes>(&pairs[..n]));
@@ -161,15 +159,7 @@ fn check_lane_products<C: PairingCurve>() {
 /// instantiation of the pairing stack over them (this crate was the last to build in CI), and
 /// `tests/lanes.rs` checks their kernels' digits against the IFMA kernels on every curve.
 fn check_portable_lanes<C: PairingCurve>() {
-    let mut rng = TestRng::new(0x70b);
-    let mut pairs: Vec<_> = (0..9)
-        .map(|_| {
-            (
-                G1Affine::<C>::random(&mut rng),
-                G2Affine::<C>::random(&mut rng),
-            )
-        })
-        .collect();
+    let mut pairs = random_pairs::<C>(0x70b, 9);
     pairs[2].0 = G1Affine::identity();
     pairs[5].1 = G2Affine::identity();
     let want: Vec<Gt<C>> = pairs.iter().map(|(p, q)| pairing::<C>(p, q)).collect();
@@ -186,9 +176,7 @@ fn check_portable_lanes<C: PairingCurve>() {
     let ones = pairings_prepared_lanes_with::<C, PortableLanes>(&at_infinity, &ps[..8], 1);
     assert!(ones.iter().all(|g| g.is_identity()), "{}", C::NAME);
     for n in [0, 1, 3, 8, 9] {
-        let want_n = want[..n]
-            .iter()
-            .fold(Gt::<C>::identity(), |acc, g| acc * *g);
+        let want_n = product_of(&want[..n]);
         let got = final_exponentiation(&miller_loop_lanes_with::<C, PortableLanes>(&pairs[..n]));
         assert_eq!(got, want_n, "{}: portable product of {n}", C::NAME);
     }
