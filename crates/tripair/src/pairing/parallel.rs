@@ -63,8 +63,13 @@ pub fn map_chunks<T: Sync, R: Send>(
     threads: usize,
     f: impl Fn(&[T]) -> R + Sync,
 ) -> Vec<R> {
-    let n = threads.clamp(1, items.len().max(1));
-    map_chunks_of_lengths(items, &even_lengths(items.len(), n), f)
+    map_chunks_of_lengths(items, &chunk_lengths(items.len(), threads), f)
+}
+
+/// The lengths of at most `threads` chunks of nearly equal size covering `total` items (one
+/// chunk, possibly empty, for no items or no threads).
+fn chunk_lengths(total: usize, threads: usize) -> Vec<usize> {
+    even_lengths(total, threads.clamp(1, total.max(1)))
 }
 
 /// `total` split into `parts` (at least 1) counts that differ by at most one, larger ones first.
@@ -210,8 +215,7 @@ pub fn pairing_batch<C: PairingCurve>(
             run,
         )
     } else {
-        let n = threads.clamp(1, pairs.len().max(1));
-        map_owned_chunks_of_lengths(pairs, &even_lengths(pairs.len(), n), run)
+        map_owned_chunks_of_lengths(pairs, &chunk_lengths(pairs.len(), threads), run)
     };
     parts.into_iter().flatten().collect()
 }
@@ -265,7 +269,7 @@ fn product_chunk_lengths<C: PairingCurve>(n: usize, threads: usize) -> Vec<usize
     if lanes_pay::<C>() {
         lane_chunk_lengths(n, threads, LANE_PASS_COST)
     } else {
-        even_lengths(n, threads.clamp(1, n.max(1)))
+        chunk_lengths(n, threads)
     }
 }
 
@@ -613,20 +617,17 @@ pub fn multi_miller_loop_threads<C: PairingCurve>(
     pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
-    let n = threads.clamp(1, pairs.len().max(1));
-    if n == 1 {
+    let lengths = chunk_lengths(pairs.len(), threads);
+    if lengths.len() == 1 {
+        // One chunk: the serial loop on the borrowed points, nothing copied.
         return multi_miller_loop(pairs);
     }
     let owned: Vec<(G1Affine<C>, G2Prepared<C>)> =
         pairs.iter().map(|(p, q)| (**p, (*q).clone())).collect();
-    product_of_chunks(map_owned_chunks_of_lengths(
-        &owned,
-        &even_lengths(pairs.len(), n),
-        |chunk| {
-            let refs: Vec<_> = chunk.iter().map(|(p, q)| (p, q)).collect();
-            multi_miller_loop(&refs)
-        },
-    ))
+    product_of_chunks(map_owned_chunks_of_lengths(&owned, &lengths, |chunk| {
+        let refs: Vec<_> = chunk.iter().map(|(p, q)| (p, q)).collect();
+        multi_miller_loop(&refs)
+    }))
 }
 
 /// Where the split loop cuts the digits: the first thread runs `h` steps and then squares its
