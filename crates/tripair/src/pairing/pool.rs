@@ -1,6 +1,6 @@
 //! A persistent pool of worker threads for the parallel pairing forms: a scoped thread costs a
 //! thread start and a join (an empty scoped job measured about 42K rdtsc ticks, 19 us, on the
-//! 2-core Xeon of docs/threads-table.txt), which a product of 64 pairings on two threads paid
+//! 2-core Intel Xeon of stop 42), which a product of 64 pairings on two threads paid
 //! once per call. Workers here stay alive between calls: after a job each spins for [`SPIN`] (so calls
 //! in quick succession find it awake), then sleeps on a condition variable until the next job.
 //! Jobs own their data (`'static`): callers copy their share of the inputs (points are small)
