@@ -1,7 +1,8 @@
 //! `tripair check` against the library and against `tripair pair`: on every prime curve its
 //! answer equals the library's `pairing_check` on the decoded points (`api::check_hex`) and
-//! whether the product of the `pair` outputs is one; bad points are named. `tests/data/pairing_checks.txt` is an EIP-197 /
-//! EIP-2537 style test set whose answers follow from bilinearity, not from running a pairing.
+//! whether the product of the `pair` outputs is one; bad points are named.
+//! `tests/data/pairing_checks.txt` is an EIP-197 / EIP-2537 style test set whose answers follow
+//! from bilinearity, not from running a pairing.
 
 mod common;
 
