@@ -93,6 +93,12 @@ impl MillerSchedule {
         }
     }
 
+    /// How many lines one pair's loop reads: one per step, two for the BN correction.
+    pub fn line_count(&self) -> usize {
+        let digits = self.naf.get(1..).unwrap_or(&[]);
+        lines_of_digits(digits) + if self.frobenius_lines { 2 } else { 0 }
+    }
+
     /// Calls `step` for every step in order (the driver and the preparation of fixed lines both
     /// walk it, so stored lines line up with the steps that read them).
     pub fn for_each_step(&self, mut step: impl FnMut(Step)) {
@@ -108,6 +114,12 @@ impl MillerSchedule {
             });
         }
     }
+}
+
+/// How many lines the loop steps for `digits` read per pair: one per doubling, one more per
+/// non-zero digit.
+pub fn lines_of_digits(digits: &[i8]) -> usize {
+    digits.len() + digits.iter().filter(|&&d| d != 0).count()
 }
 
 /// What the driver squares and the sources multiply lines into: one f for a product of pairings
@@ -424,6 +436,99 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> ProjectiveLines<C, F> {
             }
         }
     }
+
+    /// Every pair's lines for all the steps of `schedule`, not evaluated at P, with the pairs' P:
+    /// line j of pair i at index j * pairs + i, in the order the driver reads them. A product's
+    /// threads replay them split by steps ([`RecordedLines`]) after recording them split by pairs.
+    pub(crate) fn record(mut self, schedule: &MillerSchedule) -> RecordedPairs<C, F> {
+        let mut lines = Vec::with_capacity(self.pairs.len() * schedule.line_count());
+        walk_lines(&mut self.pairs, &self.b3, schedule, |l| lines.push(l));
+        RecordedPairs {
+            lines,
+            points: self.pairs.iter().map(|pr| pr.p).collect(),
+        }
+    }
+}
+
+/// Every pair's lines for all the steps of `schedule` (T moved along), not evaluated at P, handed
+/// to `emit` as soon as computed: per step pair by pair, and for the BN correction every pair's
+/// first line, then every pair's second.
+fn walk_lines<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    pairs: &mut [ProjectivePair<C, F>],
+    b3: &TwistB3<C, F>,
+    schedule: &MillerSchedule,
+    mut emit: impl FnMut(LineCoeffs<C, F>),
+) {
+    schedule.for_each_step(|step| match step {
+        Step::Double { .. } => pairs.iter_mut().for_each(|pr| emit(pr.t.double_step(b3))),
+        Step::Add { negative } => pairs.iter_mut().for_each(|pr| {
+            let q = if negative { pr.neg_q } else { pr.q };
+            emit(pr.t.add_step(&q))
+        }),
+        Step::Frobenius { loop_negative } => {
+            let both: Vec<[LineCoeffs<C, F>; 2]> = pairs
+                .iter_mut()
+                .map(|pr| {
+                    if loop_negative {
+                        pr.t.y = -pr.t.y;
+                    }
+                    pr.t.frobenius_lines(&pr.q)
+                })
+                .collect();
+            both.iter().for_each(|l| emit(l[0]));
+            both.iter().for_each(|l| emit(l[1]));
+        }
+    });
+}
+
+/// The lines of some pairs recorded by [`ProjectiveLines::record`], with the pairs' P.
+#[derive(Clone, Debug)]
+pub(crate) struct RecordedPairs<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+    lines: Vec<LineCoeffs<C, F>>,
+    points: Vec<PreparedG1<F>>,
+}
+
+/// A line source replaying recorded lines (of several recordings, each its own pairs) from a
+/// given line on, each line evaluated at its pair's P and multiplied into the one accumulator:
+/// the later steps of a product's loop run from the lines alone, with no point arithmetic.
+pub(crate) struct RecordedLines<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> {
+    parts: &'a [RecordedPairs<C, F>],
+    next: usize,
+}
+
+impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> RecordedLines<'a, C, F> {
+    /// The recordings' lines from line `next` of each pair on (`next` = the lines of the steps
+    /// already taken, [`MillerSchedule::lines_of_digits`]).
+    pub(crate) fn new(parts: &'a [RecordedPairs<C, F>], next: usize) -> Self {
+        RecordedLines { parts, next }
+    }
+
+    #[inline]
+    fn apply<A: MillerAccumulator<C, F>>(&mut self, count: usize, f: &mut A) {
+        for j in self.next..self.next + count {
+            for part in self.parts {
+                let n = part.points.len();
+                for (l, p) in part.lines[j * n..(j + 1) * n].iter().zip(&part.points) {
+                    mul_by_line(f.at(0), l, p);
+                }
+            }
+        }
+        self.next += count;
+    }
+}
+
+impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for RecordedLines<'_, C, F> {
+    #[inline]
+    fn doubling_step<A: MillerAccumulator<C, F>>(&mut self, f: &mut A) {
+        self.apply(1, f);
+    }
+    #[inline]
+    fn addition_step<A: MillerAccumulator<C, F>>(&mut self, _negative: bool, f: &mut A) {
+        self.apply(1, f);
+    }
+    fn frobenius_step<A: MillerAccumulator<C, F>>(&mut self, _loop_negative: bool, f: &mut A) {
+        self.apply(2, f);
+    }
 }
 
 impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for ProjectiveLines<C, F> {
@@ -524,37 +629,19 @@ fn mul_by_normalized_line_at<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 /// (constant time), each handed to `emit` as soon as it is computed. Q must be finite.
 pub(crate) fn projective_lines_of<C: PairingCurve>(
     q: &G2Affine<C>,
-    mut emit: impl FnMut(LineCoeffs<C>),
+    emit: impl FnMut(LineCoeffs<C>),
 ) {
-    let qa = (q.x, q.y);
-    let neg_q = (q.x, -q.y);
-    let mut t = TwistPoint::<C, Fp<C::Fp>>::from_affine(&qa);
-    let b3 = TwistB3::new();
-    MillerSchedule::optimal_ate::<C>().for_each_step(|step| match step {
-        Step::Double { .. } => emit(t.double_step(&b3)),
-        Step::Add { negative } => emit(t.add_step(if negative { &neg_q } else { &qa })),
-        Step::Frobenius { loop_negative } => {
-            if loop_negative {
-                t.y = -t.y;
-            }
-            for l in t.frobenius_lines(&qa) {
-                emit(l);
-            }
-        }
-    });
+    // The lines are not evaluated: P is never read.
+    let unused = PreparedG1::new(Fp::ZERO, Fp::ZERO);
+    let mut source = ProjectiveLines::<C, Fp<C::Fp>>::new([(unused, (q.x, q.y))]);
+    let schedule = MillerSchedule::optimal_ate::<C>();
+    walk_lines(&mut source.pairs, &source.b3, &schedule, emit);
 }
 
 /// How many lines the optimal ate Miller loop of one pair reads (the threaded line source's slots).
 #[cfg(feature = "parallel")]
 pub(crate) fn optimal_ate_line_count<C: PairingCurve>() -> usize {
-    let mut n = 0;
-    MillerSchedule::optimal_ate::<C>().for_each_step(|step| {
-        n += match step {
-            Step::Frobenius { .. } => 2,
-            _ => 1,
-        }
-    });
-    n
+    MillerSchedule::optimal_ate::<C>().line_count()
 }
 
 /// A fixed G2 point with the lines of its optimal ate Miller loop computed once and normalized:

@@ -7,21 +7,29 @@
 //! one) is the serial code with no job started. Work is split into contiguous chunks of nearly
 //! equal size (in SIMD lanes: whole groups of eight first, then the leftovers to the least loaded
 //! threads; a lone group of eight has its Miller loop split over two threads instead, Algorithm 2
-//! in the lanes). A product's threads each map their Miller loop output into the cyclotomic subgroup
-//! (the easy part of the final exponentiation is a homomorphism), the values are multiplied, and
-//! the hard part runs with each exponentiation by u split over two threads
+//! in the lanes). A product of up to 16 lane rows (128 pairs) is one lane loop shared by the
+//! threads: they record the rows' lines (rows split between them), then replay them by segments
+//! of steps, so that the lane accumulator's squares are done once
+//! (`product_lanes_recorded`); larger products deal whole rows to the threads, each with its
+//! own accumulator. A product's threads each map their part of the Miller loop output into the
+//! cyclotomic subgroup (the easy part of the final exponentiation is a homomorphism), the values
+//! are multiplied, and the hard part runs with each exponentiation by u split over two threads
 //! ([`final_exponentiation_two_threads`]: each thread squares for its share of u's digits and
 //! multiplies its powers; with compressed squares one thread squares and the other decompresses
 //! and multiplies; the hard part's other factors are computed by the worker meanwhile), as do the
 //! split and pipelined single pairings.
 //!
-//! Past 2 cores: the work per thread is n / threads pairings (or Miller loops, in whole lane rows
-//! of eight), the merge one F_p12 product per extra thread; a product's serial part is its final
-//! exponentiation (its exponentiations by u stay on two threads: their squares are one chain) and
-//! the squarings of one lane accumulator, which every thread repeats (with the merge of its
-//! lanes, measured as the fixed part of a lane product: about half the cost of a row of eight
-//! pairs on bn254 and bls12-381). So a product of n pairings on t threads costs about
-//! n / 8t rows + that fixed part + one final exponentiation on two threads.
+//! Past 2 cores: a batch's work per thread is n / threads pairings (in whole lane rows of eight),
+//! with no merge. A recorded product's is n / 8t rows of point arithmetic and line coefficients,
+//! then 1/t of the steps' line products and lane squares for all rows; its merge costs each
+//! thread one merge of its eight lanes, one easy part and one cyclotomic square per step after
+//! its segment, then one F_p12 product per extra thread. Segments keep at least eight steps, so
+//! the replay uses at most eight threads on a loop of 64 steps. Beyond 16 rows each thread repeats
+//! the lane squares (about half a row's work per step on bn254 and bls12-381), a small share of
+//! its n / 8t rows. The serial part of every product is the final exponentiation, whose
+//! exponentiations by u stay on two threads (their squares are one chain): 0.75-0.79x its serial
+//! time. So a product of n pairings on t threads costs about n / 8t rows + a merge + that final
+//! exponentiation.
 
 use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with, PowU};
 use super::lanes::{
@@ -29,9 +37,9 @@ use super::lanes::{
     product_lane_rows, product_miller_loop_lanes, LaneFp, LanePair, LANES_MIN_PRODUCT,
 };
 use super::miller::{
-    drive, drive_digits, finish, finite_count, mul_by_line, optimal_ate_line_count,
-    projective_lines_of, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, PreparedG1,
-    ProjectiveLines,
+    drive, drive_digits, finish, finite_count, lines_of_digits, mul_by_line,
+    optimal_ate_line_count, projective_lines_of, LineCoeffs, LineSource, MillerAccumulator,
+    MillerSchedule, PreparedG1, ProjectiveLines, RecordedLines,
 };
 use super::pool;
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
@@ -229,42 +237,56 @@ pub fn lanes_pay<C: PairingCurve>() -> bool {
     lanes_available()
 }
 
-/// The Miller loop of a product split over `threads` threads: each thread's loop over its share of
-/// the pairs (in SIMD lanes where they pay, [`product_miller_loop_lanes`]), the outputs multiplied.
+/// The Miller loop of a product split over `threads` threads: in SIMD lanes where they pay, a
+/// product of up to 128 pairs (16 rows of eight) runs as one lane loop shared by the threads (one
+/// row split by steps; more recorded by rows, then replayed by steps, so that the lane squares are
+/// not repeated on every thread); otherwise each thread's loop over its share of the pairs (in the
+/// lanes where they pay, [`product_miller_loop_lanes`]), the outputs multiplied.
 pub fn miller_loop_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
-    let lengths = product_chunk_lengths::<C>(pairs.len(), threads);
-    if splits_in_lanes(pairs, &lengths, threads) {
-        return MillerLoopOutput(product_lanes_split(pairs, false));
+    if let Some(f) = product_in_lanes_threads(pairs, threads, false) {
+        return MillerLoopOutput(f);
     }
     product_of_chunks(map_owned_chunks_of_lengths(
         pairs,
-        &lengths,
+        &product_chunk_lengths::<C>(pairs.len(), threads),
         product_miller_loop_lanes,
     ))
 }
 
-/// Whether a product on `threads` threads stays one chunk (`lengths`) that runs in the lanes:
-/// one row of eight, which dealt out as scalar loops would lose; then the row's loop is split
-/// over two threads instead ([`product_lanes_split`]).
-fn splits_in_lanes<C: PairingCurve>(
+/// A product's Miller loop as one lane loop shared by `threads` threads (with `easy`, through the
+/// easy part of the final exponentiation): one row of eight pairs split by steps
+/// ([`product_lanes_split`]), two to [`RECORDED_MAX_ROWS`] rows recorded and replayed
+/// ([`product_lanes_recorded`]). None where the rows are dealt to the threads instead: one
+/// thread, no lanes that pay, fewer than [`LANES_MIN_PRODUCT`] finite pairs, or more rows.
+fn product_in_lanes_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
-    lengths: &[usize],
     threads: usize,
-) -> bool {
-    threads >= 2
-        && lengths.len() == 1
-        && lanes_pay::<C>()
-        && finite_count(pairs) >= LANES_MIN_PRODUCT
+    easy: bool,
+) -> Option<Fp12<C>> {
+    let finite = finite_count(pairs);
+    // product_lane_rows writes an odd count's last pair as two.
+    let row_count = (finite + finite % 2).div_ceil(LANES);
+    if threads < 2
+        || !lanes_pay::<C>()
+        || finite < LANES_MIN_PRODUCT
+        || row_count > RECORDED_MAX_ROWS
+    {
+        return None;
+    }
+    let rows = product_lane_rows::<C, IfmaLanes>(pairs);
+    Some(if rows.len() == 1 {
+        product_lanes_split(rows, easy)
+    } else {
+        product_lanes_recorded(rows, threads, easy)
+    })
 }
 
-/// The chunk lengths of a product of n pairings over `threads` threads: where the lanes pay,
-/// whole rows of eight first and the leftovers to the least loaded thread (as for a batch,
-/// [`lane_chunk_lengths`]; a product of 8 stays one lane row, where 4 + 4 scalar loops measured
-/// 0.92x one thread's speed, and its loop is split instead, [`splits_in_lanes`]); otherwise
-/// chunks of nearly equal size.
+/// The chunk lengths of a product of n pairings over `threads` threads when its rows are dealt
+/// out: where the lanes pay, whole rows of eight first and the leftovers to the least loaded
+/// thread (as for a batch, [`lane_chunk_lengths`]); otherwise chunks of nearly equal size.
 fn product_chunk_lengths<C: PairingCurve>(n: usize, threads: usize) -> Vec<usize> {
     if lanes_pay::<C>() {
         lane_chunk_lengths(n, threads, LANE_PASS_COST)
@@ -282,20 +304,19 @@ pub fn multi_pairing_threads<C: PairingCurve>(
     if threads < 2 {
         return final_exponentiation(&miller_loop_threads(pairs, threads));
     }
-    // The easy part is a homomorphism: each thread maps its own Miller loop output into the
-    // cyclotomic subgroup (its inversion off the serial path), then the hard part runs with its
-    // exponentiations split over two threads.
-    let lengths = product_chunk_lengths::<C>(pairs.len(), threads);
-    let g = if splits_in_lanes(pairs, &lengths, threads) {
-        product_lanes_split(pairs, true)
-    } else {
-        map_owned_chunks_of_lengths(pairs, &lengths, |chunk| {
-            easy_part(&product_miller_loop_lanes(chunk).0)
-        })
+    // The easy part is a homomorphism: each thread maps its own part of the Miller loop output
+    // into the cyclotomic subgroup (its inversion off the serial path), then the hard part runs
+    // with its exponentiations split over two threads.
+    let g = product_in_lanes_threads(pairs, threads, true).unwrap_or_else(|| {
+        map_owned_chunks_of_lengths(
+            pairs,
+            &product_chunk_lengths::<C>(pairs.len(), threads),
+            |chunk| easy_part(&product_miller_loop_lanes(chunk).0),
+        )
         .into_iter()
         .reduce(|a, b| a * b)
         .expect("at least one chunk")
-    };
+    });
     Gt::from_fp12_unchecked(hard_part_with(&g, &TwoThreadPowU))
 }
 
@@ -728,20 +749,13 @@ fn raise_first_half<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 }
 
 /// A product's Miller loop in the lanes split over two threads (Grabher–Großschädl–Page 2008,
-/// Algorithm 2, on rows of eight pairs): for a product too small to deal whole rows to both
-/// threads. The worker starts from T = `[s]Q` in every lane and runs the loop's last steps and the
+/// Algorithm 2, on one row of eight pairs, where recording and replaying its lines measured
+/// slower, [`product_lanes_recorded`]). The worker starts from T = `[s]Q` in every lane and runs the loop's last steps and the
 /// BN correction; the caller runs the first steps, multiplies its eight lane values and squares
 /// the one F_p12 for the remaining steps. With `easy`, each thread maps its value through the easy
 /// part of the final exponentiation (a homomorphism) before the two are multiplied. The value of
 /// [`super::lanes::miller_loop_lanes_with`] (after the easy part when asked).
-fn product_lanes_split<C: PairingCurve>(
-    pairs: &[(G1Affine<C>, G2Affine<C>)],
-    easy: bool,
-) -> Fp12<C> {
-    let rows = product_lane_rows::<C, IfmaLanes>(pairs);
-    if rows.is_empty() {
-        return Fp12::ONE;
-    }
+fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy: bool) -> Fp12<C> {
     let schedule = MillerSchedule::optimal_ate::<C>();
     let digits = &schedule.naf[1..];
     let h = split_at_hundredths(digits.len(), PRODUCT_LANE_SPLIT);
@@ -760,6 +774,135 @@ fn product_lanes_split<C: PairingCurve>(
     let g1 = if easy { easy_part(&g1) } else { g1 };
     g1 * second.join()
 }
+
+/// Costs of a recorded product's loop steps for [`step_segments`], in eighths of a sparse line
+/// product in the lanes (with its evaluation at P): a lane F_p12 square about one product, a
+/// cyclotomic square of the merged value about an eighth (bn254 on the AMD EPYC, Zen 5: 3.9K,
+/// 3.7K and about 0.5K rdtsc ticks).
+const RECORDED_PRODUCT: usize = 8;
+const RECORDED_SQUARE: usize = 8;
+const RECORDED_MERGED_SQUARE: usize = 1;
+
+/// The loop digits cut into at most `threads` segments of consecutive steps that cost about the
+/// same to replay over `rows` rows of recorded lines (boundaries, from 0 to digits.len()): a
+/// segment costs its steps' line products and squares, plus one square of the merged value per
+/// step after it (to raise its part of f), the last one the BN correction lines too. The largest
+/// segment cost is the least found by bisection, each segment filled greedily.
+fn step_segments(digits: &[i8], rows: usize, threads: usize, frobenius: bool) -> Vec<usize> {
+    let n = digits.len();
+    let step = |i: usize| {
+        let lines = 1 + usize::from(digits[i] != 0);
+        rows * lines * RECORDED_PRODUCT + if i > 0 { RECORDED_SQUARE } else { 0 }
+    };
+    let tail = if frobenius {
+        2 * rows * RECORDED_PRODUCT
+    } else {
+        0
+    };
+    // The boundaries when no segment may cost more than `cap` (None if more are needed).
+    let fill = |cap: usize| -> Option<Vec<usize>> {
+        let mut cuts = vec![0];
+        let (mut start, mut cost) = (0, 0);
+        for i in 0..n {
+            let raise = (n - i - 1) * RECORDED_MERGED_SQUARE;
+            let last = if i == n - 1 { tail } else { 0 };
+            if i > start && cost + step(i) + raise + last > cap {
+                cuts.push(i);
+                start = i;
+                cost = 0;
+            }
+            cost += step(i);
+            if cost + raise + last > cap {
+                return None;
+            }
+        }
+        cuts.push(n);
+        (cuts.len() - 1 <= threads.max(1)).then_some(cuts)
+    };
+    let (mut lo, mut hi) = (
+        0,
+        (0..n).map(step).sum::<usize>() + tail + n * RECORDED_MERGED_SQUARE,
+    );
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if fill(mid).is_some() {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    fill(hi).unwrap_or_else(|| vec![0, n])
+}
+
+/// A product's Miller loop in the lanes over `threads` threads with the lane accumulator's
+/// squares done once, not once per thread: first the threads record the lines of the lane rows,
+/// the rows split between them (point arithmetic and line coefficients,
+/// [`ProjectiveLines::record`]); then each replays a segment of consecutive steps for all rows
+/// ([`RecordedLines`]: evaluations at P, line products, squares), merges its eight lanes and
+/// raises its value to 2^(steps after its segment), and the values are multiplied. With `easy`,
+/// each segment's value passes the easy part of the final exponentiation first (a
+/// homomorphism), so that the raising takes cyclotomic squares. The value of
+/// [`super::lanes::miller_loop_lanes_with`] on the pairs of `rows` (after the easy part when
+/// asked).
+///
+/// Splitting rows between threads instead repeats the lane square of every step on each thread:
+/// about half a row's work per step (bn254 and bls12-381). Recording costs no more than it saves:
+/// recording and replaying all the lines on one thread took 1.00-1.02x the fused loop (64 pairs,
+/// AMD EPYC, Zen 5), and a product of 64 on two threads measured 0.52-0.54x one thread's time
+/// against 0.54-0.56x with the rows split (16 pairs: 0.56 against 0.62-0.64; 128: 0.51 against
+/// 0.52-0.53).
+fn product_lanes_recorded<C: PairingCurve>(
+    rows: Vec<LanePair<C, IfmaLanes>>,
+    threads: usize,
+    easy: bool,
+) -> Fp12<C> {
+    let schedule = MillerSchedule::optimal_ate::<C>();
+    let digits = &schedule.naf[1..];
+    let recorded = Arc::new(map_owned_chunks_of_lengths(
+        &rows,
+        &chunk_lengths(rows.len(), threads),
+        move |chunk| {
+            ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(chunk.iter().copied()).record(&schedule)
+        },
+    ));
+    // At least RECORDED_MIN_STEPS steps per segment: each costs a lane merge and an easy part.
+    let segments = threads.min(digits.len() / RECORDED_MIN_STEPS).max(1);
+    let cuts = step_segments(digits, rows.len(), segments, schedule.frobenius_lines);
+    let segments: Vec<(usize, usize)> = cuts.windows(2).map(|w| (w[0], w[1])).collect();
+    let parts = map_owned_chunks_of_lengths(&segments, &vec![1; segments.len()], move |seg| {
+        let (start, end) = seg[0];
+        let digits = &schedule.naf[1..];
+        let mut source = RecordedLines::new(&recorded, lines_of_digits(&digits[..start]));
+        let mut f = drive_digits(&digits[start..end], &mut source);
+        if end == digits.len() {
+            f = finish(&schedule, f, &mut source);
+        }
+        let g = lanes_product::<C, IfmaLanes>(&f);
+        let after = digits.len() - end;
+        let g = if easy {
+            easy_part(&g).cyclotomic_square_n(after)
+        } else {
+            (0..after).fold(g, |g, _| g.square())
+        };
+        // The loop's conjugation for a negative parameter (`finish` did the last segment's).
+        if schedule.negative && end < digits.len() {
+            g.conjugate()
+        } else {
+            g
+        }
+    });
+    parts
+        .into_iter()
+        .reduce(|a, b| a * b)
+        .expect("at least one segment")
+}
+
+/// The fewest loop steps a replayed segment gets ([`product_lanes_recorded`]).
+const RECORDED_MIN_STEPS: usize = 8;
+
+/// The most lane rows (of eight pairs) a product records on threads ([`product_lanes_recorded`]):
+/// each row's lines take about 170 KB on bn254 and 210 KB on bls12-381.
+const RECORDED_MAX_ROWS: usize = 16;
 
 /// Up to eight pairings in one pass of the lanes with the Miller loop split over two threads
 /// (Algorithm 2 in the lanes: the worker runs the last steps from T = `[s]Q` in every lane, the
@@ -875,6 +1018,30 @@ mod tests {
     }
 
     use super::map_chunks;
+
+    #[test]
+    fn step_segments_cover_the_loop_evenly() {
+        use super::step_segments;
+        // bn254's 6u + 2 (65 digits after the leading one) and a loop of 64 with few additions.
+        let bn: Vec<i8> = (0..65).map(|i| [0, 1, 0, -1, 0][i % 5]).collect();
+        let bls: Vec<i8> = (0..64).map(|i| i8::from(i % 16 == 0)).collect();
+        for (digits, frobenius) in [(&bn, true), (&bls, false)] {
+            for rows in [1usize, 2, 8, 16] {
+                for threads in [1usize, 2, 3, 8] {
+                    let cuts = step_segments(digits, rows, threads, frobenius);
+                    assert_eq!(cuts.first(), Some(&0));
+                    assert_eq!(cuts.last(), Some(&digits.len()));
+                    assert!(cuts.windows(2).all(|w| w[0] < w[1]), "{cuts:?}");
+                    assert!(cuts.len() - 1 <= threads, "{cuts:?} t={threads}");
+                }
+            }
+            // Two threads: both halves of the steps within a step or two of the middle, the first
+            // a little shorter (it also raises its value by the second's steps).
+            let cuts = step_segments(digits, 8, 2, frobenius);
+            let mid = digits.len() / 2;
+            assert!((mid - 3..=mid + 1).contains(&cuts[1]), "{cuts:?}");
+        }
+    }
 
     #[test]
     fn split_point_inside_the_loop() {

@@ -1,7 +1,9 @@
 //! Every threaded form equals its serial form on every prime-field curve: batches of 0, 1, 2, 3
 //! and 5 pairs (with points at infinity), thread counts 1, 2, 3 and 8 (more than the batch);
-//! products large enough for the affine source on every thread (8, 9 and 21 pairs, with points at
-//! infinity) on 1 to 4 and 8 threads, and batches of 7 to 9 (one lane pass, its loop split over two
+//! products of 7, 8, 9, 17 and 21 pairs (with points at infinity: one lane row split by steps,
+//! two and three rows recorded and replayed by segments, or scalar loops per thread where lanes do
+//! not pay) on 1 to 4 and 8 threads, one of 136 pairs (more rows than a product records, dealt to
+//! the threads) on 2, and batches of 7 to 9 (one lane pass, its loop split over two
 //! threads); the split Miller loop (Algorithm 2) and the pipelined loop
 //! (lines on a second thread) equal the serial pairing, and the final exponentiation split over
 //! two threads equals the serial one.
@@ -79,16 +81,16 @@ fn check_parallel<C: PairingCurve>() {
     }
 }
 
-/// Products of 7, 8, 9 and 21 pairs (two of them with a point at infinity, so 21 holds 19 finite
-/// pairs; per thread the loop is projective or affine depending on its share) on 1, 2, 3, 4 and 8
-/// threads, all equal to the serial product; a check that holds only as a whole still holds when
-/// its pairs are spread over the threads.
+/// Products of 7, 8, 9, 17 and 21 pairs (two of them with a point at infinity, so 17 holds 15
+/// finite pairs, an odd count, and 21 holds 19) on 1, 2, 3, 4 and 8 threads, and one of 136 on 2
+/// (17 lane rows, dealt to the threads), all equal to the serial product; a check that holds only
+/// as a whole still holds when its pairs are spread over the threads.
 fn check_large_products<C: PairingCurve>() {
     let mut rng = TestRng::new(0x2f1);
     let pairs = pairs_with_infinities::<C>(&mut rng, 19, 3, 12);
     let g1 = G1Affine::<C>::generator();
     let g2 = G2Affine::<C>::generator();
-    for n in [7, 8, 9, 21] {
+    for n in [7, 8, 9, 17, 21] {
         let batch = &pairs[..n];
         let serial = multi_pairing(batch);
         for threads in [1usize, 2, 3, 4, 8] {
@@ -119,6 +121,15 @@ fn check_large_products<C: PairingCurve>() {
             }
         }
     }
+    let many = pairs_with_infinities::<C>(&mut rng, 134, 5, 77);
+    let serial = multi_pairing(&many);
+    assert_eq!(multi_pairing_threads(&many, 2), serial, "{} n=136", C::NAME);
+    assert_eq!(
+        final_exponentiation(&miller_loop_threads(&many, 2)),
+        serial,
+        "{} n=136",
+        C::NAME
+    );
     // A full row of finite pairs, as a product and as a batch.
     let full = &pairs[4..12];
     let each: Vec<_> = full.iter().map(|(p, q)| pairing(p, q)).collect();
