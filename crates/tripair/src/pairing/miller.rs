@@ -189,6 +189,32 @@ pub trait LineSource<C: PairingCurve, F: BaseField<Params = C::Fp>> {
     fn frobenius_step<A: MillerAccumulator<C, F>>(&mut self, loop_negative: bool, f: &mut A);
 }
 
+/// [`LineSource`] for a source whose lines are already known (stored, recorded, or handed over by
+/// another thread), given its `apply(count, f)` (f *= the next `count` lines of every pair): one
+/// line per doubling or addition, two for the BN correction.
+macro_rules! known_lines_source {
+    ([$($generics:tt)*] $source:ty, $field:ty) => {
+        impl<$($generics)*> LineSource<C, $field> for $source {
+            #[inline]
+            fn doubling_step<A: MillerAccumulator<C, $field>>(&mut self, f: &mut A) {
+                self.apply(1, f);
+            }
+            #[inline]
+            fn addition_step<A: MillerAccumulator<C, $field>>(&mut self, _negative: bool, f: &mut A) {
+                self.apply(1, f);
+            }
+            fn frobenius_step<A: MillerAccumulator<C, $field>>(
+                &mut self,
+                _loop_negative: bool,
+                f: &mut A,
+            ) {
+                self.apply(2, f);
+            }
+        }
+    };
+}
+pub(crate) use known_lines_source;
+
 /// The Miller loop driver: f = prod_i f_{s,Q_i}(P_i) over the pairs of `source`, with the squarings
 /// shared; conjugated when the loop parameter is negative (the inverse up to factors the final
 /// exponentiation removes).
@@ -517,19 +543,7 @@ impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> RecordedLines<'a, C, F> 
     }
 }
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for RecordedLines<'_, C, F> {
-    #[inline]
-    fn doubling_step<A: MillerAccumulator<C, F>>(&mut self, f: &mut A) {
-        self.apply(1, f);
-    }
-    #[inline]
-    fn addition_step<A: MillerAccumulator<C, F>>(&mut self, _negative: bool, f: &mut A) {
-        self.apply(1, f);
-    }
-    fn frobenius_step<A: MillerAccumulator<C, F>>(&mut self, _loop_negative: bool, f: &mut A) {
-        self.apply(2, f);
-    }
-}
+known_lines_source!([C: PairingCurve, F: BaseField<Params = C::Fp>] RecordedLines<'_, C, F>, F);
 
 impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for ProjectiveLines<C, F> {
     #[inline]
@@ -811,39 +825,9 @@ impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> PreparedLinesSplat<'a, C
     }
 }
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F>
-    for PreparedLinesSplat<'_, C, F>
-{
-    #[inline]
-    fn doubling_step<A: MillerAccumulator<C, F>>(&mut self, f: &mut A) {
-        self.apply(1, f);
-    }
-    #[inline]
-    fn addition_step<A: MillerAccumulator<C, F>>(&mut self, _negative: bool, f: &mut A) {
-        self.apply(1, f);
-    }
-    fn frobenius_step<A: MillerAccumulator<C, F>>(&mut self, _loop_negative: bool, f: &mut A) {
-        self.apply(2, f);
-    }
-}
+known_lines_source!([C: PairingCurve, F: BaseField<Params = C::Fp>] PreparedLinesSplat<'_, C, F>, F);
 
-impl<C: PairingCurve> LineSource<C, Fp<C::Fp>> for PreparedLines<'_, C> {
-    #[inline]
-    fn doubling_step<A: MillerAccumulator<C, Fp<C::Fp>>>(&mut self, f: &mut A) {
-        self.apply(1, f);
-    }
-    #[inline]
-    fn addition_step<A: MillerAccumulator<C, Fp<C::Fp>>>(&mut self, _negative: bool, f: &mut A) {
-        self.apply(1, f);
-    }
-    fn frobenius_step<A: MillerAccumulator<C, Fp<C::Fp>>>(
-        &mut self,
-        _loop_negative: bool,
-        f: &mut A,
-    ) {
-        self.apply(2, f);
-    }
-}
+known_lines_source!([C: PairingCurve] PreparedLines<'_, C>, Fp<C::Fp>);
 
 /// T <- the third point on the line of slope `lambda` through T and a point with x-coordinate
 /// `other_x` (T itself when doubling), negated; returns that line, normalized (y-coefficient 1):

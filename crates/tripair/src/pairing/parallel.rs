@@ -37,7 +37,7 @@ use super::lanes::{
     product_lane_rows, product_miller_loop_lanes, LaneFp, LanePair, LANES_MIN_PRODUCT,
 };
 use super::miller::{
-    drive, drive_digits, finish, finite_count, lines_of_digits, mul_by_line,
+    drive, drive_digits, finish, finite_count, known_lines_source, lines_of_digits, mul_by_line,
     optimal_ate_line_count, projective_lines_of, LineCoeffs, LineSource, MillerAccumulator,
     MillerSchedule, PreparedG1, ProjectiveLines, RecordedLines,
 };
@@ -776,9 +776,9 @@ fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy:
 }
 
 /// Costs of a recorded product's loop steps for [`step_segments`], in eighths of a sparse line
-/// product in the lanes (with its evaluation at P): a lane F_p12 square about one product, a
-/// cyclotomic square of the merged value about an eighth (bn254 on the AMD EPYC, Zen 5: 3.9K,
-/// 3.7K and about 0.5K rdtsc ticks).
+/// product in the lanes with its evaluation at P: a lane F_p12 square about one product, a
+/// cyclotomic square of the merged value about an eighth (bn254 on the AMD EPYC, Zen 5, rdtsc
+/// ticks: about 3.9K per line replayed, 3.9K per lane square, 0.5K per cyclotomic square).
 const RECORDED_PRODUCT: usize = 8;
 const RECORDED_SQUARE: usize = 8;
 const RECORDED_MERGED_SQUARE: usize = 1;
@@ -938,21 +938,7 @@ impl<C: PairingCurve> StreamedLines<'_, C> {
     }
 }
 
-impl<C: PairingCurve> LineSource<C, Fp<C::Fp>> for StreamedLines<'_, C> {
-    fn doubling_step<A: MillerAccumulator<C, Fp<C::Fp>>>(&mut self, f: &mut A) {
-        self.apply(1, f);
-    }
-    fn addition_step<A: MillerAccumulator<C, Fp<C::Fp>>>(&mut self, _negative: bool, f: &mut A) {
-        self.apply(1, f);
-    }
-    fn frobenius_step<A: MillerAccumulator<C, Fp<C::Fp>>>(
-        &mut self,
-        _loop_negative: bool,
-        f: &mut A,
-    ) {
-        self.apply(2, f);
-    }
-}
+known_lines_source!([C: PairingCurve] StreamedLines<'_, C>, Fp<C::Fp>);
 
 /// One pairing with its work split inside the Miller loop (the intra-pairing parallelism of
 /// Grabher–Großschädl–Page 2008, implementation E, at the level of the loop's operations): a second
