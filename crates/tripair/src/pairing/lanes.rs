@@ -247,13 +247,21 @@ pub fn miller_loop_lanes_with<C: PairingCurve, B: LaneBackend>(
 pub(crate) fn product_lane_rows<C: PairingCurve, B: LaneBackend>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> Vec<LanePair<C, B>> {
-    let mut slots: Vec<(G1Affine<C>, G2Affine<C>)> = pairs
+    lane_rows_of::<C, B>(&product_lane_slots(pairs))
+}
+
+/// The pairs of [`product_lane_rows`] before their conversion into the lanes, a multiple of eight
+/// (so that threads can convert rows of them each).
+pub(crate) fn product_lane_slots<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<Pair<C>> {
+    let mut slots: Vec<Pair<C>> = pairs
         .iter()
         .filter(|pair| is_finite_pair(pair))
         .copied()
         .collect();
     if slots.is_empty() {
-        return Vec::new();
+        return slots;
     }
     if slots.len() % 2 == 1 {
         let (p, q) = slots.pop().expect("an odd count is at least one");
@@ -267,6 +275,13 @@ pub(crate) fn product_lane_rows<C: PairingCurve, B: LaneBackend>(
         slots.push((if negate { -g1 } else { g1 }, g2));
         negate = !negate;
     }
+    slots
+}
+
+/// Pairs (a multiple of eight) as rows of lane pairs.
+pub(crate) fn lane_rows_of<C: PairingCurve, B: LaneBackend>(
+    slots: &[Pair<C>],
+) -> Vec<LanePair<C, B>> {
     slots.chunks_exact(LANES).map(lane_pair::<C, B>).collect()
 }
 

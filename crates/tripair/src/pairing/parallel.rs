@@ -33,8 +33,8 @@
 
 use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with, PowU};
 use super::lanes::{
-    exponentiate_lanes, lane_row, lanes_available, lanes_product, pairings_in_lanes,
-    product_lane_rows, product_miller_loop_lanes, LaneFp, LanePair, LANES_MIN_PRODUCT,
+    exponentiate_lanes, lane_row, lane_rows_of, lanes_available, lanes_product, pairings_in_lanes,
+    product_lane_slots, product_miller_loop_lanes, LaneFp, LanePair, LANES_MIN_PRODUCT,
 };
 use super::miller::{
     drive, drive_digits, finish, finite_count, known_lines_source, lines_of_digits, mul_by_line,
@@ -276,11 +276,11 @@ fn product_in_lanes_threads<C: PairingCurve>(
     {
         return None;
     }
-    let rows = product_lane_rows::<C, IfmaLanes>(pairs);
-    Some(if rows.len() == 1 {
-        product_lanes_split(rows, easy)
+    let slots = product_lane_slots(pairs);
+    Some(if slots.len() == LANES {
+        product_lanes_split(lane_rows_of(&slots), easy)
     } else {
-        product_lanes_recorded(rows, threads, easy)
+        product_lanes_recorded(&slots, threads, easy)
     })
 }
 
@@ -842,8 +842,8 @@ fn step_segments(digits: &[i8], rows: usize, threads: usize, frobenius: bool) ->
 /// raises its value to 2^(steps after its segment), and the values are multiplied. With `easy`,
 /// each segment's value passes the easy part of the final exponentiation first (a
 /// homomorphism), so that the raising takes cyclotomic squares. The value of
-/// [`super::lanes::miller_loop_lanes_with`] on the pairs of `rows` (after the easy part when
-/// asked).
+/// [`super::lanes::miller_loop_lanes_with`] on `slots`, a product's pairs as
+/// `product_lane_slots` lays them out in rows (after the easy part when asked).
 ///
 /// Splitting rows between threads instead repeats the lane square of every step on each thread:
 /// about half a row's work per step (bn254 and bls12-381). Recording costs no more than it saves:
@@ -852,22 +852,25 @@ fn step_segments(digits: &[i8], rows: usize, threads: usize, frobenius: bool) ->
 /// against 0.54-0.56x with the rows split (16 pairs: 0.56 against 0.62-0.64; 128: 0.51 against
 /// 0.52-0.53).
 fn product_lanes_recorded<C: PairingCurve>(
-    rows: Vec<LanePair<C, IfmaLanes>>,
+    slots: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
     easy: bool,
 ) -> Fp12<C> {
     let schedule = MillerSchedule::optimal_ate::<C>();
     let digits = &schedule.naf[1..];
-    let recorded = Arc::new(map_owned_chunks_of_lengths(
-        &rows,
-        &chunk_lengths(rows.len(), threads),
-        move |chunk| {
-            ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(chunk.iter().copied()).record(&schedule)
-        },
-    ));
+    let rows = slots.len() / LANES;
+    // Each thread converts its rows into the lanes too: the worker starts at once.
+    let lengths: Vec<usize> = chunk_lengths(rows, threads)
+        .into_iter()
+        .map(|r| r * LANES)
+        .collect();
+    let recorded = Arc::new(map_owned_chunks_of_lengths(slots, &lengths, move |chunk| {
+        let rows = lane_rows_of::<C, IfmaLanes>(chunk);
+        ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows).record(&schedule)
+    }));
     // At least RECORDED_MIN_STEPS steps per segment: each costs a lane merge and an easy part.
     let segments = threads.min(digits.len() / RECORDED_MIN_STEPS).max(1);
-    let cuts = step_segments(digits, rows.len(), segments, schedule.frobenius_lines);
+    let cuts = step_segments(digits, rows, segments, schedule.frobenius_lines);
     let segments: Vec<(usize, usize)> = cuts.windows(2).map(|w| (w[0], w[1])).collect();
     let parts = map_owned_chunks_of_lengths(&segments, &vec![1; segments.len()], move |seg| {
         let (start, end) = seg[0];
