@@ -200,7 +200,11 @@ macro_rules! known_lines_source {
                 self.apply(1, f);
             }
             #[inline]
-            fn addition_step<A: MillerAccumulator<C, $field>>(&mut self, _negative: bool, f: &mut A) {
+            fn addition_step<A: MillerAccumulator<C, $field>>(
+                &mut self,
+                _negative: bool,
+                f: &mut A,
+            ) {
                 self.apply(1, f);
             }
             fn frobenius_step<A: MillerAccumulator<C, $field>>(
@@ -825,7 +829,10 @@ impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> PreparedLinesSplat<'a, C
     }
 }
 
-known_lines_source!([C: PairingCurve, F: BaseField<Params = C::Fp>] PreparedLinesSplat<'_, C, F>, F);
+known_lines_source!(
+    [C: PairingCurve, F: BaseField<Params = C::Fp>] PreparedLinesSplat<'_, C, F>,
+    F
+);
 
 known_lines_source!([C: PairingCurve] PreparedLines<'_, C>, Fp<C::Fp>);
 

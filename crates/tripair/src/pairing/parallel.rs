@@ -267,7 +267,7 @@ fn product_in_lanes_threads<C: PairingCurve>(
     easy: bool,
 ) -> Option<Fp12<C>> {
     let finite = finite_count(pairs);
-    // product_lane_rows writes an odd count's last pair as two.
+    // product_lane_slots writes an odd count's last pair as two.
     let row_count = (finite + finite % 2).div_ceil(LANES);
     if threads < 2
         || !lanes_pay::<C>()
@@ -750,9 +750,10 @@ fn raise_first_half<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 
 /// A product's Miller loop in the lanes split over two threads (Grabher–Großschädl–Page 2008,
 /// Algorithm 2, on one row of eight pairs, where recording and replaying its lines measured
-/// slower, [`product_lanes_recorded`]). The worker starts from T = `[s]Q` in every lane and runs the loop's last steps and the
-/// BN correction; the caller runs the first steps, multiplies its eight lane values and squares
-/// the one F_p12 for the remaining steps. With `easy`, each thread maps its value through the easy
+/// slower, 0.74-0.83x one thread's time against 0.67-0.78x, [`product_lanes_recorded`]). The
+/// worker starts from T = `[s]Q` in every lane and runs the loop's last steps and the BN
+/// correction; the caller runs the first steps, multiplies its eight lane values and squares the
+/// one F_p12 for the remaining steps. With `easy`, each thread maps its value through the easy
 /// part of the final exponentiation (a homomorphism) before the two are multiplied. The value of
 /// [`super::lanes::miller_loop_lanes_with`] (after the easy part when asked).
 fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy: bool) -> Fp12<C> {
@@ -848,9 +849,10 @@ fn step_segments(digits: &[i8], rows: usize, threads: usize, frobenius: bool) ->
 /// Splitting rows between threads instead repeats the lane square of every step on each thread:
 /// about half a row's work per step (bn254 and bls12-381). Recording costs no more than it saves:
 /// recording and replaying all the lines on one thread took 1.00-1.02x the fused loop (64 pairs,
-/// AMD EPYC, Zen 5), and a product of 64 on two threads measured 0.52-0.54x one thread's time
-/// against 0.54-0.56x with the rows split (16 pairs: 0.56 against 0.62-0.64; 128: 0.51 against
-/// 0.52-0.53).
+/// AMD EPYC, Zen 5). Side by side in a scratch harness (medians, with the final exponentiation),
+/// a product of 64 on two threads took 0.52-0.54x one thread's time against 0.54-0.56x with the
+/// rows split (16 pairs: 0.56 against 0.62-0.64; 32: 0.54-0.57 against 0.58-0.60; 128: 0.51
+/// against 0.52-0.53); `tripair bench --table threads` gives 0.53-0.55x for 64.
 fn product_lanes_recorded<C: PairingCurve>(
     slots: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
