@@ -528,7 +528,7 @@ pub(crate) struct RecordedLines<'a, C: PairingCurve, F: BaseField<Params = C::Fp
 
 impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> RecordedLines<'a, C, F> {
     /// The recordings' lines from line `next` of each pair on (`next` = the lines of the steps
-    /// already taken, [`MillerSchedule::lines_of_digits`]).
+    /// already taken, [`lines_of_digits`]).
     pub(crate) fn new(parts: &'a [RecordedPairs<C, F>], next: usize) -> Self {
         RecordedLines { parts, next }
     }
@@ -654,12 +654,6 @@ pub(crate) fn projective_lines_of<C: PairingCurve>(
     let mut source = ProjectiveLines::<C, Fp<C::Fp>>::new([(unused, (q.x, q.y))]);
     let schedule = MillerSchedule::optimal_ate::<C>();
     walk_lines(&mut source.pairs, &source.b3, &schedule, emit);
-}
-
-/// How many lines the optimal ate Miller loop of one pair reads (the threaded line source's slots).
-#[cfg(feature = "parallel")]
-pub(crate) fn optimal_ate_line_count<C: PairingCurve>() -> usize {
-    MillerSchedule::optimal_ate::<C>().line_count()
 }
 
 /// A fixed G2 point with the lines of its optimal ate Miller loop computed once and normalized:

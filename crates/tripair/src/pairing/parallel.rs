@@ -38,8 +38,8 @@ use super::lanes::{
 };
 use super::miller::{
     drive, drive_digits, finish, finite_count, known_lines_source, lines_of_digits, mul_by_line,
-    optimal_ate_line_count, projective_lines_of, LineCoeffs, LineSource, MillerAccumulator,
-    MillerSchedule, PreparedG1, ProjectiveLines, RecordedLines,
+    projective_lines_of, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, PreparedG1,
+    ProjectiveLines, RecordedLines,
 };
 use super::pool;
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
@@ -266,22 +266,15 @@ fn product_in_lanes_threads<C: PairingCurve>(
     threads: usize,
     easy: bool,
 ) -> Option<Fp12<C>> {
-    let finite = finite_count(pairs);
-    // product_lane_slots writes an odd count's last pair as two.
-    let row_count = (finite + finite % 2).div_ceil(LANES);
-    if threads < 2
-        || !lanes_pay::<C>()
-        || finite < LANES_MIN_PRODUCT
-        || row_count > RECORDED_MAX_ROWS
-    {
+    if threads < 2 || !lanes_pay::<C>() || finite_count(pairs) < LANES_MIN_PRODUCT {
         return None;
     }
     let slots = product_lane_slots(pairs);
-    Some(if slots.len() == LANES {
-        product_lanes_split(lane_rows_of(&slots), easy)
-    } else {
-        product_lanes_recorded(&slots, threads, easy)
-    })
+    match slots.len() / LANES {
+        1 => Some(product_lanes_split(lane_rows_of(&slots), easy)),
+        rows if rows <= RECORDED_MAX_ROWS => Some(product_lanes_recorded(&slots, threads, easy)),
+        _ => None,
+    }
 }
 
 /// The chunk lengths of a product of n pairings over `threads` threads when its rows are dealt
@@ -876,7 +869,6 @@ fn product_lanes_recorded<C: PairingCurve>(
     let segments: Vec<(usize, usize)> = cuts.windows(2).map(|w| (w[0], w[1])).collect();
     let parts = map_owned_chunks_of_lengths(&segments, &vec![1; segments.len()], move |seg| {
         let (start, end) = seg[0];
-        let digits = &schedule.naf[1..];
         let mut source = RecordedLines::new(&recorded, lines_of_digits(&digits[..start]));
         let mut f = drive_digits(&digits[start..end], &mut source);
         if end == digits.len() {
@@ -956,7 +948,7 @@ pub fn pairing_pipelined<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> G
         return Gt::identity();
     }
     let slots: Arc<Vec<OnceLock<LineCoeffs<C>>>> = Arc::new(
-        (0..optimal_ate_line_count::<C>())
+        (0..MillerSchedule::optimal_ate::<C>().line_count())
             .map(|_| OnceLock::new())
             .collect(),
     );
