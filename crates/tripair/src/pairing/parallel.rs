@@ -14,10 +14,10 @@
 //! own accumulator. A product's threads each map their part of the Miller loop output into the
 //! cyclotomic subgroup (the easy part of the final exponentiation is a homomorphism), the values
 //! are multiplied, and the hard part runs with each exponentiation by u split over two threads
-//! ([`final_exponentiation_two_threads`]: each thread squares for its share of u's digits and
-//! multiplies its powers; with compressed squares one thread squares and the other decompresses
-//! and multiplies; the hard part's other factors are computed by the worker meanwhile), as do the
-//! split and pipelined single pairings.
+//! ([`final_exponentiation_two_threads`]: one thread runs the chain of squares and hands the
+//! powers of u's lowest digits to the other, which multiplies them as they come, compressed
+//! powers decompressed first; the hard part's other factors are computed by the worker
+//! meanwhile), as do the split and pipelined single pairings.
 //!
 //! Past 2 cores: a batch's work per thread is n / threads pairings (in whole lane rows of eight),
 //! with no merge. A recorded product's is n / 8t rows of point arithmetic and line coefficients,
@@ -27,7 +27,7 @@
 //! the replay uses at most eight threads on a loop of 64 steps. Beyond 16 rows each thread repeats
 //! the lane squares (about half a row's work per step on bn254 and bls12-381), a small share of
 //! its n / 8t rows. The serial part of every product is the final exponentiation, whose
-//! exponentiations by u stay on two threads (their squares are one chain): 0.75-0.79x its serial
+//! exponentiations by u stay on two threads (their squares are one chain): 0.74-0.78x its serial
 //! time. So a product of n pairings on t threads costs about n / 8t rows + a merge + that final
 //! exponentiation.
 
@@ -313,15 +313,15 @@ pub fn multi_pairing_threads<C: PairingCurve>(
     Gt::from_fp12_unchecked(hard_part_with(&g, &TwoThreadPowU))
 }
 
-/// The final exponentiation with its exponentiations by u split over two threads (the caller and
-/// a pool worker each take a share of u's digits; with compressed squares the caller runs the
-/// one chain and the worker decompresses and multiplies) and the hard part's other factors
-/// computed by the worker meanwhile: the value of [`final_exponentiation`]. The intra-pairing
-/// parallelism of Grabher–Großschädl–Page's implementation E, applied to the part of the pairing
-/// no loop split reaches. Measured with `cargo run --release -p tripair --example
-/// final_exp_cycles` (rdtsc medians of 200, Intel Xeon with IFMA, three runs): 0.78-0.79x the
-/// serial one on bn254 (206-208K against 263K ticks), 0.85-0.88x on bls12-381 (353-364K against
-/// 413-416K).
+/// The final exponentiation with its exponentiations by u split over two threads (the caller
+/// runs the one chain of squares and hands the powers of u's lowest digits to a pool worker,
+/// which multiplies them, decompressing them first where the chain is compressed) and the hard
+/// part's other factors computed by the worker meanwhile: the value of
+/// [`final_exponentiation`]. The intra-pairing parallelism of Grabher–Großschädl–Page's
+/// implementation E, applied to the part of the pairing no loop split reaches. Measured with
+/// `cargo run --release -p tripair --example final_exp_cycles` (rdtsc medians of 200, AMD EPYC
+/// Zen 5, four runs): 0.74-0.75x the serial one on bn254 (250-261K against 337-347K ticks),
+/// 0.77-0.78x on bls12-381 (378-391K against 487-509K).
 pub fn final_exponentiation_two_threads<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
     Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &TwoThreadPowU))
 }
@@ -356,38 +356,34 @@ fn extra_parts<C: PairingCurve>(extra: impl FnOnce() -> (Fp12<C>, Fp12<C>)) -> (
     }
 }
 
-/// The cost of an F_p12 product in cyclotomic squares as the final exponentiation computes them
-/// (one chain in the lanes where they pay), for dealing an exponentiation's products between two
-/// threads: 2,090 against 420 rdtsc ticks on bn254 (an Intel Xeon with IFMA); a ratio off by one
-/// moves the cut by a product at most.
-const PRODUCT_IN_SQUARES: usize = 5;
+/// Costs in quarters of a cyclotomic square as the final exponentiation's chain computes them (in
+/// the lanes where they pay), for dealing an exponentiation's powers between two threads: an
+/// F_p12 product, taking a power out of the chain, handing it to the worker. Measured on bn254
+/// (AMD EPYC, Zen 5, rdtsc medians): a square about 450 ticks, a product 2,350, a power taken
+/// out 650; the model then gives the timeline of every cut within 1.5K ticks of the measured one.
+const PRODUCT_IN_QUARTERS: usize = 21;
+const EXIT_IN_QUARTERS: usize = 6;
+const HANDOVER_IN_QUARTERS: usize = 1;
 
-/// The cost of taking a power out of a chain that runs in the lanes (about 400 ticks on bn254, one
-/// square).
-const EXIT_IN_SQUARES: usize = 1;
-
-/// How many of the powers f^(2^i) at the positions `at` (ascending) the worker takes: it runs its
-/// own chain of squares up to the last of them and multiplies them in, while the caller runs the
-/// chain up to the top position for the rest and then merges. Chosen from a timeline with a
-/// square costing 1, a power taken out [`EXIT_IN_SQUARES`] and a product [`PRODUCT_IN_SQUARES`],
-/// so that both finish together; at least 1. With `extra` > 0, the worker first computes extra
-/// factors costing that many products and multiplies every power into the first.
+/// How many of the powers f^(2^i) at the positions `at` (ascending) the caller hands to the
+/// worker, lowest first, as its one chain of squares reaches them: the worker multiplies each as
+/// it comes, the caller multiplies the rest, then merges. Chosen from a timeline (in quarters of
+/// a square, [`PRODUCT_IN_QUARTERS`] and the costs beside it) so that both finish together; at
+/// least 1. With `extra` > 0, the worker first computes extra factors costing that many products
+/// and multiplies every power into the first.
 fn worker_share(at: &[usize], extra: usize) -> usize {
-    let (m, x) = (PRODUCT_IN_SQUARES, EXIT_IN_SQUARES);
+    let (m, x, h) = (PRODUCT_IN_QUARTERS, EXIT_IN_QUARTERS, HANDOVER_IN_QUARTERS);
     let last = at.last().copied().unwrap_or(0);
-    // n powers multiplied into nothing cost n - 1 products, into an extra factor n + its cost.
-    let products = |n: usize, extra: usize| {
-        if extra > 0 {
-            n + extra
-        } else {
-            n.saturating_sub(1)
-        }
-    };
     (1..=at.len())
         .min_by_key(|&cut| {
-            let worker = at[cut - 1] + cut * x + products(cut, extra) * m;
+            // The worker: its extra factors first, then each power once it has come.
+            let mut worker = extra * m;
+            for (j, &k) in at[..cut].iter().enumerate() {
+                let arrival = 4 * k + (j + 1) * x;
+                worker = worker.max(arrival) + h + if j > 0 || extra > 0 { m } else { 0 };
+            }
             let own = at.len() - cut;
-            let caller = last + own * x + products(own, 0) * m;
+            let caller = 4 * last + at.len() * x + own.saturating_sub(1) * m;
             worker.max(caller) + if own > 0 { m } else { 0 }
         })
         .unwrap_or(1)
@@ -448,29 +444,15 @@ fn nonzero_digits<C: PairingCurve>() -> Vec<(usize, bool)> {
         .collect()
 }
 
-/// The product of the powers f^(2^i) (conjugated for negative digits) at the given digits, along
-/// one chain of cyclotomic squares of f (runs in the lanes where they pay), into `acc` if given.
-fn naf_product<C: PairingCurve>(
-    f: &Fp12<C>,
-    digits: &[(usize, bool)],
-    mut acc: Option<Fp12<C>>,
-) -> Option<Fp12<C>> {
-    let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
-    let mut j = 0;
-    f.cyclotomic_square_chain(&at, |_, g| {
-        let x = if digits[j].1 { g.conjugate() } else { g };
-        acc = Some(acc.map_or(x, |a| a * x));
-        j += 1;
-    });
-    acc
-}
-
-/// f^u for f in the cyclotomic subgroup, on two threads, along the NAF of |u|: a pool worker
-/// runs the chain of squares of f up to the [`worker_share`] lowest non-zero digits and
-/// multiplies those powers f^(2^i), while the caller runs the chain up to the top digit for the
-/// rest (the worker's squares are repeated, which costs less than handing every power over);
-/// one product merges both. With `extra` = (cost, e), (f^u a, b) for (a, b) = e(), the worker
-/// computing them first and starting its product from a. Constant time in f (u is public).
+/// f^u for f in the cyclotomic subgroup, on two threads, along the NAF of |u|: the caller runs
+/// the one chain of squares of f and hands the powers f^(2^i) of the [`worker_share`] lowest
+/// non-zero digits (conjugated for negative ones) to a pool worker, which multiplies them as
+/// they come, while the caller multiplies the rest; one product merges both. A worker running
+/// its own chain up to its digits instead measured 62.4K against 54.8K ticks on bn254 (AMD
+/// EPYC, Zen 5; 83K serially): the chain's squares cost less than its powers taken out of the
+/// lanes, and a handed power costs less than either. With `extra` = (cost, e), (f^u a, b) for
+/// (a, b) = e(), the worker computing them first and starting its product from a. Constant time
+/// in f (u is public).
 fn exp_by_u_two_threads<C, E>(f: &Fp12<C>, extra: Option<(usize, E)>) -> (Fp12<C>, Fp12<C>)
 where
     C: PairingCurve,
@@ -482,18 +464,31 @@ where
     let digits = nonzero_digits::<C>();
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
     let cut = worker_share(&at, extra.as_ref().map_or(0, |e| e.0));
+    let handover = Handover::<Fp12<C>>::new(cut);
     let worker = {
-        let (f, low) = (*f, digits[..cut].to_vec());
+        let mut next = handover.receiver();
         pool::spawn(move || {
-            let (a, b) = match extra.map(|e| extra_parts::<C>(e.1)) {
+            let (mut acc, side) = match extra.map(|e| extra_parts::<C>(e.1)) {
                 Some((a, b)) => (Some(a), b),
                 None => (None, Fp12::ONE),
             };
-            (naf_product(&f, &low, a).unwrap_or(Fp12::ONE), b)
+            for x in core::iter::from_fn(&mut next).take(cut) {
+                acc = Some(acc.map_or(x, |a| a * x));
+            }
+            (acc.unwrap_or(Fp12::ONE), side)
         })
     };
-    // The caller's own powers before the join, while the worker runs.
-    let own = naf_product(f, &digits[cut..], None);
+    let mut own: Option<Fp12<C>> = None;
+    let mut j = 0;
+    f.cyclotomic_square_chain(&at, |_, g| {
+        let x = if digits[j].1 { g.conjugate() } else { g };
+        if j < cut {
+            handover.send(j, x);
+        } else {
+            own = Some(own.map_or(x, |a| a * x));
+        }
+        j += 1;
+    });
     let (theirs, side) = worker.join();
     let r = own.map_or(theirs, |o| o * theirs);
     if C::consts().u_neg {
@@ -995,6 +990,8 @@ mod tests {
             assert_eq!(compressed_worker_share(&[5], extra), 1);
         }
         // Extra factors on the worker leave it no more powers, the costlier the fewer.
+        // The caller carries the whole chain: the worker gets most of bn254's powers.
+        assert!(worker_share(&bn, 0) >= 2 * bn.len() / 3);
         assert!(worker_share(&bn, 1) <= worker_share(&bn, 0));
         assert!(worker_share(&bn, 6) < worker_share(&bn, 1));
         assert!(compressed_worker_share(&bls, 1) <= compressed_worker_share(&bls, 0));
