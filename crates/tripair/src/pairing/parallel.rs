@@ -696,12 +696,16 @@ pub fn pairing_split_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> 
 /// Where a split loop in the lanes cuts the digits, in hundredths of the loop: the caller runs
 /// the first h lane steps and then squares once per remaining step, the worker advances T through
 /// the first h steps (point arithmetic only) and runs the rest. A product's caller merges its
-/// eight lanes first and squares one scalar F_p12; a batch's caller squares the eight lane values,
-/// which costs more, so its cut comes earlier. Measured on the Intel Xeon with IFMA (products
-/// and batches of 8 on two threads against one, medians of 25 interleaved calls, cuts 46 to 66):
-/// best near 54-58 for the product (0.70-0.72 of one thread's time on bn254 and bls12-381) and
-/// 50-54 for the batch (0.87-0.89).
-const PRODUCT_LANE_SPLIT: usize = 58;
+/// eight lanes first and squares one scalar F_p12 (cyclotomic squares after the easy part, in a
+/// product's final exponentiation); a batch's caller squares the eight lane values, which costs
+/// more, so its cut comes earlier. The batch's measured on the Intel Xeon with IFMA (batches of
+/// 8 on two threads against one, medians of 25 interleaved calls, cuts 46 to 66): best near 50-54
+/// (0.87-0.89 of one thread's time). The product's on the AMD EPYC, Zen 5 (products of 8 with
+/// their final exponentiation, medians of 25 interleaved calls, cuts 48 to 66, two runs): best at
+/// 58 on bn254 (0.624-0.627) and 54-56 on bls12-381 (0.654-0.657); at 56 bn254 takes 0.629-0.632.
+/// Squaring in full F_p12 before the easy part, the best were 0.639 (bn254, at 54) and 0.673-0.683
+/// (bls12-381, at 50-52).
+const PRODUCT_LANE_SPLIT: usize = 56;
 const BATCH_LANE_SPLIT: usize = 52;
 
 /// The worker's half of a split loop in the lanes: every lane's T advanced through the first
@@ -736,14 +740,39 @@ fn raise_first_half<C: PairingCurve, F: BaseField<Params = C::Fp>>(
     }
 }
 
+/// A product's part of the Miller loop value that ends `after` steps before the loop does (its
+/// lanes merged), raised to 2^after and conjugated where `negative` (as the loop's end does to
+/// the whole value). With `easy`, mapped through the easy part of the final exponentiation first
+/// (a homomorphism), so that the squares are cyclotomic ones: about a third of a full F_p12
+/// square on bn254 and a half on bls12-381 (`tower_cycles`), fewer still in the lanes' chain.
+fn raise_product_part<C: PairingCurve>(
+    g: Fp12<C>,
+    after: usize,
+    negative: bool,
+    easy: bool,
+) -> Fp12<C> {
+    let g = if easy {
+        easy_part(&g).cyclotomic_square_n(after)
+    } else {
+        (0..after).fold(g, |g, _| g.square())
+    };
+    if negative {
+        g.conjugate()
+    } else {
+        g
+    }
+}
+
 /// A product's Miller loop in the lanes split over two threads (Grabher–Großschädl–Page 2008,
 /// Algorithm 2, on one row of eight pairs, where recording and replaying its lines measured
-/// slower, 0.74-0.83x one thread's time against 0.67-0.78x, [`product_lanes_recorded`]). The
-/// worker starts from T = `[s]Q` in every lane and runs the loop's last steps and the BN
-/// correction; the caller runs the first steps, multiplies its eight lane values and squares the
-/// one F_p12 for the remaining steps. With `easy`, each thread maps its value through the easy
-/// part of the final exponentiation (a homomorphism) before the two are multiplied. The value of
-/// [`super::lanes::miller_loop_lanes_with`] (after the easy part when asked).
+/// slower, 0.74-0.83x one thread's time against 0.67-0.78x, [`product_lanes_recorded`]; the
+/// split has gained since, [`PRODUCT_LANE_SPLIT`]). The worker starts from T = `[s]Q` in every
+/// lane and runs the loop's last steps and the BN correction; the caller runs the first steps,
+/// multiplies its eight lane values and raises the one F_p12 for the remaining steps
+/// ([`raise_product_part`]). With `easy`, each thread maps its value through the easy part of the
+/// final exponentiation (a homomorphism), the caller before its squares, and the two are
+/// multiplied. The value of [`super::lanes::miller_loop_lanes_with`] (after the easy part when
+/// asked).
 fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy: bool) -> Fp12<C> {
     let schedule = MillerSchedule::optimal_ate::<C>();
     let digits = &schedule.naf[1..];
@@ -759,9 +788,7 @@ fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy:
     });
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows);
     let merged = lanes_product::<C, IfmaLanes>(&drive_digits(&digits[..h], &mut first));
-    let g1 = raise_first_half(merged, &schedule, h);
-    let g1 = if easy { easy_part(&g1) } else { g1 };
-    g1 * second.join()
+    raise_product_part(merged, digits.len() - h, schedule.negative, easy) * second.join()
 }
 
 /// Costs of a recorded product's loop steps for [`step_segments`], in eighths of a sparse line
@@ -870,18 +897,9 @@ fn product_lanes_recorded<C: PairingCurve>(
             f = finish(&schedule, f, &mut source);
         }
         let g = lanes_product::<C, IfmaLanes>(&f);
-        let after = digits.len() - end;
-        let g = if easy {
-            easy_part(&g).cyclotomic_square_n(after)
-        } else {
-            (0..after).fold(g, |g, _| g.square())
-        };
-        // The loop's conjugation for a negative parameter (`finish` did the last segment's).
-        if schedule.negative && end < digits.len() {
-            g.conjugate()
-        } else {
-            g
-        }
+        // The loop's conjugation for a negative parameter: `finish` did the last segment's.
+        let negative = schedule.negative && end < digits.len();
+        raise_product_part(g, digits.len() - end, negative, easy)
     });
     parts
         .into_iter()
