@@ -11,7 +11,7 @@
 //! step for all eight), and the eight lane values are multiplied before the one final
 //! exponentiation.
 
-use super::final_exp::final_exponentiation_in;
+use super::final_exp::{easy_part, hard_part_with, PowU, SerialPowU};
 use super::miller::{
     drive, finite_count, is_finite_pair, product_miller_loop, LineSource, MillerSchedule,
     NormalizedG1, PreparedG1, PreparedLinesSplat, ProjectiveLines, TwistCoords,
@@ -91,8 +91,19 @@ pub(crate) fn exponentiate_lanes<C: PairingCurve, B: LaneBackend>(
     skip: [bool; LANES],
     n: usize,
 ) -> Vec<Gt<C>> {
+    exponentiate_lanes_with(f, skip, n, &SerialPowU)
+}
+
+/// [`exponentiate_lanes`] with the hard part's exponentiations by u computed by `e` (on two
+/// threads for a batch of eight split over them).
+pub(crate) fn exponentiate_lanes_with<C: PairingCurve, B: LaneBackend>(
+    f: &Fp12<C, LaneFp<C, B>>,
+    skip: [bool; LANES],
+    n: usize,
+    e: &impl PowU<C, LaneFp<C, B>>,
+) -> Vec<Gt<C>> {
     let f = f.select(&Fp12::ONE, LaneMask::from_bools(skip));
-    let g = final_exponentiation_in(&f);
+    let g = hard_part_with(&easy_part(&f), e);
     let mut out = unlane_fp12::<C, B>(&g);
     out.truncate(n);
     out.into_iter().map(Gt::from_fp12_unchecked).collect()

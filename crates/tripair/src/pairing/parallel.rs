@@ -33,8 +33,9 @@
 
 use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with, PowU};
 use super::lanes::{
-    exponentiate_lanes, lane_row, lane_rows_of, lanes_available, lanes_product, pairings_in_lanes,
-    product_lane_slots, product_miller_loop_lanes, LaneFp, LanePair, LANES_MIN_PRODUCT,
+    exponentiate_lanes, exponentiate_lanes_with, lane_row, lane_rows_of, lanes_available,
+    lanes_product, pairings_in_lanes, product_lane_slots, product_miller_loop_lanes, LaneFp,
+    LanePair, LANES_MIN_PRODUCT,
 };
 use super::miller::{
     drive, drive_digits, finish, finite_count, known_lines_source, lines_of_digits, mul_by_line,
@@ -48,6 +49,7 @@ use crate::field::lanes::{IfmaLanes, LANES};
 use crate::field::Fp;
 use crate::field::{BaseField, CompressedCyclotomic, Fp12};
 use num_bigint::BigInt;
+use std::any::TypeId;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -344,10 +346,32 @@ impl<C: PairingCurve> PowU<C, Fp<C::Fp>> for TwoThreadPowU {
     }
 }
 
+/// The hard part's exponentiations by u on two threads with the powers handed over
+/// ([`exp_by_u_handed`]) over any base field, for the final exponentiation of eight pairings in
+/// the lanes: uncompressed chains only (the curves whose serial [`super::final_exp::exp_by_u`]
+/// does not compress).
+pub(crate) struct HandedPowU;
+
+impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for HandedPowU {
+    fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
+        exp_by_u_handed(x, None::<(usize, fn() -> (Fp12<C, F>, Fp12<C, F>))>).0
+    }
+    fn pow_u_beside(
+        &self,
+        x: &Fp12<C, F>,
+        cost: usize,
+        extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
+    ) -> (Fp12<C, F>, Fp12<C, F>) {
+        exp_by_u_handed(x, Some((cost, extra)))
+    }
+}
+
 /// The worker's part of an extra computation: the factor to fold in before the final
 /// conjugation of a negative u (conjugated then, so that it comes out as given), and the value
 /// handed back as it is.
-fn extra_parts<C: PairingCurve>(extra: impl FnOnce() -> (Fp12<C>, Fp12<C>)) -> (Fp12<C>, Fp12<C>) {
+fn extra_parts<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>),
+) -> (Fp12<C, F>, Fp12<C, F>) {
     let (x, side) = extra();
     if C::consts().u_neg {
         (x.conjugate(), side)
@@ -356,23 +380,52 @@ fn extra_parts<C: PairingCurve>(extra: impl FnOnce() -> (Fp12<C>, Fp12<C>)) -> (
     }
 }
 
-/// Costs in quarters of a cyclotomic square as the final exponentiation's chain computes them (in
-/// the lanes where they pay), for dealing an exponentiation's powers between two threads: an
-/// F_p12 product, taking a power out of the chain, handing it to the worker. Measured on bn254
-/// (AMD EPYC, Zen 5, rdtsc medians): a square about 450 ticks, a product 2,350, a power taken
-/// out 650; the model then gives the timeline of every cut within 1.5K ticks of the measured one.
-const PRODUCT_IN_QUARTERS: usize = 21;
-const EXIT_IN_QUARTERS: usize = 6;
-const HANDOVER_IN_QUARTERS: usize = 1;
+/// Costs in quarters of a cyclotomic square of an exponentiation's chain, for dealing its powers
+/// between two threads ([`worker_share`]): an F_p12 product, taking a power out of the chain,
+/// handing it to the worker.
+struct ShareCosts {
+    product: usize,
+    exit: usize,
+    handover: usize,
+}
+
+/// The scalar field's costs, its chain run in the lanes where they pay. Measured on bn254 (AMD
+/// EPYC, Zen 5, rdtsc medians): a square about 450 ticks, a product 2,350, a power taken out
+/// 650; the model then gives the timeline of every cut within 1.5K ticks of the measured one.
+const SCALAR_CHAIN: ShareCosts = ShareCosts {
+    product: 21,
+    exit: 6,
+    handover: 1,
+};
+
+/// A lane field's costs (eight values at once, its squares in its own tower, no power taken
+/// out): a product about 2.3 cyclotomic squares, as in the scalar tower (`tower_cycles`). On
+/// bn254 the model hands over 22 of 24 powers; a batch of 8 on two threads (AMD EPYC, Zen 5,
+/// cuts 12 to 24 scanned, medians of 21) took 0.78x one thread's time at that cut and 0.79x at
+/// 20, against 0.88-0.89x with its final exponentiation on one thread.
+const LANE_CHAIN: ShareCosts = ShareCosts {
+    product: 9,
+    exit: 0,
+    handover: 2,
+};
+
+/// [`worker_share`]'s costs for a chain over `F`.
+fn share_costs<C: PairingCurve, F: BaseField<Params = C::Fp>>() -> &'static ShareCosts {
+    if TypeId::of::<F>() == TypeId::of::<Fp<C::Fp>>() {
+        &SCALAR_CHAIN
+    } else {
+        &LANE_CHAIN
+    }
+}
 
 /// How many of the powers f^(2^i) at the positions `at` (ascending) the caller hands to the
 /// worker, lowest first, as its one chain of squares reaches them: the worker multiplies each as
 /// it comes, the caller multiplies the rest, then merges. Chosen from a timeline (in quarters of
-/// a square, [`PRODUCT_IN_QUARTERS`] and the costs beside it) so that both finish together; at
-/// least 1. With `extra` > 0, the worker first computes extra factors costing that many products
-/// and multiplies every power into the first.
-fn worker_share(at: &[usize], extra: usize) -> usize {
-    let (m, x, h) = (PRODUCT_IN_QUARTERS, EXIT_IN_QUARTERS, HANDOVER_IN_QUARTERS);
+/// a square, `costs`) so that both finish together; at least 1. With `extra` > 0, the worker
+/// first computes extra factors costing that many products and multiplies every power into the
+/// first.
+fn worker_share(at: &[usize], extra: usize, costs: &ShareCosts) -> usize {
+    let (m, x, h) = (costs.product, costs.exit, costs.handover);
     let last = at.last().copied().unwrap_or(0);
     (1..=at.len())
         .min_by_key(|&cut| {
@@ -459,16 +512,31 @@ where
     E: FnOnce() -> (Fp12<C>, Fp12<C>) + Send + 'static,
 {
     if exp_by_u_is_compressed::<C>() {
-        return exp_by_u_two_threads_compressed(f, extra);
+        exp_by_u_two_threads_compressed(f, extra)
+    } else {
+        exp_by_u_handed(f, extra)
     }
+}
+
+/// [`exp_by_u_two_threads`] with an uncompressed chain, over any base field (see there).
+fn exp_by_u_handed<C, F, E>(f: &Fp12<C, F>, extra: Option<(usize, E)>) -> (Fp12<C, F>, Fp12<C, F>)
+where
+    C: PairingCurve,
+    F: BaseField<Params = C::Fp>,
+    E: FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
+{
     let digits = nonzero_digits::<C>();
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
-    let cut = worker_share(&at, extra.as_ref().map_or(0, |e| e.0));
-    let handover = Handover::<Fp12<C>>::new(cut);
+    let cut = worker_share(
+        &at,
+        extra.as_ref().map_or(0, |e| e.0),
+        share_costs::<C, F>(),
+    );
+    let handover = Handover::<Fp12<C, F>>::new(cut);
     let worker = {
         let mut next = handover.receiver();
         pool::spawn(move || {
-            let (mut acc, side) = match extra.map(|e| extra_parts::<C>(e.1)) {
+            let (mut acc, side) = match extra.map(|e| extra_parts::<C, F>(e.1)) {
                 Some((a, b)) => (Some(a), b),
                 None => (None, Fp12::ONE),
             };
@@ -478,7 +546,7 @@ where
             (acc.unwrap_or(Fp12::ONE), side)
         })
     };
-    let mut own: Option<Fp12<C>> = None;
+    let mut own: Option<Fp12<C, F>> = None;
     let mut j = 0;
     f.cyclotomic_square_chain(&at, |_, g| {
         let x = if digits[j].1 { g.conjugate() } else { g };
@@ -580,7 +648,7 @@ where
     let worker = {
         let (mut next, signs) = (handover.receiver(), digits[..cut].to_vec());
         pool::spawn(move || {
-            let extra = extra.map(|e| extra_parts::<C>(e.1));
+            let extra = extra.map(|e| extra_parts(e.1));
             let powers: Vec<_> = core::iter::from_fn(&mut next).take(signs.len()).collect();
             let p = product_of(&powers, &signs);
             extra.map_or((p, Fp12::ONE), |(a, b)| (a * p, b))
@@ -917,7 +985,9 @@ const RECORDED_MAX_ROWS: usize = 16;
 /// Up to eight pairings in one pass of the lanes with the Miller loop split over two threads
 /// (Algorithm 2 in the lanes: the worker runs the last steps from T = `[s]Q` in every lane, the
 /// caller the first steps and the squares of its lane values for the rest), then the final
-/// exponentiation in the lanes. The values of [`pairings_in_lanes`].
+/// exponentiation in the lanes, its exponentiations by u on both threads where their chain is
+/// not compressed ([`HandedPowU`]; bls12-381's compressed chain in the lanes stays on one). The
+/// values of [`pairings_in_lanes`].
 fn pairings_in_lanes_split<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
     let (row, skip) = lane_row::<C, IfmaLanes>(pairs);
     let schedule = MillerSchedule::optimal_ate::<C>();
@@ -926,7 +996,13 @@ fn pairings_in_lanes_split<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]
     let second = pool::spawn(move || lane_loop_second_half(vec![row], schedule, h));
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
     let f1 = raise_first_half(drive_digits(&digits[..h], &mut first), &schedule, h);
-    exponentiate_lanes::<C, IfmaLanes>(&(f1 * second.join()), skip, pairs.len())
+    let f = f1 * second.join();
+    if exp_by_u_is_compressed::<C>() {
+        exponentiate_lanes::<C, IfmaLanes>(&f, skip, pairs.len())
+    } else {
+        // The final exponentiation's squares are one chain: its products go to the worker.
+        exponentiate_lanes_with::<C, IfmaLanes>(&f, skip, pairs.len(), &HandedPowU)
+    }
 }
 
 /// The lines of one pair, written by the producing thread and read in order by the driver.
@@ -986,7 +1062,7 @@ pub fn pairing_pipelined<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> G
 
 #[cfg(test)]
 mod tests {
-    use super::{compressed_worker_share, worker_share};
+    use super::{compressed_worker_share, worker_share, SCALAR_CHAIN};
 
     #[test]
     fn shares_leave_work_on_both_sides() {
@@ -998,9 +1074,9 @@ mod tests {
         let bls = [16, 48, 57, 60, 62, 64];
         // Extra costs as the hard parts pass them: 1 (a factor folded in), 6 (BN's K beside).
         for extra in [0, 1, 6] {
-            let cut = worker_share(&bn, extra);
+            let cut = worker_share(&bn, extra, &SCALAR_CHAIN);
             assert!((bn.len() / 3..bn.len()).contains(&cut), "bn254 cut {cut}");
-            assert_eq!(worker_share(&[5], extra), 1);
+            assert_eq!(worker_share(&[5], extra, &SCALAR_CHAIN), 1);
         }
         for extra in [0, 1] {
             let cut = compressed_worker_share(&bls, extra);
@@ -1009,9 +1085,9 @@ mod tests {
         }
         // Extra factors on the worker leave it no more powers, the costlier the fewer.
         // The caller carries the whole chain: the worker gets most of bn254's powers.
-        assert!(worker_share(&bn, 0) >= 2 * bn.len() / 3);
-        assert!(worker_share(&bn, 1) <= worker_share(&bn, 0));
-        assert!(worker_share(&bn, 6) < worker_share(&bn, 1));
+        assert!(worker_share(&bn, 0, &SCALAR_CHAIN) >= 2 * bn.len() / 3);
+        assert!(worker_share(&bn, 1, &SCALAR_CHAIN) <= worker_share(&bn, 0, &SCALAR_CHAIN));
+        assert!(worker_share(&bn, 6, &SCALAR_CHAIN) < worker_share(&bn, 1, &SCALAR_CHAIN));
         assert!(compressed_worker_share(&bls, 1) <= compressed_worker_share(&bls, 0));
     }
 
