@@ -1042,7 +1042,7 @@ pub fn pairing_pipelined<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> G
             .collect(),
     );
     let (q2, producer_slots) = (*q, Arc::clone(&slots));
-    let producer = pool::spawn_concurrent(move || {
+    let producer = pool::spawn(move || {
         let mut i = 0;
         projective_lines_of(&q2, |l| {
             // Each slot is set once, here, in order.

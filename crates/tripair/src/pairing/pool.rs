@@ -5,14 +5,12 @@
 //! in quick succession find it awake), then sleeps on a condition variable until the next job.
 //! Jobs own their data (`'static`): callers copy their share of the inputs (points are small)
 //! instead of borrowing, so no lifetime is erased and no `unsafe` is needed. Workers are created
-//! on demand (one per concurrently running job, up to [`max_workers`]) and are never joined, as in
-//! rayon's global pool. A job no worker has started by the time its caller joins it runs on the
-//! caller, so a loaded machine costs a call its parallelism, not a scheduler time slice per job.
+//! on demand (one per concurrently running job) and are never joined, as in rayon's global pool.
 
 use std::any::Any;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// How long an idle worker, and a caller waiting for a result, spin before sleeping: long enough
@@ -31,23 +29,6 @@ struct Worker {
 
 /// Workers waiting for a job.
 static IDLE: Mutex<Vec<Arc<Worker>>> = Mutex::new(Vec::new());
-
-/// Workers started so far (they are never joined).
-static STARTED: AtomicUsize = AtomicUsize::new(0);
-
-/// The most workers [`spawn`] starts: four per core, and four more. A job whose worker has not
-/// started it by the time the caller joins runs on the caller instead ([`Pending::join`]), which
-/// leaves that worker busy until the scheduler gives it the core; on a loaded machine every call
-/// could then start a new thread, so past this bound a job waits for its caller's join.
-pub(crate) fn max_workers() -> usize {
-    static MAX: OnceLock<usize> = OnceLock::new();
-    *MAX.get_or_init(|| {
-        4 * std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-            + 4
-    })
-}
 
 /// A lock that a panic elsewhere cannot poison for us: the guarded values stay consistent at
 /// every unlock (a slot is `Some` or `None`, a list holds whole entries).
@@ -122,15 +103,11 @@ impl Worker {
     }
 }
 
-/// An idle worker, or a new one where none is idle (None past [`max_workers`] unless `always`).
-fn take_worker(always: bool) -> Option<Arc<Worker>> {
+/// An idle worker, or a new one where none is idle.
+fn take_worker() -> Arc<Worker> {
     if let Some(w) = lock(&IDLE).pop() {
-        return Some(w);
+        return w;
     }
-    if !always && STARTED.load(Ordering::Relaxed) >= max_workers() {
-        return None;
-    }
-    STARTED.fetch_add(1, Ordering::Relaxed);
     let w = Arc::new(Worker {
         job: Mutex::new(None),
         has_job: AtomicBool::new(false),
@@ -141,15 +118,11 @@ fn take_worker(always: bool) -> Option<Arc<Worker>> {
         .name("tripair-worker".into())
         .spawn(move || run.run())
         .expect("the system refused a worker thread");
-    Some(w)
+    w
 }
 
-/// A job's function until a thread takes it: its worker when it starts, or the caller at join.
-type JobFn<R> = Box<dyn FnOnce() -> R + Send>;
-
-/// Where a job waits to be taken and leaves its result.
+/// Where a job leaves its result.
 struct Handoff<R> {
-    job: Mutex<Option<JobFn<R>>>,
     value: Mutex<Option<Result<R, Box<dyn Any + Send>>>>,
     ready: AtomicBool,
     done: Condvar,
@@ -161,16 +134,10 @@ pub(crate) struct Pending<R> {
 }
 
 impl<R> Pending<R> {
-    /// The job's value: computed here if no worker has started it yet (its core busy with other
-    /// work: waiting would cost a time slice of the scheduler, measured at 68-101x a two-thread
-    /// final exponentiation's serial time beside two busy processes), otherwise waited for
-    /// (spinning first, then sleeping). A panic in the job resumes here.
+    /// Waits for the job (spinning first, then sleeping) and returns its value; a panic in the
+    /// job resumes here.
     pub(crate) fn join(self) -> R {
         let h = &self.handoff;
-        let unstarted = lock(&h.job).take();
-        if let Some(f) = unstarted {
-            return f();
-        }
         spin_until(&h.ready);
         let mut slot = lock(&h.value);
         loop {
@@ -182,85 +149,29 @@ impl<R> Pending<R> {
     }
 }
 
-/// Runs `f` on a pool worker, or on the caller at [`Pending::join`] if no worker has started it
-/// by then (past [`max_workers`] busy workers, always there). For jobs the caller does not wait
-/// on before its join; [`spawn_concurrent`] for those it does. The worker returns to the idle
-/// list before the result is handed over, so a caller that starts its next call as soon as it
-/// has the result finds it idle.
+/// Runs `f` on a pool worker. The worker returns to the idle list before the result is handed
+/// over, so a caller that starts its next call as soon as it has the result finds it idle.
 pub(crate) fn spawn<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> Pending<R> {
-    spawn_with(f, false)
-}
-
-/// [`spawn`] for a job that must run beside the caller (the caller waits for values it
-/// produces before the join): always on a worker, started past [`max_workers`] if need be.
-pub(crate) fn spawn_concurrent<R: Send + 'static>(
-    f: impl FnOnce() -> R + Send + 'static,
-) -> Pending<R> {
-    spawn_with(f, true)
-}
-
-fn spawn_with<R: Send + 'static>(
-    f: impl FnOnce() -> R + Send + 'static,
-    always: bool,
-) -> Pending<R> {
     let handoff = Arc::new(Handoff {
-        job: Mutex::new(Some(Box::new(f) as JobFn<R>)),
         value: Mutex::new(None),
         ready: AtomicBool::new(false),
         done: Condvar::new(),
     });
-    if let Some(worker) = take_worker(always) {
-        let (h, me) = (Arc::clone(&handoff), Arc::clone(&worker));
-        worker.assign(Box::new(move || {
-            let job = lock(&h.job).take();
-            let r = job.map(|f| catch_unwind(AssertUnwindSafe(f)));
-            lock(&IDLE).push(me);
-            // Nothing to hand over where the caller took the job first.
-            if let Some(r) = r {
-                *lock(&h.value) = Some(r);
-                h.ready.store(true, Ordering::Release);
-                h.done.notify_one();
-            }
-        }));
-    }
+    let worker = take_worker();
+    let (h, me) = (Arc::clone(&handoff), Arc::clone(&worker));
+    worker.assign(Box::new(move || {
+        let r = catch_unwind(AssertUnwindSafe(f));
+        lock(&IDLE).push(me);
+        *lock(&h.value) = Some(r);
+        h.ready.store(true, Ordering::Release);
+        h.done.notify_one();
+    }));
     Pending { handoff }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{max_workers, spawn, spawn_concurrent};
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
-
-    #[test]
-    fn jobs_past_the_bound_run_at_their_join() {
-        // More jobs than workers may start, every started one held until all are spawned: the
-        // rest are taken by their joins, in order, with the right values.
-        let go = Arc::new(AtomicBool::new(false));
-        let n = max_workers() + 6;
-        let jobs: Vec<_> = (0..n)
-            .map(|i| {
-                let go = Arc::clone(&go);
-                spawn(move || {
-                    while !go.load(Ordering::Acquire) {
-                        std::thread::yield_now();
-                    }
-                    i * i
-                })
-            })
-            .collect();
-        go.store(true, Ordering::Release);
-        let got: Vec<usize> = jobs.into_iter().map(|p| p.join()).collect();
-        assert_eq!(got, (0..n).map(|i| i * i).collect::<Vec<_>>());
-        // A job the caller waits on before joining always gets a worker.
-        let ready = Arc::new(AtomicBool::new(false));
-        let r = Arc::clone(&ready);
-        let producer = spawn_concurrent(move || r.store(true, Ordering::Release));
-        while !ready.load(Ordering::Acquire) {
-            std::thread::yield_now();
-        }
-        producer.join();
-    }
+    use super::spawn;
 
     #[test]
     fn results_in_order_and_panics_resume() {
