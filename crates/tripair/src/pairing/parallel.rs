@@ -791,34 +791,18 @@ fn lane_loop_second_half<C: PairingCurve>(
     finish(&schedule, f2, &mut source)
 }
 
-/// The caller's part of a split loop after its steps: its value squared once per step left to
-/// the other thread, conjugated for a negative loop parameter (as the end of the loop does).
-fn raise_first_half<C: PairingCurve, F: BaseField<Params = C::Fp>>(
-    mut f: Fp12<C, F>,
-    schedule: &MillerSchedule,
-    h: usize,
-) -> Fp12<C, F> {
-    for _ in h + 1..schedule.naf.len() {
-        f.square_assign();
-    }
-    if schedule.negative {
-        f.conjugate()
-    } else {
-        f
-    }
-}
-
-/// A product's part of the Miller loop value that ends `after` steps before the loop does (its
-/// lanes merged), raised to 2^after and conjugated where `negative` (as the loop's end does to
-/// the whole value). With `easy`, mapped through the easy part of the final exponentiation first
-/// (a homomorphism), so that the squares are cyclotomic ones: about a third of a full F_p12
-/// square on bn254 and a half on bls12-381 (`tower_cycles`), fewer still in the lanes' chain.
-fn raise_product_part<C: PairingCurve>(
-    g: Fp12<C>,
+/// A part of the Miller loop value that ends `after` steps before the loop does (a split loop's
+/// first half, a product's segment with its lanes merged), raised to 2^after and conjugated
+/// where `negative` (as the loop's end does to the whole value). With `easy`, mapped through the
+/// easy part of the final exponentiation first (a homomorphism), so that the squares are
+/// cyclotomic ones: about a third of a full F_p12 square on bn254 and a half on bls12-381
+/// (`tower_cycles`), fewer still in the lanes' chain.
+fn raise_loop_part<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+    g: Fp12<C, F>,
     after: usize,
     negative: bool,
     easy: bool,
-) -> Fp12<C> {
+) -> Fp12<C, F> {
     let g = if easy {
         easy_part(&g).cyclotomic_square_n(after)
     } else {
@@ -837,7 +821,7 @@ fn raise_product_part<C: PairingCurve>(
 /// split has gained since, [`PRODUCT_LANE_SPLIT`]). The worker starts from T = `[s]Q` in every
 /// lane and runs the loop's last steps and the BN correction; the caller runs the first steps,
 /// multiplies its eight lane values and raises the one F_p12 for the remaining steps
-/// ([`raise_product_part`]). With `easy`, each thread maps its value through the easy part of the
+/// ([`raise_loop_part`]). With `easy`, each thread maps its value through the easy part of the
 /// final exponentiation (a homomorphism), the caller before its squares, and the two are
 /// multiplied. The value of [`super::lanes::miller_loop_lanes_with`] (after the easy part when
 /// asked).
@@ -856,7 +840,7 @@ fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy:
     });
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows);
     let merged = lanes_product::<C, IfmaLanes>(&drive_digits(&digits[..h], &mut first));
-    raise_product_part(merged, digits.len() - h, schedule.negative, easy) * second.join()
+    raise_loop_part(merged, digits.len() - h, schedule.negative, easy) * second.join()
 }
 
 /// Costs of a recorded product's loop steps for [`step_segments`], in eighths of a sparse line
@@ -967,7 +951,7 @@ fn product_lanes_recorded<C: PairingCurve>(
         let g = lanes_product::<C, IfmaLanes>(&f);
         // The loop's conjugation for a negative parameter: `finish` did the last segment's.
         let negative = schedule.negative && end < digits.len();
-        raise_product_part(g, digits.len() - end, negative, easy)
+        raise_loop_part(g, digits.len() - end, negative, easy)
     });
     parts
         .into_iter()
@@ -995,7 +979,8 @@ fn pairings_in_lanes_split<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]
     let h = split_at_hundredths(digits.len(), BATCH_LANE_SPLIT);
     let second = pool::spawn(move || lane_loop_second_half(vec![row], schedule, h));
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
-    let f1 = raise_first_half(drive_digits(&digits[..h], &mut first), &schedule, h);
+    let f1 = drive_digits(&digits[..h], &mut first);
+    let f1 = raise_loop_part(f1, digits.len() - h, schedule.negative, false);
     let f = f1 * second.join();
     if exp_by_u_is_compressed::<C>() {
         exponentiate_lanes::<C, IfmaLanes>(&f, skip, pairs.len())
@@ -1083,9 +1068,9 @@ mod tests {
             assert!((2..bls.len()).contains(&cut), "bls12-381 cut {cut}");
             assert_eq!(compressed_worker_share(&[5], extra), 1);
         }
-        // Extra factors on the worker leave it no more powers, the costlier the fewer.
         // The caller carries the whole chain: the worker gets most of bn254's powers.
         assert!(worker_share(&bn, 0, &SCALAR_CHAIN) >= 2 * bn.len() / 3);
+        // Extra factors on the worker leave it no more powers, the costlier the fewer.
         assert!(worker_share(&bn, 1, &SCALAR_CHAIN) <= worker_share(&bn, 0, &SCALAR_CHAIN));
         assert!(worker_share(&bn, 6, &SCALAR_CHAIN) < worker_share(&bn, 1, &SCALAR_CHAIN));
         assert!(compressed_worker_share(&bls, 1) <= compressed_worker_share(&bls, 0));
