@@ -11,11 +11,11 @@ use std::hint::black_box;
 use tripair::curve::{G1Affine, PairingCurve};
 use tripair::field::{Fp, Fp12, Fp2, Fp6};
 use tripair::pairing::{
-    final_exponentiation, lanes_available, miller_loop, multi_pairing,
+    final_exponentiation, miller_loop, multi_pairing,
     multi_pairing_affine_vartime, pairing, pairings_affine, pairings_affine_vartime,
     pairings_lanes, pairings_prepared, pairings_prepared_scalar, product_miller_loop, G2Prepared,
-    LANES_MIN_PRODUCT,
 };
+use tripair::strategy::{lanes_available, lanes_min_product};
 use tripair_testkit::TestRng;
 
 /// The curves of the table: the paper's three, then bn254 (Ethereum) and bls12-381.
@@ -304,7 +304,7 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
         ),
         row(
             "product_20",
-            if lanes_available() && BATCH >= LANES_MIN_PRODUCT {
+            if lanes_available() && BATCH >= lanes_min_product() {
                 "product of 20, tripair's choice: 8 columns in IFMA lanes, projective (per pairing)"
             } else {
                 "product of 20, tripair's choice: affine, constant time (per pairing)"

@@ -19,9 +19,9 @@ use tripair::curve::PairingCurve;
 use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6};
 use tripair::pairing::{
-    lanes_available, pairing_batch, pairing_pipelined, pairing_scalar, pairing_split_loop,
-    pairings_in_lanes,
+    pairing_batch, pairing_pipelined, pairing_scalar, pairing_split_loop, pairings_in_lanes,
 };
+use tripair::strategy::lanes_available;
 use tripair_testkit::TestRng;
 
 /// The curves of the table: the paper's bn256d, then bn254 and bls12-381.

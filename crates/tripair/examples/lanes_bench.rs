@@ -71,7 +71,7 @@ fn run<C: PairingCurve>() {
     let lane_pairing = median_ticks(1, || {
         black_box(pairings_in_lanes::<C, IfmaLanes>(black_box(&pairs)));
     });
-    // The product at several sizes, for the lane-product threshold (LANES_MIN_PRODUCT).
+    // The product at several sizes, for the lane-product threshold (strategy::lanes_min_product).
     for n in [4usize, 5, 6, 7, 8, 12, 16, 24, 32] {
         let many: Vec<_> = (0..n).map(|i| pairs[i % LANES]).collect();
         let scalar_product = median_ticks(1, || {

@@ -136,6 +136,82 @@ proof_type!(
     AVX2_FMA
 );
 
+/// The CPU families the strategy layer ([`crate::strategy`]) keeps a row of tuned values for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CpuFamily {
+    /// Intel with AVX-512 IFMA (Ice Lake server and later).
+    IntelIfma,
+    /// AMD Zen 4 (family 19h with AVX-512).
+    AmdZen4,
+    /// AMD Zen 5 (family 1Ah).
+    AmdZen5,
+    /// Any other x86-64 CPU.
+    X86_64,
+    /// Every other target.
+    Other,
+}
+
+impl CpuFamily {
+    /// Every family, in the order of the strategy table.
+    pub const ALL: [CpuFamily; 5] = [
+        CpuFamily::IntelIfma,
+        CpuFamily::AmdZen4,
+        CpuFamily::AmdZen5,
+        CpuFamily::X86_64,
+        CpuFamily::Other,
+    ];
+
+    /// A short name for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            CpuFamily::IntelIfma => "Intel with AVX-512 IFMA",
+            CpuFamily::AmdZen4 => "AMD Zen 4",
+            CpuFamily::AmdZen5 => "AMD Zen 5",
+            CpuFamily::X86_64 => "x86-64 without AVX-512 IFMA",
+            CpuFamily::Other => "other target",
+        }
+    }
+}
+
+/// The family of this CPU (from CPUID's vendor and family fields), detected once.
+pub fn family() -> CpuFamily {
+    static FAMILY: std::sync::OnceLock<CpuFamily> = std::sync::OnceLock::new();
+    *FAMILY.get_or_init(detect_family)
+}
+
+#[cold]
+fn detect_family() -> CpuFamily {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::__cpuid;
+        #[allow(unused_unsafe)] // `__cpuid` is safe on recent toolchains
+        // SAFETY: CPUID exists on every x86-64 CPU; leaves 0 and 1 are always defined.
+        let (leaf0, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
+        let vendor: Vec<u8> = [leaf0.ebx, leaf0.edx, leaf0.ecx]
+            .iter()
+            .flat_map(|r| r.to_le_bytes())
+            .collect();
+        let base = (leaf1.eax >> 8) & 0xf;
+        let family = if base == 0xf {
+            base + ((leaf1.eax >> 20) & 0xff)
+        } else {
+            base
+        };
+        let ifma = std::arch::is_x86_feature_detected!("avx512ifma");
+        let avx512 = std::arch::is_x86_feature_detected!("avx512f");
+        match (&vendor[..], family) {
+            (b"GenuineIntel", _) if ifma => CpuFamily::IntelIfma,
+            (b"AuthenticAMD", 0x19) if avx512 => CpuFamily::AmdZen4,
+            (b"AuthenticAMD", 0x1a) => CpuFamily::AmdZen5,
+            _ => CpuFamily::X86_64,
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        CpuFamily::Other
+    }
+}
+
 /// A one-line description of what was detected, for benchmark headers.
 pub fn describe() -> String {
     if forced_portable() {

@@ -50,6 +50,7 @@ pub mod error;
 pub mod field;
 pub mod hash_to_curve;
 pub mod pairing;
+pub mod strategy;
 pub mod util;
 
 pub use curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};

@@ -14,7 +14,7 @@ use tripair::field::lanes::{IfmaLanes, PortableLanes};
 use tripair::pairing::{
     final_exponentiation, miller_loop_lanes_with, multi_pairing, pairing, pairing_batch,
     pairings_lanes, pairings_lanes_with, pairings_prepared, pairings_prepared_lanes_with,
-    pairings_prepared_scalar, product_miller_loop_lanes, G2Prepared, Gt, LANES_MIN_PRODUCT,
+    pairings_prepared_scalar, product_miller_loop_lanes, G2Prepared, Gt,
 };
 use tripair_testkit::TestRng;
 
@@ -141,8 +141,8 @@ fn check_lane_products<C: PairingCurve>() {
     let cancel = [(p, q), (-p, q), pairs[1], (-pairs[1].0, pairs[1].1), (p, q)];
     let got = final_exponentiation(&miller_loop_lanes_with::<C, IfmaLanes>(&cancel));
     assert_eq!(got, singles[0], "{}: cancelling pairs", C::NAME);
-    // The default choice (lanes from LANES_MIN_PRODUCT pairs where IFMA runs them).
-    let long = &pairs[..LANES_MIN_PRODUCT.min(pairs.len())];
+    // The default choice (lanes from the strategy's threshold where IFMA runs them).
+    let long = &pairs[..tripair::strategy::lanes_min_product().min(pairs.len())];
     let want = product(long.len());
     assert_eq!(
         final_exponentiation(&product_miller_loop_lanes::<C>(long)),

@@ -637,7 +637,10 @@ pub mod ct {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            super::select(a, b, barrier(mask))
+            // The mask goes through the barrier so that the optimiser cannot turn the blend back
+            // into a branch on it.
+            let m = barrier(mask);
+            core::array::from_fn(|i| a[i] ^ ((a[i] ^ b[i]) & m))
         }
     }
 

@@ -49,10 +49,7 @@ define_curve! {
     Bn256d { label: "bn256d", origin: "Devegili-Scott-Dahab 2007 (used by Grabher-Grosschaedl-Page 2008)",
         family: Bn, u: "0x6000000000001F2D",
         fq: Bn256dFq[4], fr: Bn256dFr[4], b: 3, beta: -2, xi: (-1, -1), twist: D, security: 100, fast_checks: false,
-        g1: None, g2: None,
-        // D measured 0.92x of B's single pairing on an Intel Xeon with IFMA (docs/ggp-table.txt):
-        // p has no spare bit, so the scalar tower has no lazy reduction to gain from.
-        sliced_single_pairing: true }
+        g1: None, g2: None }
 }
 
 define_curve! {
@@ -61,10 +58,7 @@ define_curve! {
     Dclxvi { label: "dclxvi", origin: "Naehrig-Niederhagen-Schwabe 2010 (dclxvi), Go bn256",
         family: Bn, u: "6518589491078791937",
         fq: DclxviFq[4], fr: DclxviFr[4], b: 3, beta: -1, xi: (3, 1), twist: D, security: 100, fast_checks: false,
-        g1: Some(["1", "2"]), g2: None,
-        // D measured 0.88x of B's single pairing on an Intel Xeon with IFMA (920,952 against
-        // 1,044,358 rdtsc ticks): p has no spare bit here either.
-        sliced_single_pairing: true }
+        g1: Some(["1", "2"]), g2: None }
 }
 
 define_curve! {

@@ -55,11 +55,6 @@ pub trait PairingCurve: TowerParams {
     /// Whether the endomorphism-based subgroup checks are proven for this curve (otherwise the
     /// checks multiply by r).
     const FAST_SUBGROUP_CHECKS: bool;
-    /// Whether a single pairing runs digit-sliced on CPUs with AVX-512 IFMA (implementation D of
-    /// Grabher–Großschädl–Page 2008: the F_p products of each F_p6/F_p12 operation eight at a time
-    /// in lanes) rather than on the scalar field: true where `tripair bench --table ggp` measured
-    /// D faster than B (docs/ggp-table.txt).
-    const SLICED_SINGLE_PAIRING: bool;
     /// The derived constants, computed once and shared by every backend.
     fn consts() -> &'static crate::curve::consts::CurveConsts<<Self::Fp as FpParams>::Limbs>;
 }
@@ -92,7 +87,7 @@ macro_rules! define_curve {
         $name:ident { label: $label:expr, origin: $origin:expr, family: $fam:ident, u: $u:expr,
         fq: $fq:ident [$n:literal], fr: $fr:ident [$rn:literal], b: $b:expr, beta: $beta:expr,
         xi: ($x0:expr, $x1:expr), twist: $tw:ident, security: $sec:expr, fast_checks: $fast:expr,
-        g1: $g1:expr, g2: $g2:expr $(, sliced_single_pairing: $sliced:literal)? $(,)? }
+        g1: $g1:expr, g2: $g2:expr $(,)? }
     ) => {
         $crate::define_fp!(
             /// The base field of the curve.
@@ -132,7 +127,6 @@ macro_rules! define_curve {
             const G1_GENERATOR: Option<[&'static str; 2]> = $g1;
             const G2_GENERATOR: Option<[&'static str; 4]> = $g2;
             const FAST_SUBGROUP_CHECKS: bool = $fast;
-            const SLICED_SINGLE_PAIRING: bool = false $(|| $sliced)?;
             fn consts() -> &'static $crate::curve::consts::CurveConsts<[u64; $n]> {
                 static C: std::sync::OnceLock<$crate::curve::consts::CurveConsts<[u64; $n]>> = std::sync::OnceLock::new();
                 C.get_or_init(|| $crate::curve::consts::CurveConsts::derive::<$name<$crate::arith::Portable>>())

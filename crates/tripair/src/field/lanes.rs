@@ -1074,6 +1074,7 @@ impl V8 for Scalar8 {
 
 /// The kernels, once for every [`V8`]: inputs fully reduced (digits < 2^52, value < p), outputs too.
 #[allow(clippy::needless_range_loop)] // digit loops index several arrays, as the formulas do
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // the tower kernels serve IFMA only
 mod kernels {
     use super::{Row, TowerConsts, MASK52, V8};
 

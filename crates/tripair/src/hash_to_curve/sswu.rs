@@ -102,8 +102,12 @@ impl<F: HashToField> SqrtRatio<F> {
     /// The constants for the field of order q and the non-square `z`.
     pub(super) fn new(z: F, q: &BigUint) -> Self {
         let p = q.sqrt();
-        let i = F::from_base_pair(F::Base::ZERO, F::Base::ONE);
-        if F::M == 2 && (&p % 4u32) == BigUint::from(3u32) && i.square() == -F::ONE {
+        // The norm method needs F = F_p(I) with I^2 = -1; I exists only for m = 2 (for F_p
+        // itself `from_base_pair` takes no second coordinate).
+        let norm_applies = F::M == 2
+            && (&p % 4u32) == BigUint::from(3u32)
+            && F::from_base_pair(F::Base::ZERO, F::Base::ONE).square() == -F::ONE;
+        if norm_applies {
             let (z0, z1) = z.to_base_pair();
             let c = (-(z0.square() + z1.square()))
                 .sqrt_vartime()

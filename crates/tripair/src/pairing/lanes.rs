@@ -32,7 +32,7 @@ pub(crate) type LanePair<C, B> = (PreparedG1<LaneFp<C, B>>, TwistCoords<C, LaneF
 /// in SIMD lanes where the CPU has AVX-512 IFMA, the remainder (and everything elsewhere, or under
 /// `TRIPAIR_BACKEND=portable`) one by one through [`pairing`]. The same values as [`pairing`].
 pub fn pairings_lanes<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
-    if IfmaLanes::active() {
+    if crate::strategy::batch_in_lanes::<C>() {
         pairings_lanes_with::<C, IfmaLanes>(pairs)
     } else {
         pairs.iter().map(|(p, q)| pairing(p, q)).collect()
@@ -137,24 +137,19 @@ fn finish_in_lanes<C: PairingCurve, B: LaneBackend, S: LineSource<C, LaneFp<C, B
 
 /// e(P_i, Q) for a prepared Q and every P_i (values in input order; points at infinity give 1):
 /// eight P at a time in SIMD lanes where the CPU has AVX-512 IFMA, each lane reading the same
-/// stored line, evaluated at its own P. A last group of fewer than [`LANES_MIN_PREPARED`] points
-/// (and everything without IFMA) runs scalar ([`super::miller_loops_prepared`]). The same values
+/// stored line, evaluated at its own P. A last group of fewer than
+/// [`crate::strategy::lanes_min_prepared`] points (and everything without IFMA) runs scalar ([`super::miller_loops_prepared`]). The same values
 /// as [`super::pairing_prepared`]; constant time in the P_i and in Q.
 pub fn pairings_prepared_lanes<C: PairingCurve>(
     q: &G2Prepared<C>,
     ps: &[G1Affine<C>],
 ) -> Vec<Gt<C>> {
-    if IfmaLanes::active() {
-        pairings_prepared_lanes_with::<C, IfmaLanes>(q, ps, LANES_MIN_PREPARED)
+    if crate::strategy::lanes_available() {
+        pairings_prepared_lanes_with::<C, IfmaLanes>(q, ps, crate::strategy::lanes_min_prepared())
     } else {
         scalar_prepared(q, ps)
     }
 }
-
-/// The smallest group of points worth a pass of the lanes with a prepared Q: one pass costs
-/// about 0.5-0.7 of eight scalar pairings (`tripair bench --table ggp`, rows G and B), so about
-/// five scalar pairings.
-pub const LANES_MIN_PREPARED: usize = 5;
 
 fn scalar_prepared<C: PairingCurve>(q: &G2Prepared<C>, ps: &[G1Affine<C>]) -> Vec<Gt<C>> {
     super::pairings_prepared_scalar(q, ps)
@@ -209,23 +204,15 @@ pub fn pairings_prepared_in_lanes<C: PairingCurve, B: LaneBackend>(
     finish_in_lanes::<C, B, _>(&mut source, skip, ps.len())
 }
 
-/// From this many finite pairs on, a product's Miller loop runs in the lanes where the CPU has
-/// AVX-512 IFMA ([`product_miller_loop_lanes`]). Measured with `examples/lanes_bench.rs` on an
-/// Intel Xeon with IFMA (stop 35, two runs, product with its final exponentiation against the
-/// scalar affine product): lanes/scalar 1.01-1.13x at 4 pairs, 0.87-0.94x at 5, 0.78-0.82x at 6,
-/// 0.57-0.63x at 8 and 0.50-0.54x at 32, on bn254 and bls12-381 alike. On the AMD EPYC with
-/// IFMA the lane pairing was relatively slower (0.64 of eight scalar pairings against 0.50 on
-/// the Xeon before the lanes' whole-F_p6 kernels), which may move its break-even up by one or two.
-pub const LANES_MIN_PRODUCT: usize = 5;
-
-/// The Miller loop of prod_i e(P_i, Q_i): in SIMD lanes ([`miller_loop_lanes_with`]) where the
-/// CPU has AVX-512 IFMA and the product has at least [`LANES_MIN_PRODUCT`] finite pairs, through
-/// the scalar sources otherwise ([`product_miller_loop`]). The same value after the final
+/// The Miller loop of prod_i e(P_i, Q_i) through the path the strategy layer picks for its number
+/// of finite pairs ([`crate::strategy::product_loop`]): in SIMD lanes ([`miller_loop_lanes_with`])
+/// or through the scalar sources ([`product_miller_loop`]). The same value after the final
 /// exponentiation either way; constant time in the points.
 pub fn product_miller_loop_lanes<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
-    if IfmaLanes::active() && finite_count(pairs) >= LANES_MIN_PRODUCT {
+    if crate::strategy::product_loop::<C>(finite_count(pairs)) == crate::strategy::ProductLoop::Lanes
+    {
         miller_loop_lanes_with::<C, IfmaLanes>(pairs)
     } else {
         product_miller_loop(pairs)
@@ -318,7 +305,4 @@ fn unlane_fp12<C: PairingCurve, B: LaneBackend>(x: &Fp12<C, LaneFp<C, B>>) -> Ve
     (0..LANES).map(|i| Fp12::new(c0[i], c1[i])).collect()
 }
 
-/// Whether the lane pairing runs the IFMA kernels here (AVX-512 IFMA found, portable not forced).
-pub fn lanes_available() -> bool {
-    IfmaLanes::active()
-}
+

@@ -1109,29 +1109,16 @@ pub fn miller_loop<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Mil
     MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
 }
 
-/// From this many finite pairs on, a product's Miller loop runs through the constant-time affine
-/// source (its one inversion per step shared by all pairs) rather than the projective one. Measured
-/// side by side on an AMD EPYC with AVX-512 (cycles of the affine loop over the projective one):
-/// bn254 1.11 at 4 pairs, 1.01 at 6, 0.96 at 8, 0.85 at 20; bls12-381 1.09 / 1.00 / 0.96 / 0.86;
-/// bn638 1.00 at 4, 0.91 at 8. The fields of 7 limbs and more (bn446, bn638) break even sooner.
-pub fn affine_product_threshold<C: PairingCurve>() -> usize {
-    if <<C::Fp as crate::field::FpParams>::Limbs as crate::arith::Limbs>::N >= 7 {
-        5
-    } else {
-        8
-    }
-}
-
-/// The Miller loop of a product through the faster constant-time source for its size: projective
-/// below [`affine_product_threshold`] finite pairs, affine from there on. The same value after the
-/// final exponentiation either way.
+/// The Miller loop of a product through the constant-time scalar source the strategy layer picks
+/// for its size ([`crate::strategy::product_loop_scalar`]: projective for few pairs, affine with
+/// its one inversion per step shared by all pairs for more). The same value after the final
+/// exponentiation either way.
 pub fn product_miller_loop<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
-    if finite_count(pairs) >= affine_product_threshold::<C>() {
-        miller_loop_affine(pairs)
-    } else {
-        miller_loop(pairs)
+    match crate::strategy::product_loop_scalar::<C>(finite_count(pairs)) {
+        crate::strategy::ProductLoop::Affine => miller_loop_affine(pairs),
+        _ => miller_loop(pairs),
     }
 }
 

@@ -25,12 +25,12 @@ pub use final_exp::{
 };
 pub use gt::{Gt, MillerLoopOutput};
 pub use lanes::{
-    lanes_available, miller_loop_lanes_with, pairings_in_lanes, pairings_lanes,
+    miller_loop_lanes_with, pairings_in_lanes, pairings_lanes,
     pairings_lanes_with, pairings_prepared_in_lanes, pairings_prepared_lanes,
-    pairings_prepared_lanes_with, product_miller_loop_lanes, LANES_MIN_PREPARED, LANES_MIN_PRODUCT,
+    pairings_prepared_lanes_with, product_miller_loop_lanes,
 };
 pub use miller::{
-    affine_product_threshold, ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into,
+    ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into,
     finish, miller_loop, miller_loop_affine, miller_loop_affine_vartime, miller_loops_affine,
     miller_loops_affine_vartime, miller_loops_prepared, multi_miller_loop, product_miller_loop,
     AffineLines, EachPair, G2Prepared, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule,
@@ -38,26 +38,25 @@ pub use miller::{
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    available_threads, final_exponentiation_two_threads, lanes_pay, map_chunks,
+    available_threads, final_exponentiation_two_threads, map_chunks,
     miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads, pairing_batch,
     pairing_check_threads, pairing_pipelined, pairing_split_loop,
 };
 
-use crate::arith::{is_default_backend, Sliced};
+use crate::arith::Sliced;
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
-use crate::field::{Fp, Fp12, Fp2, FpParams, TowerParams};
+use crate::field::{Fp, Fp12, Fp2, TowerParams};
 
 /// The optimal ate pairing e(P, Q) (see the module documentation for the exact value).
 /// Inputs must be valid group elements (decoders and `Affine::new_checked` guarantee it).
 ///
-/// On the default backend, a curve whose [`PairingCurve::SLICED_SINGLE_PAIRING`] is set (bn256d,
-/// dclxvi) runs the pairing digit-sliced where the CPU has AVX-512 IFMA; the value is the same.
+/// The strategy layer ([`crate::strategy::single_pairing`]) picks the scalar or the digit-sliced
+/// tower for the curve on this CPU; the value is the same.
 pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
-    let default_backend = is_default_backend::<<C::Fp as FpParams>::Backend>();
-    if C::SLICED_SINGLE_PAIRING && default_backend && lanes_available() {
-        return pairing_sliced(p, q);
+    match crate::strategy::single_pairing::<C>() {
+        crate::strategy::SinglePairing::Sliced => pairing_sliced(p, q),
+        crate::strategy::SinglePairing::Scalar => pairing_scalar(p, q),
     }
-    pairing_scalar(p, q)
 }
 
 /// The pairing on the curve's own backend, whatever [`pairing`] would choose: the scalar rows of
@@ -67,9 +66,10 @@ pub fn pairing_scalar<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C
     final_exponentiation(&miller_loop::<C>(&[(*p, *q)]))
 }
 
-/// The same pairing on the digit-sliced backend ([`PairingCurve::SLICED_SINGLE_PAIRING`]): the
-/// points move over and the value back by their Montgomery limbs, which both backends share.
-fn pairing_sliced<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
+/// The same pairing on the digit-sliced backend (implementation D of Grabher–Großschädl–Page
+/// 2008): the points move over and the value back by their Montgomery limbs, which both backends
+/// share.
+pub fn pairing_sliced<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     type W<C> = <C as PairingCurve>::WithBackend<Sliced>;
     let fp = |x: &Fp<C::Fp>| Fp::<<W<C> as TowerParams>::Fp>::from_mont(x.mont);
     let fp2 = |x: &Fp2<C>| Fp2::<W<C>>::new(fp(&x.c0), fp(&x.c1));

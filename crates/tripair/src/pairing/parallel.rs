@@ -33,9 +33,8 @@
 
 use super::final_exp::{easy_part, exp_by_u_is_compressed, hard_part_with, PowU};
 use super::lanes::{
-    exponentiate_lanes, exponentiate_lanes_with, lane_row, lane_rows_of, lanes_available,
-    lanes_product, pairings_in_lanes, product_lane_slots, product_miller_loop_lanes, LaneFp,
-    LanePair, LANES_MIN_PRODUCT,
+    exponentiate_lanes, exponentiate_lanes_with, lane_row, lane_rows_of, lanes_product,
+    pairings_in_lanes, product_lane_slots, product_miller_loop_lanes, LaneFp, LanePair,
 };
 use super::miller::{
     drive, drive_digits, finish, finite_count, known_lines_source, lines_of_digits, mul_by_line,
@@ -46,10 +45,9 @@ use super::pool;
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LANES};
-use crate::field::Fp;
-use crate::field::{BaseField, CompressedCyclotomic, Fp12};
+use crate::field::{BaseField, CompressedCyclotomic, Fp, Fp12};
+use crate::strategy::{self, ShareCosts};
 use num_bigint::BigInt;
-use std::any::TypeId;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -183,22 +181,16 @@ fn product_of_chunks<C: PairingCurve>(parts: Vec<MillerLoopOutput<C>>) -> Miller
         .expect("at least one chunk")
 }
 
-/// The cost of one lane pass (eight pairings) in scalar pairings, used to deal a batch's leftovers
-/// (fewer than eight) to threads. Time per pairing, lanes over scalar, measured with `tripair bench
-/// --table ggp`: 0.50-0.56 on an AMD EPYC (Zen 4), 0.30-0.36 on an Intel Xeon with AVX-512
-/// (docs/ggp-table.txt), so a pass costs about 4 and 2.6 scalar pairings; 4 is the EPYC's figure.
-const LANE_PASS_COST: usize = 4;
-
 /// e(P_i, Q_i) for every pair, spread over `threads` threads (values in input order; points at
 /// infinity give 1). Without lanes the pairs are split evenly. Where the lane pairing pays
-/// ([`lanes_pay`]: AVX-512 IFMA), whole groups of eight are dealt to the threads first and the
+/// ([`strategy::batch_in_lanes`]: AVX-512 IFMA), whole groups of eight are dealt to the threads first and the
 /// leftovers to the least loaded ones; each thread runs its groups in SIMD lanes and its leftovers
 /// one by one.
 pub fn pairing_batch<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> Vec<Gt<C>> {
-    let lanes = lanes_pay::<C>();
+    let lanes = strategy::batch_in_lanes::<C>();
     let run = move |chunk: &[(G1Affine<C>, G2Affine<C>)]| {
         let full = if lanes {
             chunk.len() / LANES * LANES
@@ -221,22 +213,13 @@ pub fn pairing_batch<C: PairingCurve>(
         // measured 0.55x one thread's speed on the Xeon, so a lane pass is never broken up.
         map_owned_chunks_of_lengths(
             pairs,
-            &lane_chunk_lengths(pairs.len(), threads, LANE_PASS_COST),
+            &lane_chunk_lengths(pairs.len(), threads, strategy::lane_pass_cost()),
             run,
         )
     } else {
         map_owned_chunks_of_lengths(pairs, &chunk_lengths(pairs.len(), threads), run)
     };
     parts.into_iter().flatten().collect()
-}
-
-/// Whether eight pairings in AVX-512 IFMA lanes beat eight scalar (MULX/ADX) pairings on this curve
-/// here: wherever the CPU has IFMA. Measured with `tripair bench --table ggp` on an AMD EPYC (time
-/// per pairing, lanes over scalar, fastest batches of 31): bn254 0.51x, bn256d 0.56x, bls12-381
-/// 0.56x (docs/ggp-table.txt; bn446 0.64x and bn638 0.72x before the F_p2 lane kernels). The
-/// curve parameter keeps the choice per curve should a field size ever lose.
-pub fn lanes_pay<C: PairingCurve>() -> bool {
-    lanes_available()
 }
 
 /// The Miller loop of a product split over `threads` threads: in SIMD lanes where they pay, a
@@ -260,21 +243,24 @@ pub fn miller_loop_threads<C: PairingCurve>(
 
 /// A product's Miller loop as one lane loop shared by `threads` threads (with `easy`, through the
 /// easy part of the final exponentiation): one row of eight pairs split by steps
-/// ([`product_lanes_split`]), two to [`RECORDED_MAX_ROWS`] rows recorded and replayed
+/// ([`product_lanes_split`]), two to [`strategy::recorded_costs`]`.max_rows` rows recorded and replayed
 /// ([`product_lanes_recorded`]). None where the rows are dealt to the threads instead: one
-/// thread, no lanes that pay, fewer than [`LANES_MIN_PRODUCT`] finite pairs, or more rows.
+/// thread, a product the strategy layer keeps out of the lanes ([`strategy::product_loop`]), or
+/// more rows.
 fn product_in_lanes_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
     easy: bool,
 ) -> Option<Fp12<C>> {
-    if threads < 2 || !lanes_pay::<C>() || finite_count(pairs) < LANES_MIN_PRODUCT {
+    if threads < 2
+        || strategy::product_loop::<C>(finite_count(pairs)) != strategy::ProductLoop::Lanes
+    {
         return None;
     }
     let slots = product_lane_slots(pairs);
     match slots.len() / LANES {
         1 => Some(product_lanes_split(lane_rows_of(&slots), easy)),
-        rows if rows <= RECORDED_MAX_ROWS => Some(product_lanes_recorded(&slots, threads, easy)),
+        rows if rows <= strategy::recorded_costs().max_rows => Some(product_lanes_recorded(&slots, threads, easy)),
         _ => None,
     }
 }
@@ -283,8 +269,8 @@ fn product_in_lanes_threads<C: PairingCurve>(
 /// out: where the lanes pay, whole rows of eight first and the leftovers to the least loaded
 /// thread (as for a batch, [`lane_chunk_lengths`]); otherwise chunks of nearly equal size.
 fn product_chunk_lengths<C: PairingCurve>(n: usize, threads: usize) -> Vec<usize> {
-    if lanes_pay::<C>() {
-        lane_chunk_lengths(n, threads, LANE_PASS_COST)
+    if strategy::batch_in_lanes::<C>() {
+        lane_chunk_lengths(n, threads, strategy::lane_pass_cost())
     } else {
         chunk_lengths(n, threads)
     }
@@ -354,7 +340,8 @@ pub(crate) struct HandedPowU;
 
 impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for HandedPowU {
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
-        exp_by_u_handed(x, None::<(usize, fn() -> (Fp12<C, F>, Fp12<C, F>))>).0
+        let costs = strategy::share_costs(true);
+        exp_by_u_handed(x, None::<(usize, fn() -> (Fp12<C, F>, Fp12<C, F>))>, costs).0
     }
     fn pow_u_beside(
         &self,
@@ -362,7 +349,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for HandedPowU {
         cost: usize,
         extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
     ) -> (Fp12<C, F>, Fp12<C, F>) {
-        exp_by_u_handed(x, Some((cost, extra)))
+        exp_by_u_handed(x, Some((cost, extra)), strategy::share_costs(true))
     }
 }
 
@@ -377,44 +364,6 @@ fn extra_parts<C: PairingCurve, F: BaseField<Params = C::Fp>>(
         (x.conjugate(), side)
     } else {
         (x, side)
-    }
-}
-
-/// Costs in quarters of a cyclotomic square of an exponentiation's chain, for dealing its powers
-/// between two threads ([`worker_share`]): an F_p12 product, taking a power out of the chain,
-/// handing it to the worker.
-struct ShareCosts {
-    product: usize,
-    exit: usize,
-    handover: usize,
-}
-
-/// The scalar field's costs, its chain run in the lanes where they pay. Measured on bn254 (AMD
-/// EPYC, Zen 5, rdtsc medians): a square about 450 ticks, a product 2,350, a power taken out
-/// 650; the model then gives the timeline of every cut within 1.5K ticks of the measured one.
-const SCALAR_CHAIN: ShareCosts = ShareCosts {
-    product: 21,
-    exit: 6,
-    handover: 1,
-};
-
-/// A lane field's costs (eight values at once, its squares in its own tower, no power taken
-/// out): a product about 2.3 cyclotomic squares, as in the scalar tower (`tower_cycles`). On
-/// bn254 the model hands over 22 of 24 powers; a batch of 8 on two threads (AMD EPYC, Zen 5,
-/// cuts 12 to 24 scanned, medians of 21) took 0.78x one thread's time at that cut and 0.79x at
-/// 20, against 0.88-0.89x with its final exponentiation on one thread.
-const LANE_CHAIN: ShareCosts = ShareCosts {
-    product: 9,
-    exit: 0,
-    handover: 2,
-};
-
-/// [`worker_share`]'s costs for a chain over `F`.
-fn share_costs<C: PairingCurve, F: BaseField<Params = C::Fp>>() -> &'static ShareCosts {
-    if TypeId::of::<F>() == TypeId::of::<Fp<C::Fp>>() {
-        &SCALAR_CHAIN
-    } else {
-        &LANE_CHAIN
     }
 }
 
@@ -514,12 +463,17 @@ where
     if exp_by_u_is_compressed::<C>() {
         exp_by_u_two_threads_compressed(f, extra)
     } else {
-        exp_by_u_handed(f, extra)
+        exp_by_u_handed(f, extra, strategy::share_costs(false))
     }
 }
 
-/// [`exp_by_u_two_threads`] with an uncompressed chain, over any base field (see there).
-fn exp_by_u_handed<C, F, E>(f: &Fp12<C, F>, extra: Option<(usize, E)>) -> (Fp12<C, F>, Fp12<C, F>)
+/// [`exp_by_u_two_threads`] with an uncompressed chain, over any base field (see there), its cut
+/// placed with the chain's `costs` (the scalar field's or a lane field's, from the strategy layer).
+fn exp_by_u_handed<C, F, E>(
+    f: &Fp12<C, F>,
+    extra: Option<(usize, E)>,
+    costs: &ShareCosts,
+) -> (Fp12<C, F>, Fp12<C, F>)
 where
     C: PairingCurve,
     F: BaseField<Params = C::Fp>,
@@ -527,11 +481,7 @@ where
 {
     let digits = nonzero_digits::<C>();
     let at: Vec<usize> = digits.iter().map(|d| d.0).collect();
-    let cut = worker_share(
-        &at,
-        extra.as_ref().map_or(0, |e| e.0),
-        share_costs::<C, F>(),
-    );
+    let cut = worker_share(&at, extra.as_ref().map_or(0, |e| e.0), costs);
     let handover = Handover::<Fp12<C, F>>::new(cut);
     let worker = {
         let mut next = handover.receiver();
@@ -566,29 +516,24 @@ where
     }
 }
 
-/// Costs in compressed squares for [`compressed_worker_share`], measured on bls12-381 (an Intel
-/// Xeon with IFMA: a compressed square in the lanes about 650 rdtsc ticks, an F_p12 product 3,400,
-/// the shared F_p2 inversion of a batch decompression about 10,000 and 2,000 more per element).
-const COMPRESSED_PRODUCT: usize = 5;
-const DECOMPRESS_BASE: usize = 15;
-const DECOMPRESS_EACH: usize = 3;
-
 /// How many of the compressed powers at the positions `at` (ascending) a worker decompresses
 /// (one batch, one inversion) and multiplies once the last of them is ready, while the caller
 /// finishes the chain and does the same for the rest; both finish together on a timeline with a
-/// compressed square costing 1 ([`COMPRESSED_PRODUCT`] and the decompression costs above).
+/// compressed square costing 1 (the product and decompression costs of
+/// [`strategy::compressed_costs`]).
 /// At least 1. With `extra` > 0, the worker first computes extra factors costing that many
 /// products (before its powers come) and multiplies one of them in.
 fn compressed_worker_share(at: &[usize], extra: usize) -> usize {
+    let c = strategy::compressed_costs();
     let batch = |n: usize| {
         if n == 0 {
             0
         } else {
-            DECOMPRESS_BASE + n * DECOMPRESS_EACH + (n - 1) * COMPRESSED_PRODUCT
+            c.decompress_base + n * c.decompress_each + (n - 1) * c.product
         }
     };
     let last = at.last().copied().unwrap_or(0);
-    let extra_product = extra * COMPRESSED_PRODUCT;
+    let extra_product = extra * c.product;
     (1..=at.len())
         .min_by_key(|&cut| {
             let worker = at[cut - 1] + batch(cut) + extra_product;
@@ -596,7 +541,7 @@ fn compressed_worker_share(at: &[usize], extra: usize) -> usize {
             if own == 0 {
                 worker
             } else {
-                worker.max(last + batch(own)) + COMPRESSED_PRODUCT
+                worker.max(last + batch(own)) + c.product
             }
         })
         .unwrap_or(1)
@@ -709,10 +654,9 @@ pub fn multi_miller_loop_threads<C: PairingCurve>(
 
 /// Where the split loop cuts the digits: the first thread runs `h` steps and then squares its
 /// value once per remaining step; the second computes `[s_h]Q` (a G2 scalar multiplication by the
-/// h-digit prefix) and runs the remaining steps. With a step costing 1, a squaring about 0.3 and
-/// a G2 doubling about 0.35, both finish together near h = 0.52 n.
+/// h-digit prefix) and runs the remaining steps ([`strategy::scalar_loop_split`]).
 fn split_point(n: usize) -> usize {
-    split_at_hundredths(n, 52)
+    split_at_hundredths(n, strategy::scalar_loop_split())
 }
 
 /// h steps of n for a cut at `hundredths` of the loop, at least 1 and (for n >= 2) at most n - 1,
@@ -761,21 +705,6 @@ pub fn pairing_split_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> 
     final_exponentiation_two_threads(&MillerLoopOutput(finish(&schedule, f1 * f2, &mut second)))
 }
 
-/// Where a split loop in the lanes cuts the digits, in hundredths of the loop: the caller runs
-/// the first h lane steps and then squares once per remaining step, the worker advances T through
-/// the first h steps (point arithmetic only) and runs the rest. A product's caller merges its
-/// eight lanes first and squares one scalar F_p12 (cyclotomic squares after the easy part, in a
-/// product's final exponentiation); a batch's caller squares the eight lane values, which costs
-/// more, so its cut comes earlier. The batch's measured on the Intel Xeon with IFMA (batches of
-/// 8 on two threads against one, medians of 25 interleaved calls, cuts 46 to 66): best near 50-54
-/// (0.87-0.89 of one thread's time). The product's on the AMD EPYC, Zen 5 (products of 8 with
-/// their final exponentiation, medians of 25 interleaved calls, cuts 48 to 66, two runs): best at
-/// 58 on bn254 (0.624-0.627) and 54-56 on bls12-381 (0.654-0.657); at 56 bn254 takes 0.629-0.632.
-/// Squaring in full F_p12 before the easy part, the best were 0.639 (bn254, at 54) and 0.673-0.683
-/// (bls12-381, at 50-52).
-const PRODUCT_LANE_SPLIT: usize = 56;
-const BATCH_LANE_SPLIT: usize = 52;
-
 /// The worker's half of a split loop in the lanes: every lane's T advanced through the first
 /// `h` digits (point arithmetic only), then the remaining steps from f = 1 and the end of the
 /// loop (conjugation, BN correction).
@@ -818,7 +747,7 @@ fn raise_loop_part<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 /// A product's Miller loop in the lanes split over two threads (Grabher–Großschädl–Page 2008,
 /// Algorithm 2, on one row of eight pairs, where recording and replaying its lines measured
 /// slower, 0.74-0.83x one thread's time against 0.67-0.78x, [`product_lanes_recorded`]; the
-/// split has gained since, [`PRODUCT_LANE_SPLIT`]). The worker starts from T = `[s]Q` in every
+/// split has gained since, [`strategy::product_lane_split`]: the cut is a tuned value). The worker starts from T = `[s]Q` in every
 /// lane and runs the loop's last steps and the BN correction; the caller runs the first steps,
 /// multiplies its eight lane values and raises the one F_p12 for the remaining steps
 /// ([`raise_loop_part`]). With `easy`, each thread maps its value through the easy part of the
@@ -828,7 +757,7 @@ fn raise_loop_part<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy: bool) -> Fp12<C> {
     let schedule = MillerSchedule::optimal_ate::<C>();
     let digits = &schedule.naf[1..];
-    let h = split_at_hundredths(digits.len(), PRODUCT_LANE_SPLIT);
+    let h = split_at_hundredths(digits.len(), strategy::product_lane_split());
     let rows2 = rows.clone();
     let second = pool::spawn(move || {
         let g2 = lanes_product::<C, IfmaLanes>(&lane_loop_second_half(rows2, schedule, h));
@@ -843,14 +772,6 @@ fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy:
     raise_loop_part(merged, digits.len() - h, schedule.negative, easy) * second.join()
 }
 
-/// Costs of a recorded product's loop steps for [`step_segments`], in eighths of a sparse line
-/// product in the lanes with its evaluation at P: a lane F_p12 square about one product, a
-/// cyclotomic square of the merged value about an eighth (bn254 on the AMD EPYC, Zen 5, rdtsc
-/// ticks: about 3.9K per line replayed, 3.9K per lane square, 0.5K per cyclotomic square).
-const RECORDED_PRODUCT: usize = 8;
-const RECORDED_SQUARE: usize = 8;
-const RECORDED_MERGED_SQUARE: usize = 1;
-
 /// The loop digits cut into at most `threads` segments of consecutive steps that cost about the
 /// same to replay over `rows` rows of recorded lines (boundaries, from 0 to digits.len()): a
 /// segment costs its steps' line products and squares, plus one square of the merged value per
@@ -858,12 +779,13 @@ const RECORDED_MERGED_SQUARE: usize = 1;
 /// segment cost is the least found by bisection, each segment filled greedily.
 fn step_segments(digits: &[i8], rows: usize, threads: usize, frobenius: bool) -> Vec<usize> {
     let n = digits.len();
+    let c = strategy::recorded_costs();
     let step = |i: usize| {
         let lines = 1 + usize::from(digits[i] != 0);
-        rows * lines * RECORDED_PRODUCT + if i > 0 { RECORDED_SQUARE } else { 0 }
+        rows * lines * c.product + if i > 0 { c.square } else { 0 }
     };
     let tail = if frobenius {
-        2 * rows * RECORDED_PRODUCT
+        2 * rows * c.product
     } else {
         0
     };
@@ -872,7 +794,7 @@ fn step_segments(digits: &[i8], rows: usize, threads: usize, frobenius: bool) ->
         let mut cuts = vec![0];
         let (mut start, mut cost) = (0, 0);
         for i in 0..n {
-            let raise = (n - i - 1) * RECORDED_MERGED_SQUARE;
+            let raise = (n - i - 1) * c.merged_square;
             let last = if i == n - 1 { tail } else { 0 };
             if i > start && cost + step(i) + raise + last > cap {
                 cuts.push(i);
@@ -889,7 +811,7 @@ fn step_segments(digits: &[i8], rows: usize, threads: usize, frobenius: bool) ->
     };
     let (mut lo, mut hi) = (
         0,
-        (0..n).map(step).sum::<usize>() + tail + n * RECORDED_MERGED_SQUARE,
+        (0..n).map(step).sum::<usize>() + tail + n * c.merged_square,
     );
     while lo < hi {
         let mid = (lo + hi) / 2;
@@ -937,8 +859,9 @@ fn product_lanes_recorded<C: PairingCurve>(
         let rows = lane_rows_of::<C, IfmaLanes>(chunk);
         ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows).record(&schedule)
     }));
-    // At least RECORDED_MIN_STEPS steps per segment: each costs a lane merge and an easy part.
-    let segments = threads.min(digits.len() / RECORDED_MIN_STEPS).max(1);
+    // A least number of steps per segment: each costs a lane merge and an easy part.
+    let min_steps = strategy::recorded_costs().min_steps;
+    let segments = threads.min(digits.len() / min_steps).max(1);
     let cuts = step_segments(digits, rows, segments, schedule.frobenius_lines);
     let segments: Vec<(usize, usize)> = cuts.windows(2).map(|w| (w[0], w[1])).collect();
     let parts = map_owned_chunks_of_lengths(&segments, &vec![1; segments.len()], move |seg| {
@@ -959,13 +882,6 @@ fn product_lanes_recorded<C: PairingCurve>(
         .expect("at least one segment")
 }
 
-/// The fewest loop steps a replayed segment gets ([`product_lanes_recorded`]).
-const RECORDED_MIN_STEPS: usize = 8;
-
-/// The most lane rows (of eight pairs) a product records on threads ([`product_lanes_recorded`]):
-/// each row's lines take about 170 KB on bn254 and 210 KB on bls12-381.
-const RECORDED_MAX_ROWS: usize = 16;
-
 /// Up to eight pairings in one pass of the lanes with the Miller loop split over two threads
 /// (Algorithm 2 in the lanes: the worker runs the last steps from T = `[s]Q` in every lane, the
 /// caller the first steps and the squares of its lane values for the rest), then the final
@@ -976,7 +892,7 @@ fn pairings_in_lanes_split<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]
     let (row, skip) = lane_row::<C, IfmaLanes>(pairs);
     let schedule = MillerSchedule::optimal_ate::<C>();
     let digits = &schedule.naf[1..];
-    let h = split_at_hundredths(digits.len(), BATCH_LANE_SPLIT);
+    let h = split_at_hundredths(digits.len(), strategy::batch_lane_split());
     let second = pool::spawn(move || lane_loop_second_half(vec![row], schedule, h));
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
     let f1 = drive_digits(&digits[..h], &mut first);
@@ -1047,10 +963,19 @@ pub fn pairing_pipelined<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> G
 
 #[cfg(test)]
 mod tests {
-    use super::{compressed_worker_share, worker_share, SCALAR_CHAIN};
+    use super::{compressed_worker_share, worker_share};
+    use crate::cpu::CpuFamily;
+    use crate::strategy::table::for_family;
 
+    /// For every family's row of the strategy table.
     #[test]
     fn shares_leave_work_on_both_sides() {
+        for family in CpuFamily::ALL {
+            shares_leave_work_on_both_sides_with(&for_family(family).scalar_chain.value);
+        }
+    }
+
+    fn shares_leave_work_on_both_sides_with(chain: &crate::strategy::ShareCosts) {
         // bn254's |u| (24 non-zero NAF digits up to 62) and bls12-381's (6 up to 64).
         let bn: Vec<usize> = vec![
             0, 4, 9, 11, 16, 19, 21, 23, 25, 27, 30, 34, 36, 38, 40, 42, 44, 47, 49, 51, 53, 56,
@@ -1059,9 +984,9 @@ mod tests {
         let bls = [16, 48, 57, 60, 62, 64];
         // Extra costs as the hard parts pass them: 1 (a factor folded in), 6 (BN's K beside).
         for extra in [0, 1, 6] {
-            let cut = worker_share(&bn, extra, &SCALAR_CHAIN);
+            let cut = worker_share(&bn, extra, chain);
             assert!((bn.len() / 3..bn.len()).contains(&cut), "bn254 cut {cut}");
-            assert_eq!(worker_share(&[5], extra, &SCALAR_CHAIN), 1);
+            assert_eq!(worker_share(&[5], extra, chain), 1);
         }
         for extra in [0, 1] {
             let cut = compressed_worker_share(&bls, extra);
@@ -1069,10 +994,10 @@ mod tests {
             assert_eq!(compressed_worker_share(&[5], extra), 1);
         }
         // The caller carries the whole chain: the worker gets most of bn254's powers.
-        assert!(worker_share(&bn, 0, &SCALAR_CHAIN) >= 2 * bn.len() / 3);
+        assert!(worker_share(&bn, 0, chain) >= 2 * bn.len() / 3);
         // Extra factors on the worker leave it no more powers, the costlier the fewer.
-        assert!(worker_share(&bn, 1, &SCALAR_CHAIN) <= worker_share(&bn, 0, &SCALAR_CHAIN));
-        assert!(worker_share(&bn, 6, &SCALAR_CHAIN) < worker_share(&bn, 1, &SCALAR_CHAIN));
+        assert!(worker_share(&bn, 1, chain) <= worker_share(&bn, 0, chain));
+        assert!(worker_share(&bn, 6, chain) < worker_share(&bn, 1, chain));
         assert!(compressed_worker_share(&bls, 1) <= compressed_worker_share(&bls, 0));
     }
 

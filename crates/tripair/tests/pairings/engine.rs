@@ -14,7 +14,7 @@ use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurv
 use tripair::field::batch_inv;
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::pairing::{
-    affine_product_threshold, drive, final_exponentiation, final_exponentiation_in, miller_loop,
+    drive, final_exponentiation, final_exponentiation_in, miller_loop,
     miller_loop_affine, miller_loop_affine_vartime, multi_miller_loop, multi_pairing,
     multi_pairing_affine_vartime, multi_pairing_prepared, pairing, pairing_check, pairing_prepared,
     pairings_affine, pairings_affine_vartime, pairings_prepared, G2Prepared, Gt, MillerSchedule,
@@ -318,7 +318,7 @@ fn check_affine<C: PairingCurve>() {
         final_exponentiation(&miller_loop_affine::<C>(&all)),
         multi_pairing::<C>(&all)
     );
-    let k = affine_product_threshold::<C>();
+    let k = tripair::strategy::affine_min_pairs::<C>();
     let mut many: Vec<_> = (0..k).map(|_| random_pair::<C>(&mut rng)).collect();
     many.push((G1Affine::identity(), pairs[0].1));
     for n in [k - 1, k + 1] {

@@ -1,0 +1,192 @@
+//! What runs on this CPU, decided in one place.
+//!
+//! Every choice between ways of computing the same value is made here: the scalar or the
+//! digit-sliced single pairing, the projective, affine or lane Miller loop of a product, whether a
+//! batch or a prepared batch runs in SIMD lanes, how batches and products are split over threads,
+//! and the cost figures that place the cuts of the two-thread final exponentiation. The choices read
+//! two things only: the features the CPU was found to have ([`crate::cpu`]) and one row of tuned
+//! values for its family ([`table`]), each value with the measurement that set it.
+//!
+//! Leaf code (the Miller loop, the lanes, the threads) asks the functions below and never holds a
+//! threshold of its own. `tripair bench --table strategy` measures every alternative beside the
+//! choice made here on the machine it runs on, and marks the choices that are not the fastest.
+//!
+//! `TRIPAIR_BACKEND=portable` (see [`crate::cpu`]) turns the lanes off; the explicit functions of
+//! each path (`miller_loop`, `miller_loop_affine`, the `_with` lane functions, `pairing_scalar`)
+//! stay callable for tests and measurements whatever is chosen here.
+
+pub(crate) mod table;
+
+use crate::cpu::{self, CpuFamily};
+use crate::curve::PairingCurve;
+use crate::field::lanes::{IfmaLanes, LaneBackend as _};
+use crate::field::FpParams;
+pub(crate) use table::{CompressedCosts, RecordedCosts, ShareCosts};
+pub use table::{Tuned, Tuning};
+
+/// The tuned values of the detected CPU family.
+pub fn tuning() -> &'static Tuning {
+    table::for_family(cpu::family())
+}
+
+/// The CPU family whose row of [`table`] is in use.
+pub fn family() -> CpuFamily {
+    cpu::family()
+}
+
+/// Whether the SIMD-lane (AVX-512 IFMA) kernels run here: IFMA found and the portable code not
+/// forced. Every lane path below requires it.
+pub fn lanes_available() -> bool {
+    IfmaLanes::active()
+}
+
+/// How one pairing e(P, Q) runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SinglePairing {
+    /// The scalar tower on the curve's own backend (rows A, B, C of Grabher et al.).
+    Scalar,
+    /// The tower's independent F_p products side by side in IFMA lanes (row D).
+    Sliced,
+}
+
+/// The single pairing's path for curve `C` here.
+pub fn single_pairing<C: PairingCurve>() -> SinglePairing {
+    let default_backend = crate::arith::is_default_backend::<<C::Fp as FpParams>::Backend>();
+    if default_backend
+        && lanes_available()
+        && tuning().sliced_single_pairing.value.contains(&C::NAME)
+    {
+        SinglePairing::Sliced
+    } else {
+        SinglePairing::Scalar
+    }
+}
+
+/// How the Miller loop of a product of pairings runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProductLoop {
+    /// Projective lines, one pair at a time per step.
+    Projective,
+    /// Affine lines, one F_p2 inversion per step shared by all pairs.
+    Affine,
+    /// The pairs spread over eight SIMD lanes.
+    Lanes,
+}
+
+/// From this many finite pairs on, a product's scalar Miller loop on curve `C` uses affine lines
+/// (the family's threshold for the field's size).
+pub fn affine_min_pairs<C: PairingCurve>() -> usize {
+    let t = tuning();
+    if <<C::Fp as FpParams>::Limbs as crate::arith::Limbs>::N >= 7 {
+        t.affine_min_pairs_7_limbs.value
+    } else {
+        t.affine_min_pairs.value
+    }
+}
+
+/// The scalar source of a product with `finite` finite pairs: affine from
+/// [`affine_min_pairs`] on, projective below.
+pub fn product_loop_scalar<C: PairingCurve>(finite: usize) -> ProductLoop {
+    if finite >= affine_min_pairs::<C>() {
+        ProductLoop::Affine
+    } else {
+        ProductLoop::Projective
+    }
+}
+
+/// The Miller loop of a product with `finite` finite pairs: in the lanes from the family's
+/// threshold on where they run, else [`product_loop_scalar`].
+pub fn product_loop<C: PairingCurve>(finite: usize) -> ProductLoop {
+    if lanes_available() && finite >= lanes_min_product() {
+        ProductLoop::Lanes
+    } else {
+        product_loop_scalar::<C>(finite)
+    }
+}
+
+/// The smallest number of finite pairs whose product runs in the lanes (where they run).
+pub fn lanes_min_product() -> usize {
+    tuning().lanes_min_product.value
+}
+
+/// The smallest group of G1 points, with one prepared G2 point, worth a pass of the lanes.
+pub fn lanes_min_prepared() -> usize {
+    tuning().lanes_min_prepared.value
+}
+
+/// Whether batches of pairings run eight at a time in the lanes (curve `C`).
+pub fn batch_in_lanes<C: PairingCurve>() -> bool {
+    lanes_available()
+}
+
+/// The cost of one lane pass (eight pairings) in scalar pairings, for dealing a batch's leftovers
+/// to threads.
+pub(crate) fn lane_pass_cost() -> usize {
+    tuning().lane_pass_cost.value
+}
+
+/// Where the scalar split loop (one pairing's Miller loop over two threads) cuts, in hundredths.
+pub(crate) fn scalar_loop_split() -> usize {
+    tuning().scalar_loop_split.value
+}
+
+/// Where a product's one lane row split over two threads cuts its loop, in hundredths.
+pub(crate) fn product_lane_split() -> usize {
+    tuning().product_lane_split.value
+}
+
+/// Where a batch's one lane pass split over two threads cuts its loop, in hundredths.
+pub(crate) fn batch_lane_split() -> usize {
+    tuning().batch_lane_split.value
+}
+
+/// The chain costs of the two-thread exponentiation by u: the scalar field's (`lanes` false) or a
+/// lane field's.
+pub(crate) fn share_costs(lanes: bool) -> &'static ShareCosts {
+    let t = tuning();
+    if lanes {
+        &t.lane_chain.value
+    } else {
+        &t.scalar_chain.value
+    }
+}
+
+/// The costs of the two-thread compressed chain (bls12-381's exponentiation by u).
+pub(crate) fn compressed_costs() -> &'static CompressedCosts {
+    &tuning().compressed_chain.value
+}
+
+/// The costs of a recorded product's loop steps, and its bounds.
+pub(crate) fn recorded_costs() -> &'static RecordedCosts {
+    &tuning().recorded.value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::curves::{Bls12_381, Bn254, Bn638};
+
+    #[test]
+    fn every_family_has_a_row() {
+        for f in CpuFamily::ALL {
+            let t = table::for_family(f);
+            assert_eq!(t.family, f);
+            assert!(t.lanes_min_product.value >= 2);
+            assert!((1..100).contains(&t.product_lane_split.value));
+            assert!((1..100).contains(&t.batch_lane_split.value));
+            assert!(!t.lanes_min_product.source.is_empty());
+        }
+    }
+
+    #[test]
+    fn product_loop_follows_the_thresholds() {
+        let t = tuning();
+        let a = t.affine_min_pairs.value;
+        assert_eq!(product_loop_scalar::<Bn254>(a - 1), ProductLoop::Projective);
+        assert_eq!(product_loop_scalar::<Bls12_381>(a), ProductLoop::Affine);
+        let a7 = t.affine_min_pairs_7_limbs.value;
+        assert_eq!(product_loop_scalar::<Bn638>(a7), ProductLoop::Affine);
+        let lanes = product_loop::<Bn254>(lanes_min_product());
+        assert_eq!(lanes == ProductLoop::Lanes, lanes_available());
+    }
+}

@@ -1,0 +1,265 @@
+//! The tuned values, one row per CPU family, each value with the measurement that set it.
+//!
+//! A value that was never measured on a family says so in its source and names the family it was
+//! taken from; `tripair bench --table strategy` on a machine of that family shows whether it fits.
+//! Lane values only matter where the lanes run (AVX-512 IFMA): on the other families they are
+//! carried for completeness and never read.
+
+use crate::cpu::CpuFamily;
+
+/// A tuned value and where it came from (the report, table or harness run that measured it).
+#[derive(Clone, Copy, Debug)]
+pub struct Tuned<T> {
+    /// The value.
+    pub value: T,
+    /// The measurement that set it.
+    pub source: &'static str,
+}
+
+const fn tuned<T>(value: T, source: &'static str) -> Tuned<T> {
+    Tuned { value, source }
+}
+
+/// Costs in quarters of a cyclotomic square of an exponentiation's chain, for dealing its powers
+/// between two threads: an F_p12 product, taking a power out of the chain, handing it over.
+#[derive(Clone, Copy, Debug)]
+pub struct ShareCosts {
+    /// An F_p12 product.
+    pub product: usize,
+    /// Taking a power out of the chain.
+    pub exit: usize,
+    /// Handing a power to the worker.
+    pub handover: usize,
+}
+
+/// Costs in compressed squares of the two-thread compressed chain: an F_p12 product, and a batch
+/// decompression (its shared inversion, then each element).
+#[derive(Clone, Copy, Debug)]
+pub struct CompressedCosts {
+    /// An F_p12 product.
+    pub product: usize,
+    /// The shared F_p2 inversion of a batch decompression.
+    pub decompress_base: usize,
+    /// Each element decompressed.
+    pub decompress_each: usize,
+}
+
+/// Costs of a recorded product's replayed loop steps, in eighths of a sparse line product in the
+/// lanes with its evaluation at P, and the bounds of the recorded form.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordedCosts {
+    /// A line replayed (evaluated and multiplied in).
+    pub product: usize,
+    /// A lane F_p12 square.
+    pub square: usize,
+    /// A cyclotomic square of the merged value.
+    pub merged_square: usize,
+    /// The fewest loop steps one replayed segment gets.
+    pub min_steps: usize,
+    /// The most lane rows (of eight pairs) recorded: each row's lines take about 170 KB on bn254
+    /// and 210 KB on bls12-381.
+    pub max_rows: usize,
+}
+
+/// Every tuned value of one CPU family.
+#[derive(Clone, Copy, Debug)]
+pub struct Tuning {
+    /// The family of this row.
+    pub family: CpuFamily,
+    /// Curves (by name) whose single pairing runs digit-sliced in the lanes.
+    pub sliced_single_pairing: Tuned<&'static [&'static str]>,
+    /// From this many finite pairs on, a product's scalar Miller loop uses affine lines (fields of
+    /// up to 6 limbs).
+    pub affine_min_pairs: Tuned<usize>,
+    /// The same for fields of 7 limbs and more.
+    pub affine_min_pairs_7_limbs: Tuned<usize>,
+    /// From this many finite pairs on, a product's Miller loop runs in the lanes.
+    pub lanes_min_product: Tuned<usize>,
+    /// The smallest group of G1 points with one prepared G2 point worth a lane pass.
+    pub lanes_min_prepared: Tuned<usize>,
+    /// One lane pass (eight pairings) in scalar pairings, for dealing a batch over threads.
+    pub lane_pass_cost: Tuned<usize>,
+    /// The cut (hundredths of the loop) of one scalar pairing's Miller loop split over two threads.
+    pub scalar_loop_split: Tuned<usize>,
+    /// The cut (hundredths of the loop) of a product's one lane row split over two threads.
+    pub product_lane_split: Tuned<usize>,
+    /// The cut of a batch's one lane pass split over two threads.
+    pub batch_lane_split: Tuned<usize>,
+    /// The scalar field's chain costs for the two-thread exponentiation by u.
+    pub scalar_chain: Tuned<ShareCosts>,
+    /// A lane field's chain costs for the two-thread exponentiation by u.
+    pub lane_chain: Tuned<ShareCosts>,
+    /// The compressed chain's costs (bls12-381) for the two-thread exponentiation by u.
+    pub compressed_chain: Tuned<CompressedCosts>,
+    /// The recorded product's step costs and bounds.
+    pub recorded: Tuned<RecordedCosts>,
+}
+
+const SLICED_XEON: Tuned<&[&str]> = tuned(
+    &["bn256d", "dclxvi"],
+    "Intel Xeon with IFMA, docs/ggp-table.txt: row D over row B's single pairing 0.92x (bn256d) and \
+     0.88x (dclxvi, 920,952 against 1,044,358 rdtsc ticks); p has no spare bit, so the scalar tower \
+     has no lazy reduction to gain from",
+);
+const AFFINE_EPYC: Tuned<usize> = tuned(
+    8,
+    "AMD EPYC with AVX-512 (generation not recorded), affine over projective product loop: bn254 1.11 at 4 pairs, 1.01 at 6, \
+     0.96 at 8, 0.85 at 20; bls12-381 1.09 / 1.00 / 0.96 / 0.86",
+);
+const AFFINE_7_LIMBS_EPYC: Tuned<usize> = tuned(
+    5,
+    "AMD EPYC with AVX-512 (generation not recorded), affine over projective loop: bn638 1.00 at 4 pairs, 0.91 at 8",
+);
+const LANES_MIN_PRODUCT_XEON: Tuned<usize> = tuned(
+    5,
+    "Intel Xeon with IFMA, examples/lanes_bench.rs (two runs, product with its final \
+     exponentiation, lanes over the scalar affine product): 1.01-1.13x at 4 pairs, 0.87-0.94x at \
+     5, 0.78-0.82x at 6, 0.57-0.63x at 8, bn254 and bls12-381 alike",
+);
+const LANES_MIN_PREPARED_ALL: Tuned<usize> = tuned(
+    5,
+    "bench --table ggp, rows G and B: one prepared lane pass costs 0.5-0.7 of eight scalar \
+     pairings (Intel Xeon with IFMA, AMD EPYC Zen 4)",
+);
+const LANE_PASS_ZEN4: Tuned<usize> = tuned(
+    4,
+    "bench --table ggp, time per pairing lanes over scalar: 0.50-0.56 on AMD EPYC Zen 4 \
+     (docs/ggp-table.txt); a pass = 8 x 0.5 = 4 scalar pairings",
+);
+const SCALAR_SPLIT_MODEL: Tuned<usize> = tuned(
+    52,
+    "cost model, not a CPU measurement: with a loop step costing 1, a squaring about 0.3 and a G2 \
+     doubling about 0.35, both threads finish together near 0.52 of the loop",
+);
+const PRODUCT_SPLIT_ZEN5: Tuned<usize> = tuned(
+    56,
+    "AMD EPYC Zen 5, products of 8 on two threads with their final exponentiation, medians of 25 \
+     interleaved calls, cuts 48-66, two runs: bn254 0.629-0.632 at 56 (0.624-0.627 at 58), \
+     bls12-381 0.654-0.657 at 54-56",
+);
+const BATCH_SPLIT_XEON: Tuned<usize> = tuned(
+    52,
+    "Intel Xeon with IFMA, batches of 8 on two threads against one, medians of 25 interleaved \
+     calls, cuts 46-66: best near 50-54 (0.87-0.89 of one thread's time)",
+);
+const SCALAR_CHAIN_ZEN5: Tuned<ShareCosts> = tuned(
+    ShareCosts {
+        product: 21,
+        exit: 6,
+        handover: 1,
+    },
+    "AMD EPYC Zen 5, bn254 rdtsc medians: a cyclotomic square about 450 ticks, a product 2,350, a \
+     power taken out of the lanes 650; the model then gives every cut's timeline within 1.5K ticks",
+);
+const LANE_CHAIN_ZEN5: Tuned<ShareCosts> = tuned(
+    ShareCosts {
+        product: 9,
+        exit: 0,
+        handover: 2,
+    },
+    "AMD EPYC Zen 5, batch of 8 on two threads, cuts 12-24 scanned, medians of 21: 0.78x one \
+     thread's time at the model's cut (22 of 24 powers handed over on bn254)",
+);
+const COMPRESSED_XEON: Tuned<CompressedCosts> = tuned(
+    CompressedCosts {
+        product: 5,
+        decompress_base: 15,
+        decompress_each: 3,
+    },
+    "Intel Xeon with IFMA, bls12-381: a compressed square in the lanes about 650 rdtsc ticks, an \
+     F_p12 product 3,400, a batch decompression's inversion 10,000 and 2,000 per element",
+);
+const RECORDED_ZEN5: Tuned<RecordedCosts> = tuned(
+    RecordedCosts {
+        product: 8,
+        square: 8,
+        merged_square: 1,
+        min_steps: 8,
+        max_rows: 16,
+    },
+    "AMD EPYC Zen 5, bn254 rdtsc: about 3.9K per line replayed, 3.9K per lane square, 0.5K per \
+     cyclotomic square of the merged value; segments within 3% of each other at these costs",
+);
+
+/// The row of the Intel Xeons with AVX-512 IFMA (Ice Lake and later).
+const INTEL_IFMA: Tuning = Tuning {
+    family: CpuFamily::IntelIfma,
+    sliced_single_pairing: SLICED_XEON,
+    affine_min_pairs: tuned(8, "not measured on this family: the AMD EPYC figure (AVX-512)"),
+    affine_min_pairs_7_limbs: tuned(5, "not measured on this family: the AMD EPYC figure"),
+    lanes_min_product: LANES_MIN_PRODUCT_XEON,
+    lanes_min_prepared: LANES_MIN_PREPARED_ALL,
+    lane_pass_cost: tuned(
+        4,
+        "bench --table ggp on the Xeon: lanes over scalar 0.30-0.36 per pairing (a pass = 2.6 \
+         scalar pairings); 4 kept from Zen 4, the leftovers' dealing not re-measured here",
+    ),
+    scalar_loop_split: SCALAR_SPLIT_MODEL,
+    product_lane_split: tuned(56, "not re-measured on this family: the Zen 5 figure"),
+    batch_lane_split: BATCH_SPLIT_XEON,
+    scalar_chain: tuned(SCALAR_CHAIN_ZEN5.value, "not re-measured on this family: Zen 5's"),
+    lane_chain: tuned(LANE_CHAIN_ZEN5.value, "not re-measured on this family: Zen 5's"),
+    compressed_chain: COMPRESSED_XEON,
+    recorded: tuned(RECORDED_ZEN5.value, "not re-measured on this family: Zen 5's"),
+};
+
+/// The row of AMD Zen 4 (family 19h with AVX-512).
+const AMD_ZEN4: Tuning = Tuning {
+    family: CpuFamily::AmdZen4,
+    sliced_single_pairing: tuned(SLICED_XEON.value, "not re-measured on this family: the Xeon's"),
+    affine_min_pairs: AFFINE_EPYC,
+    affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
+    lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
+    lanes_min_prepared: LANES_MIN_PREPARED_ALL,
+    lane_pass_cost: LANE_PASS_ZEN4,
+    scalar_loop_split: SCALAR_SPLIT_MODEL,
+    product_lane_split: tuned(56, "not re-measured on this family: the Zen 5 figure"),
+    batch_lane_split: tuned(52, "not re-measured on this family: the Xeon's"),
+    scalar_chain: tuned(SCALAR_CHAIN_ZEN5.value, "not re-measured on this family: Zen 5's"),
+    lane_chain: tuned(LANE_CHAIN_ZEN5.value, "not re-measured on this family: Zen 5's"),
+    compressed_chain: tuned(COMPRESSED_XEON.value, "not re-measured on this family: the Xeon's"),
+    recorded: tuned(RECORDED_ZEN5.value, "not re-measured on this family: Zen 5's"),
+};
+
+/// The row of AMD Zen 5 (family 1Ah).
+const AMD_ZEN5: Tuning = Tuning {
+    family: CpuFamily::AmdZen5,
+    sliced_single_pairing: tuned(SLICED_XEON.value, "not re-measured on this family: the Xeon's"),
+    affine_min_pairs: AFFINE_EPYC,
+    affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
+    lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
+    lanes_min_prepared: LANES_MIN_PREPARED_ALL,
+    lane_pass_cost: tuned(4, "not re-measured on this family: Zen 4's"),
+    scalar_loop_split: SCALAR_SPLIT_MODEL,
+    product_lane_split: PRODUCT_SPLIT_ZEN5,
+    batch_lane_split: tuned(52, "not re-measured on this family: the Xeon's"),
+    scalar_chain: SCALAR_CHAIN_ZEN5,
+    lane_chain: LANE_CHAIN_ZEN5,
+    compressed_chain: tuned(COMPRESSED_XEON.value, "not re-measured on this family: the Xeon's"),
+    recorded: RECORDED_ZEN5,
+};
+
+/// The row of x86-64 CPUs without AVX-512 IFMA: no lanes, so only the scalar choices are read.
+const X86_64: Tuning = Tuning {
+    family: CpuFamily::X86_64,
+    affine_min_pairs: tuned(8, "not measured on this family: the AMD EPYC figure"),
+    affine_min_pairs_7_limbs: tuned(5, "not measured on this family: the AMD EPYC figure"),
+    ..AMD_ZEN4
+};
+
+/// The row of every other target (aarch64, wasm32, ...): the portable backend, no lanes.
+const OTHER: Tuning = Tuning {
+    family: CpuFamily::Other,
+    ..X86_64
+};
+
+/// The row of a family.
+pub(crate) fn for_family(family: CpuFamily) -> &'static Tuning {
+    match family {
+        CpuFamily::IntelIfma => &INTEL_IFMA,
+        CpuFamily::AmdZen4 => &AMD_ZEN4,
+        CpuFamily::AmdZen5 => &AMD_ZEN5,
+        CpuFamily::X86_64 => &X86_64,
+        CpuFamily::Other => &OTHER,
+    }
+}
