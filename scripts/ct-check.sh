@@ -8,7 +8,7 @@
 # the deliberately variable-time one. Needs valgrind. Usage: scripts/ct-check.sh [--no-timing]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CARGO_PROFILE_RELEASE_DEBUG=1 cargo build --release --example ct_valgrind
+CARGO_PROFILE_RELEASE_DEBUG=1 cargo build --release -p tripair-cli --features examples --example ct_valgrind
 bin=target/release/examples/ct_valgrind
 status=0
 for case in scalar-mul fp-inv fp12-inv batch-inv gt-pow pairing product-affine prepared prepared-lanes sliced-squares hash-to-curve bls-sign; do
@@ -26,7 +26,7 @@ else
     echo "reported leak (expected: the deliberate variable-time inversion)"
 fi
 if [ "${1:-}" != "--no-timing" ]; then
-    cargo build --release --example ct_timing
+    cargo build --release -p tripair-cli --features examples --example ct_timing
     t=target/release/examples/ct_timing
     # Measurements per class: 10^6 (the bar of the evidence in docs/constant-time.md; about 1.5 hours
     # on one core for the group and GT operations), 10^5 for hashing and signing (a millisecond a

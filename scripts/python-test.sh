@@ -17,6 +17,9 @@ cd "$root"
 python="${PYTHON:-python3}"
 venv="${VENV:-$root/.venv-py}"
 target="${CARGO_TARGET_DIR:-$root/target}"
+# crates/tripair-py is a workspace of its own (root Cargo.toml); it shares the root's target
+# directory, where its own feature set of the library builds beside the workspace's.
+export CARGO_TARGET_DIR="$target"
 wheels="$target/wheels"
 start=$(date +%s)
 

@@ -1,6 +1,6 @@
 //! Cycles of a BLS verification and of its parts (hash to G2, the two-pair pairing check), medians
 //! of interleaved runs, for A/B runs and a profiler.
-//! `cargo run --release -p tripair-bls --example verify_profile [rounds]`
+//! `cargo run --release -p tripair-bls --features examples --example verify_profile [rounds]`
 use std::hint::black_box;
 use tripair::curve::curves::Bls12_381;
 use tripair::curve::{G1Affine, G2Affine};

@@ -1,5 +1,5 @@
 //! Median ns and rdtsc cycles per Montgomery multiplication (and squaring), portable vs ADX,
-//! measured interleaved. Run: `cargo run --release --example backend_speed`.
+//! measured interleaved. Run: `cargo run --release -p tripair-cli --features examples --example backend_speed`.
 
 use core::hint::black_box;
 use tripair::arith::{Backend, Portable};

@@ -4,7 +4,7 @@
 //! against one Pippenger `msm_vartime` (the current code), per signature; and two parts of each
 //! batch item, hashing the message and the G1 multiplication by the coefficient. Both variants.
 //! The batch's pairing check uses the threads `available_parallelism` allows (`taskset -c 0`
-//! for one). Run: `cargo run --release -p tripair-cli --example bls_batch_speed [samples]`.
+//! for one). Run: `cargo run --release -p tripair-cli --features examples --example bls_batch_speed [samples]`.
 
 use core::hint::black_box;
 use tripair::curve::{Projective, Scalar};

@@ -7,7 +7,7 @@
 //! be seen to fail.
 //!
 //! ```sh
-//! cargo run --release --example ct_timing -- [MEASUREMENTS_PER_CLASS] [FUNCTION...]
+//! cargo run --release -p tripair-cli --features examples --example ct_timing -- [MEASUREMENTS_PER_CLASS] [FUNCTION...]
 //! ```
 
 use std::hint::black_box;

@@ -4,7 +4,7 @@
 //! uninitialised value of size 8"). Run by `scripts/ct-check.sh`:
 //!
 //! ```sh
-//! cargo build --release --example ct_valgrind
+//! cargo build --release -p tripair-cli --features examples --example ct_valgrind
 //! valgrind --error-exitcode=1 target/release/examples/ct_valgrind [CASE]
 //! ```
 //!

@@ -1,7 +1,7 @@
 //! Old vs new scalar multiplication, measured interleaved in one run: the plain fixed-window
 //! ladder (`mul_ladder`) against GLV/GLS `mul` on G1 and G2, the variable-time
 //! `mul_scalar_vartime`, and Pippenger's `msm_vartime` on 64 points (per point); and G2 mul
-//! against one pairing. Run: `cargo run --release --example scalar_mul_speed [samples]`.
+//! against one pairing. Run: `cargo run --release -p tripair-cli --features examples --example scalar_mul_speed [samples]`.
 
 use core::hint::black_box;
 use tripair::curve::curves::{Bls12_381, Bn254};

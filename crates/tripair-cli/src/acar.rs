@@ -11,9 +11,9 @@ use std::hint::black_box;
 use tripair::curve::{G1Affine, PairingCurve};
 use tripair::field::{Fp, Fp12, Fp2, Fp6};
 use tripair::pairing::{
-    final_exponentiation, miller_loop, multi_pairing,
-    multi_pairing_affine_vartime, pairing, pairings_affine, pairings_affine_vartime,
-    pairings_lanes, pairings_prepared, pairings_prepared_scalar, product_miller_loop, G2Prepared,
+    final_exponentiation, miller_loop, multi_pairing, multi_pairing_affine_vartime, pairing,
+    pairings_affine, pairings_affine_vartime, pairings_lanes, pairings_prepared,
+    pairings_prepared_scalar, product_miller_loop, G2Prepared,
 };
 use tripair::strategy::{lanes_available, lanes_min_product};
 use tripair_testkit::TestRng;

@@ -20,4 +20,5 @@ pub mod peers;
 pub mod plot;
 pub mod report;
 pub mod smallchar_bench;
+pub mod strategy_table;
 pub mod vpg_bench;

@@ -184,6 +184,10 @@ enum Table {
     /// scalar), B (ADX scalar), C (digit-serial IFMA F_p), E (F_p12 halves on 2 threads), F (loop split over 2 threads), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads)
     /// (bn256d, bn254, bls12-381).
     Ggp,
+    /// The strategy layer's choices on this CPU: the single pairing, products of 2, 8, 20 and 64,
+    /// batches of 8 and 64 and prepared pairings by every path it chooses between, the choice
+    /// marked and flagged where another path is more than 3% faster (bn254, bls12-381).
+    Strategy,
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -536,6 +540,7 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
             });
         }
         Table::Ggp => tripair_cli::ggp_lanes::CURVES,
+        Table::Strategy => tripair_cli::strategy_table::CURVES,
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -605,6 +610,17 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                     }
                     if let Some(dir) = &args.plot {
                         plot::plot_threads(dir, &t).map_err(io::Error::other)?;
+                    }
+                }
+                Table::Strategy => {
+                    progress(&format!("{c} strategy"));
+                    let t = tripair_cli::strategy_table::curve_table(c, samples)
+                        .map_err(io::Error::other)?;
+                    progress(&format!("{c} done"));
+                    if args.json {
+                        report::write_json_lines(out, &tripair_cli::strategy_table::rows_json(&t))?;
+                    } else {
+                        pb.suspend(|| tripair_cli::strategy_table::write_table(out, &t))?;
                     }
                 }
                 Table::Bls => {

@@ -1,6 +1,6 @@
 //! Runs pairings on the dclxvi curve with F_p as twelve doubles in a loop, for a profiler, and
 //! prints the median rdtsc ticks beside the Montgomery pairing's.
-//! `cargo run --release -p tripair --example dclxvi_profile [count]`
+//! `cargo run --release -p tripair --features examples --example dclxvi_profile [count]`
 use std::hint::black_box;
 use tripair::curve::curves::Dclxvi as DclxviCurve;
 use tripair::curve::{G1Affine, G2Affine};

@@ -4,7 +4,7 @@
 //! and F_p12 operation's products batched into the lanes), checking that both give the same value,
 //! and the final exponentiation on two threads (`final_exponentiation_two_threads`, each timed
 //! call right after another so that the pool's worker is awake).
-//! `cargo run --release -p tripair --example final_exp_cycles`
+//! `cargo run --release -p tripair --features examples --example final_exp_cycles`
 use std::hint::black_box;
 use tripair::arith::Sliced;
 use tripair::curve::curves::{Bls12_381, Bn254};

@@ -3,7 +3,7 @@
 //! scalar affine product), in rdtsc ticks (medians of 15 batches). The full
 //! comparison, interleaved and with the paper's numbers, is `tripair bench --table ggp`.
 //!
-//! `cargo run --release -p tripair --example lanes_bench`
+//! `cargo run --release -p tripair --features examples --example lanes_bench`
 
 use std::hint::black_box;
 use tripair::curve::{G1Projective, G2Projective, PairingCurve};

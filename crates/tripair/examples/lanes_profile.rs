@@ -1,6 +1,6 @@
 //! Eight-lane pairings in a loop, for `perf record` (no micro-benchmarks mixed in).
 //!
-//! `cargo run --release -p tripair --example lanes_profile -- [bls|bn] [iterations]`
+//! `cargo run --release -p tripair --features examples --example lanes_profile -- [bls|bn] [iterations]`
 
 use std::hint::black_box;
 use tripair::curve::{G1Projective, G2Projective, PairingCurve};

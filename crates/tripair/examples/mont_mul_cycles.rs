@@ -1,7 +1,7 @@
 //! rdtsc ticks per Montgomery multiplication on the default backend for the bn254 and bls12-381
 //! moduli: latency (one dependency chain) and throughput (four independent chains), and the same
 //! for a double-width product followed by a Montgomery reduction (the lazy tower's pieces).
-//! `cargo run --release -p tripair --example mont_mul_cycles`
+//! `cargo run --release -p tripair --features examples --example mont_mul_cycles`
 use std::hint::black_box;
 use tripair::arith::{Backend, DefaultBackend as B};
 use tripair::curve::curves::{Bls12_381, Bn254};

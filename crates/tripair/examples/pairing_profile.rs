@@ -1,5 +1,5 @@
 //! Runs bls12-381 and bn254 pairings in a loop, for a profiler (`perf record`), and prints the
-//! median and minimum rdtsc cycles per pairing. `cargo run --release -p tripair --example pairing_profile [count] [bls12-381|bn254|bn256d|bn446|bn638]`
+//! median and minimum rdtsc cycles per pairing. `cargo run --release -p tripair --features examples --example pairing_profile [count] [bls12-381|bn254|bn256d|bn446|bn638]`
 use std::hint::black_box;
 use tripair::curve::curves::{Bls12_381, Bn254, Bn256d, Bn446, Bn638};
 use tripair::curve::{G1Affine, G2Affine, PairingCurve};

@@ -1,6 +1,6 @@
 //! Cycles of the constant-time scalar multiplications on BLS12-381 (medians of interleaved
 //! samples): variable-base G1/G2 `mul`, and `mul_generator` from the fixed-base tables.
-//! `cargo run --release -p tripair --example scalar_mul_cycles`
+//! `cargo run --release -p tripair --features examples --example scalar_mul_cycles`
 
 use std::hint::black_box;
 use tripair::curve::curves::Bls12_381 as C;

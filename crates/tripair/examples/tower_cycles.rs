@@ -1,5 +1,5 @@
 //! Cycles of the tower's building blocks (medians of interleaved samples) on bls12-381 and bn254.
-//! `cargo run --release -p tripair --example tower_cycles [op-filter]`
+//! `cargo run --release -p tripair --features examples --example tower_cycles [op-filter]`
 use std::hint::black_box;
 use tripair::curve::PairingCurve;
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6};

@@ -211,7 +211,8 @@ pub fn pairings_prepared_in_lanes<C: PairingCurve, B: LaneBackend>(
 pub fn product_miller_loop_lanes<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
-    if crate::strategy::product_loop::<C>(finite_count(pairs)) == crate::strategy::ProductLoop::Lanes
+    if crate::strategy::product_loop::<C>(finite_count(pairs))
+        == crate::strategy::ProductLoop::Lanes
     {
         miller_loop_lanes_with::<C, IfmaLanes>(pairs)
     } else {
@@ -304,5 +305,3 @@ fn unlane_fp12<C: PairingCurve, B: LaneBackend>(x: &Fp12<C, LaneFp<C, B>>) -> Ve
     let (c0, c1) = (fp6(&x.c0), fp6(&x.c1));
     (0..LANES).map(|i| Fp12::new(c0[i], c1[i])).collect()
 }
-
-

@@ -25,22 +25,22 @@ pub use final_exp::{
 };
 pub use gt::{Gt, MillerLoopOutput};
 pub use lanes::{
-    miller_loop_lanes_with, pairings_in_lanes, pairings_lanes,
-    pairings_lanes_with, pairings_prepared_in_lanes, pairings_prepared_lanes,
-    pairings_prepared_lanes_with, product_miller_loop_lanes,
+    miller_loop_lanes_with, pairings_in_lanes, pairings_lanes, pairings_lanes_with,
+    pairings_prepared_in_lanes, pairings_prepared_lanes, pairings_prepared_lanes_with,
+    product_miller_loop_lanes,
 };
 pub use miller::{
-    ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into,
-    finish, miller_loop, miller_loop_affine, miller_loop_affine_vartime, miller_loops_affine,
+    ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into, finish, miller_loop,
+    miller_loop_affine, miller_loop_affine_vartime, miller_loops_affine,
     miller_loops_affine_vartime, miller_loops_prepared, multi_miller_loop, product_miller_loop,
     AffineLines, EachPair, G2Prepared, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule,
     NormalizedG1, NormalizedLine, PreparedG1, PreparedLines, ProjectiveLines, Step, TwistCoords,
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    available_threads, final_exponentiation_two_threads, map_chunks,
-    miller_loop_threads, multi_miller_loop_threads, multi_pairing_threads, pairing_batch,
-    pairing_check_threads, pairing_pipelined, pairing_split_loop,
+    available_threads, final_exponentiation_two_threads, map_chunks, miller_loop_threads,
+    multi_miller_loop_threads, multi_pairing_threads, pairing_batch, pairing_check_threads,
+    pairing_pipelined, pairing_split_loop,
 };
 
 use crate::arith::Sliced;

@@ -260,7 +260,9 @@ fn product_in_lanes_threads<C: PairingCurve>(
     let slots = product_lane_slots(pairs);
     match slots.len() / LANES {
         1 => Some(product_lanes_split(lane_rows_of(&slots), easy)),
-        rows if rows <= strategy::recorded_costs().max_rows => Some(product_lanes_recorded(&slots, threads, easy)),
+        rows if rows <= strategy::recorded_costs().max_rows => {
+            Some(product_lanes_recorded(&slots, threads, easy))
+        }
         _ => None,
     }
 }
@@ -307,7 +309,7 @@ pub fn multi_pairing_threads<C: PairingCurve>(
 /// part's other factors computed by the worker meanwhile: the value of
 /// [`final_exponentiation`]. The intra-pairing parallelism of Grabher–Großschädl–Page's
 /// implementation E, applied to the part of the pairing no loop split reaches. Measured with
-/// `cargo run --release -p tripair --example final_exp_cycles` (rdtsc medians of 200, AMD EPYC
+/// `cargo run --release -p tripair --features examples --example final_exp_cycles` (rdtsc medians of 200, AMD EPYC
 /// Zen 5, four runs): 0.74-0.75x the serial one on bn254 (250-261K against 337-347K ticks),
 /// 0.77-0.78x on bls12-381 (378-391K against 487-509K).
 pub fn final_exponentiation_two_threads<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
@@ -784,11 +786,7 @@ fn step_segments(digits: &[i8], rows: usize, threads: usize, frobenius: bool) ->
         let lines = 1 + usize::from(digits[i] != 0);
         rows * lines * c.product + if i > 0 { c.square } else { 0 }
     };
-    let tail = if frobenius {
-        2 * rows * c.product
-    } else {
-        0
-    };
+    let tail = if frobenius { 2 * rows * c.product } else { 0 };
     // The boundaries when no segment may cost more than `cap` (None if more are needed).
     let fill = |cap: usize| -> Option<Vec<usize>> {
         let mut cuts = vec![0];

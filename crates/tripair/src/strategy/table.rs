@@ -185,7 +185,10 @@ const RECORDED_ZEN5: Tuned<RecordedCosts> = tuned(
 const INTEL_IFMA: Tuning = Tuning {
     family: CpuFamily::IntelIfma,
     sliced_single_pairing: SLICED_XEON,
-    affine_min_pairs: tuned(8, "not measured on this family: the AMD EPYC figure (AVX-512)"),
+    affine_min_pairs: tuned(
+        8,
+        "not measured on this family: the AMD EPYC figure (AVX-512)",
+    ),
     affine_min_pairs_7_limbs: tuned(5, "not measured on this family: the AMD EPYC figure"),
     lanes_min_product: LANES_MIN_PRODUCT_XEON,
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
@@ -197,16 +200,28 @@ const INTEL_IFMA: Tuning = Tuning {
     scalar_loop_split: SCALAR_SPLIT_MODEL,
     product_lane_split: tuned(56, "not re-measured on this family: the Zen 5 figure"),
     batch_lane_split: BATCH_SPLIT_XEON,
-    scalar_chain: tuned(SCALAR_CHAIN_ZEN5.value, "not re-measured on this family: Zen 5's"),
-    lane_chain: tuned(LANE_CHAIN_ZEN5.value, "not re-measured on this family: Zen 5's"),
+    scalar_chain: tuned(
+        SCALAR_CHAIN_ZEN5.value,
+        "not re-measured on this family: Zen 5's",
+    ),
+    lane_chain: tuned(
+        LANE_CHAIN_ZEN5.value,
+        "not re-measured on this family: Zen 5's",
+    ),
     compressed_chain: COMPRESSED_XEON,
-    recorded: tuned(RECORDED_ZEN5.value, "not re-measured on this family: Zen 5's"),
+    recorded: tuned(
+        RECORDED_ZEN5.value,
+        "not re-measured on this family: Zen 5's",
+    ),
 };
 
 /// The row of AMD Zen 4 (family 19h with AVX-512).
 const AMD_ZEN4: Tuning = Tuning {
     family: CpuFamily::AmdZen4,
-    sliced_single_pairing: tuned(SLICED_XEON.value, "not re-measured on this family: the Xeon's"),
+    sliced_single_pairing: tuned(
+        SLICED_XEON.value,
+        "not re-measured on this family: the Xeon's",
+    ),
     affine_min_pairs: AFFINE_EPYC,
     affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
     lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
@@ -215,16 +230,31 @@ const AMD_ZEN4: Tuning = Tuning {
     scalar_loop_split: SCALAR_SPLIT_MODEL,
     product_lane_split: tuned(56, "not re-measured on this family: the Zen 5 figure"),
     batch_lane_split: tuned(52, "not re-measured on this family: the Xeon's"),
-    scalar_chain: tuned(SCALAR_CHAIN_ZEN5.value, "not re-measured on this family: Zen 5's"),
-    lane_chain: tuned(LANE_CHAIN_ZEN5.value, "not re-measured on this family: Zen 5's"),
-    compressed_chain: tuned(COMPRESSED_XEON.value, "not re-measured on this family: the Xeon's"),
-    recorded: tuned(RECORDED_ZEN5.value, "not re-measured on this family: Zen 5's"),
+    scalar_chain: tuned(
+        SCALAR_CHAIN_ZEN5.value,
+        "not re-measured on this family: Zen 5's",
+    ),
+    lane_chain: tuned(
+        LANE_CHAIN_ZEN5.value,
+        "not re-measured on this family: Zen 5's",
+    ),
+    compressed_chain: tuned(
+        COMPRESSED_XEON.value,
+        "not re-measured on this family: the Xeon's",
+    ),
+    recorded: tuned(
+        RECORDED_ZEN5.value,
+        "not re-measured on this family: Zen 5's",
+    ),
 };
 
 /// The row of AMD Zen 5 (family 1Ah).
 const AMD_ZEN5: Tuning = Tuning {
     family: CpuFamily::AmdZen5,
-    sliced_single_pairing: tuned(SLICED_XEON.value, "not re-measured on this family: the Xeon's"),
+    sliced_single_pairing: tuned(
+        SLICED_XEON.value,
+        "not re-measured on this family: the Xeon's",
+    ),
     affine_min_pairs: AFFINE_EPYC,
     affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
     lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
@@ -235,7 +265,10 @@ const AMD_ZEN5: Tuning = Tuning {
     batch_lane_split: tuned(52, "not re-measured on this family: the Xeon's"),
     scalar_chain: SCALAR_CHAIN_ZEN5,
     lane_chain: LANE_CHAIN_ZEN5,
-    compressed_chain: tuned(COMPRESSED_XEON.value, "not re-measured on this family: the Xeon's"),
+    compressed_chain: tuned(
+        COMPRESSED_XEON.value,
+        "not re-measured on this family: the Xeon's",
+    ),
     recorded: RECORDED_ZEN5,
 };
 

@@ -14,11 +14,11 @@ use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurv
 use tripair::field::batch_inv;
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use tripair::pairing::{
-    drive, final_exponentiation, final_exponentiation_in, miller_loop,
-    miller_loop_affine, miller_loop_affine_vartime, multi_miller_loop, multi_pairing,
-    multi_pairing_affine_vartime, multi_pairing_prepared, pairing, pairing_check, pairing_prepared,
-    pairings_affine, pairings_affine_vartime, pairings_prepared, G2Prepared, Gt, MillerSchedule,
-    PreparedG1, ProjectiveLines,
+    drive, final_exponentiation, final_exponentiation_in, miller_loop, miller_loop_affine,
+    miller_loop_affine_vartime, multi_miller_loop, multi_pairing, multi_pairing_affine_vartime,
+    multi_pairing_prepared, pairing, pairing_check, pairing_prepared, pairings_affine,
+    pairings_affine_vartime, pairings_prepared, G2Prepared, Gt, MillerSchedule, PreparedG1,
+    ProjectiveLines,
 };
 use tripair_testkit::TestRng;
 
