@@ -503,8 +503,8 @@ fn write_bench_header(out: &mut dyn Write, json: bool, samples: usize) -> io::Re
 
 fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
     let default = match table {
-        Table::Acar => tripair_cli::acar::CURVES,
-        Table::Threads => tripair_cli::ggp::CURVES,
+        Table::Acar => tripair_cli::tables::acar::CURVES,
+        Table::Threads => tripair_cli::tables::threads::CURVES,
         Table::Bls => &["bls12-381"],
         Table::Vpg => {
             if args.json || args.plot.is_some() || !args.curve.is_empty() {
@@ -516,7 +516,7 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
             let samples = args.samples as usize;
             return write_out(|out| {
                 write_bench_header(out, false, samples)?;
-                tripair_cli::vpg_bench::write_table(out, samples)
+                tripair_cli::tables::vpg::write_table(out, samples)
             });
         }
         Table::Dclxvi => {
@@ -527,15 +527,15 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
             let samples = args.samples as usize;
             return write_out(|out| {
                 write_bench_header(out, args.json, samples)?;
-                let t = tripair_cli::dclxvi_bench::table(samples);
+                let t = tripair_cli::tables::dclxvi::table(samples);
                 if args.json {
-                    report::write_json_lines(out, &tripair_cli::dclxvi_bench::rows_json(&t))
+                    report::write_json_lines(out, &tripair_cli::tables::dclxvi::rows_json(&t))
                 } else {
-                    tripair_cli::dclxvi_bench::write_table(out, &t)
+                    tripair_cli::tables::dclxvi::write_table(out, &t)
                 }
             });
         }
-        Table::Ggp => tripair_cli::ggp_lanes::CURVES,
+        Table::Ggp => tripair_cli::tables::ggp::CURVES,
     };
     let curves: Vec<String> = if args.curve.is_empty() {
         default.iter().map(|s| s.to_string()).collect()
@@ -570,7 +570,7 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
             };
             match table {
                 Table::Acar => {
-                    let t = tripair_cli::acar::curve_table(c, samples, &mut progress)
+                    let t = tripair_cli::tables::acar::curve_table(c, samples, &mut progress)
                         .map_err(io::Error::other)?;
                     if args.json {
                         report::write_json_lines(out, &report::acar_rows_json(&t))?;
@@ -585,18 +585,18 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                 Table::Vpg | Table::Dclxvi => {}
                 Table::Ggp => {
                     progress(&format!("{c} ggp"));
-                    let t = tripair_cli::ggp_lanes::curve_table(c, samples)
+                    let t = tripair_cli::tables::ggp::curve_table(c, samples)
                         .map_err(io::Error::other)?;
                     progress(&format!("{c} done"));
                     if args.json {
-                        report::write_json_lines(out, &tripair_cli::ggp_lanes::rows_json(&t))?;
+                        report::write_json_lines(out, &tripair_cli::tables::ggp::rows_json(&t))?;
                     } else {
-                        pb.suspend(|| tripair_cli::ggp_lanes::write_table(out, &t))?;
+                        pb.suspend(|| tripair_cli::tables::ggp::write_table(out, &t))?;
                     }
                 }
                 Table::Threads => {
                     progress(&format!("{c} threads"));
-                    let t = tripair_cli::ggp::curve_table(c, samples).map_err(io::Error::other)?;
+                    let t = tripair_cli::tables::threads::curve_table(c, samples).map_err(io::Error::other)?;
                     progress(&format!("{c} done"));
                     if args.json {
                         report::write_json_lines(out, &report::thread_rows_json(&t))?;
@@ -609,12 +609,12 @@ fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
                 }
                 Table::Bls => {
                     progress("bls12-381 signatures");
-                    let t = tripair_cli::bls_bench::table(samples);
+                    let t = tripair_cli::tables::bls::table(samples);
                     progress("bls12-381 done");
                     if args.json {
-                        report::write_json_lines(out, &tripair_cli::bls_bench::rows_json(&t))?;
+                        report::write_json_lines(out, &tripair_cli::tables::bls::rows_json(&t))?;
                     } else {
-                        pb.suspend(|| tripair_cli::bls_bench::write_table(out, &t))?;
+                        pb.suspend(|| tripair_cli::tables::bls::write_table(out, &t))?;
                     }
                 }
             }

@@ -1,9 +1,9 @@
 //! What `tripair bench` prints: the text tables and the JSON lines (a header object, then one
 //! object per measured row; the schemas are in the README).
 
-use crate::acar::CurveTable;
+use crate::tables::acar::CurveTable;
 use crate::bench::{BenchRow, OPS};
-use crate::ggp::ThreadTable;
+use crate::tables::threads::ThreadTable;
 use crate::measure::{self, Measurement};
 use crate::smallchar_bench::{FieldBenchRow, PairingBenchRow};
 use serde_json::{json, Value};
