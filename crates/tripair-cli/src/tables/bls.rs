@@ -508,3 +508,54 @@ pub mod blst_side {
         }
     }
 }
+
+/// `--table bls`.
+pub struct Bls;
+
+impl super::Table for Bls {
+    type Measured = BlsTable;
+
+    fn name(&self) -> &'static str {
+        "bls"
+    }
+
+    fn about(&self) -> &'static str {
+        "BLS signatures on bls12-381: sign, verify, G1/G2 mul by a secret scalar, hash to G2, \
+         batch verify of 64 per signature, G1/G2 mul by the generator, public key and signature \
+         from bytes, beside blst (built with `--features peers` or `peers-blst`)"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        &["bls12-381"]
+    }
+
+    fn refuses(&self, options: &super::Options) -> Option<String> {
+        super::refuse_non_prime(&options.curves).or_else(|| {
+            options
+                .curves
+                .iter()
+                .find(|c| *c != "bls12-381")
+                .map(|c| format!("--table bls is for bls12-381 (BLS signatures); '{c}' is not it"))
+        })
+    }
+
+    fn measure(
+        &self,
+        _curve: &str,
+        samples: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<BlsTable, String> {
+        progress("bls12-381 signatures");
+        let t = table(samples);
+        progress("bls12-381 done");
+        Ok(t)
+    }
+
+    fn text(&self, out: &mut dyn std::io::Write, t: &BlsTable) -> std::io::Result<()> {
+        write_table(out, t)
+    }
+
+    fn json_rows(&self, t: &BlsTable) -> Vec<serde_json::Value> {
+        rows_json(t)
+    }
+}

@@ -469,3 +469,46 @@ fn b_lanes_note<C: PairingCurve>() -> &'static str {
         ""
     }
 }
+
+/// `--table ggp`.
+pub struct Ggp;
+
+impl super::Table for Ggp {
+    type Measured = GgpTable;
+
+    fn name(&self) -> &'static str {
+        "ggp"
+    }
+
+    fn about(&self) -> &'static str {
+        "Grabher-Grossschaedl-Page 2008, Table 3: F_p and F_p12 Inv/Add/Mul and e(P,Q) in cycles \
+         for rows A (portable scalar), B (ADX scalar), C (digit-serial IFMA F_p), D (digit-sliced \
+         F_p6/F_p12 products in lanes), E (F_p12 halves on 2 threads), F (loop split over 2 \
+         threads), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads), G+H (16: \
+         lanes on 2 threads), the paper's Core 2 rows beside"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        CURVES
+    }
+
+    fn measure(
+        &self,
+        curve: &str,
+        samples: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<GgpTable, String> {
+        progress(&format!("{curve} ggp"));
+        let t = curve_table(curve, samples).map_err(|e| e.to_string())?;
+        progress(&format!("{curve} done"));
+        Ok(t)
+    }
+
+    fn text(&self, out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
+        write_table(out, t)
+    }
+
+    fn json_rows(&self, t: &GgpTable) -> Vec<Value> {
+        rows_json(t)
+    }
+}
