@@ -243,4 +243,129 @@ mod tests {
             assert!(t.refuses(&eta).is_some(), "{}", t.name());
         }
     }
+
+    /// The keys README.md documents for every row of `bench --json`.
+    fn assert_documented(table: &str, rows: &[Value]) {
+        assert!(!rows.is_empty(), "{table}: no rows");
+        for r in rows {
+            assert!(
+                r["curve"].is_string() != r["field"].is_string(),
+                "{table}: curve or field, not both: {r}"
+            );
+            for key in ["op", "impl"] {
+                assert!(r[key].is_string(), "{table}: no {key} in {r}");
+            }
+            for key in ["median_ns", "min_ns", "max_ns", "cycles"] {
+                assert!(r[key].is_f64(), "{table}: {key} not a number in {r}");
+            }
+            assert!(r["samples"].is_u64(), "{table}: no samples in {r}");
+        }
+    }
+
+    fn m(ns: f64) -> Measurement {
+        Measurement {
+            median_ns: ns,
+            min_ns: ns * 0.9,
+            max_ns: ns * 1.1,
+            cycles: ns * 3.0,
+            samples: 3,
+        }
+    }
+
+    use crate::measure::Measurement;
+
+    #[test]
+    fn json_rows_of_every_table_carry_the_documented_keys() {
+        let acar = acar::CurveTable {
+            curve: "bn254".into(),
+            fields: vec![acar::FieldRow {
+                level: "F_p",
+                ops: [
+                    ("add", m(1.0)),
+                    ("sub", m(1.0)),
+                    ("mul", m(2.0)),
+                    ("sqr", m(2.0)),
+                    ("inv", m(90.0)),
+                    ("inv_vartime", m(50.0)),
+                ],
+            }],
+            pairings: vec![acar::PairingRow {
+                op: "pairing",
+                label: "single pairing",
+                m: m(1e6),
+                ratio: 1.0,
+                paper_ratio: None,
+            }],
+        };
+        assert_documented("acar", &Table::json_rows(&acar::Acar, &acar));
+        let threads = threads::ThreadTable {
+            curve: "bn254".into(),
+            rows: vec![threads::ThreadRow {
+                op: "pairing",
+                label: "one pairing, serial",
+                threads: 1,
+                m: m(1e6),
+                speedup: 1.0,
+            }],
+        };
+        assert_documented("threads", &Table::json_rows(&threads::Threads, &threads));
+        let row = |blst| bls::BlsRow {
+            op: "bls_verify",
+            label: "verify",
+            tripair: m(1e6),
+            blst,
+            target: 1.1,
+        };
+        let bls = bls::BlsTable {
+            rows: vec![row(Some(m(2e6))), row(None)],
+            batch_over_verify: 0.3,
+            blst_batch_over_verify: None,
+        };
+        let rows = Table::json_rows(&bls::Bls, &bls);
+        assert_documented("bls", &rows);
+        // tripair's and blst's rows apart, the ratio on tripair's.
+        let impls: Vec<&str> = rows.iter().map(|r| r["impl"].as_str().unwrap()).collect();
+        assert_eq!(impls, ["tripair", "blst", "tripair"]);
+        assert_eq!(rows[0]["ratio_to_blst"], 0.5);
+        assert!(rows[1]["ratio_to_blst"].is_null() && rows[2]["ratio_to_blst"].is_null());
+        let ggp = ggp::GgpTable {
+            curve: "bn254".into(),
+            ifma: false,
+            rows: vec![ggp::GgpRow {
+                row: "G",
+                label: "8 pairings in lanes".into(),
+                results: 8,
+                fields_from: "G",
+                m: [m(1.0); 7],
+            }],
+        };
+        let rows = Table::json_rows(&ggp::Ggp, &ggp);
+        assert_documented("ggp", &rows);
+        // One row per column, the per-pairing figures on the pairing's.
+        let ops: Vec<&str> = rows.iter().map(|r| r["op"].as_str().unwrap()).collect();
+        assert_eq!(ops, ggp::COLUMNS);
+        assert_eq!(rows[6]["per_pairing_cycles"], 3.0 / 8.0);
+        assert!(rows.iter().all(|r| r["row"] == "G" && r["results"] == 8));
+        let dclxvi = dclxvi::DclxviTable {
+            rows: vec![dclxvi::DclxviRow {
+                op: "F_p2 multiplication",
+                montgomery: m(20.0),
+                float: m(30.0),
+                slides: 585.0,
+            }],
+            core_per_tick: None,
+        };
+        assert_documented("dclxvi", &Table::json_rows(&dclxvi::DclxviBench, &dclxvi));
+        // vpg has no JSON: refused before it measures.
+        let json = Options {
+            json: true,
+            ..Options::default()
+        };
+        assert!(find("vpg").unwrap().refuses(&json).is_some());
+        // A new table gets its rows checked here too.
+        let checked = ["acar", "threads", "bls", "ggp", "dclxvi", "vpg"];
+        for t in TABLES {
+            assert!(checked.contains(&t.name()), "{}: no JSON check", t.name());
+        }
+    }
 }
