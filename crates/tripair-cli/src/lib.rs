@@ -4,15 +4,10 @@
 
 #![warn(missing_docs)]
 
-pub mod acar;
 pub mod bench;
-pub mod bls_bench;
 pub mod bls_cmd;
 pub mod curves;
-pub mod dclxvi_bench;
 pub mod fuzz_bodies;
-pub mod ggp;
-pub mod ggp_lanes;
 pub mod lines;
 pub mod measure;
 #[cfg(feature = "peers")]
@@ -20,5 +15,4 @@ pub mod peers;
 pub mod plot;
 pub mod report;
 pub mod smallchar_bench;
-pub mod strategy_table;
-pub mod vpg_bench;
+pub mod tables;

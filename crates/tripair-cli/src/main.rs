@@ -1,5 +1,6 @@
 //! The tripair command line: `pair`, `check`, `hash`, `bls`, `curves`, `bench`.
 
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -15,7 +16,7 @@ use tripair_cli::curves::{
     HashOptions, HASH_CURVES,
 };
 use tripair_cli::lines::{answer_lines, AnswerFn, MAX_LINE_BYTES};
-use tripair_cli::{plot, report, smallchar_bench};
+use tripair_cli::{plot, report, smallchar_bench, tables};
 
 /// Pairing-based cryptography on BN and BLS12 curves (and, for research, the broken
 /// small-characteristic eta_T pairings).
@@ -137,9 +138,9 @@ struct BenchArgs {
     #[arg(long)]
     quiet: bool,
     /// Print a paper's table instead of the standard ones (for the prime-field curves given with
-    /// --curve, or the table's own list).
-    #[arg(long, value_enum, value_name = "TABLE")]
-    table: Option<Table>,
+    /// --curve, or the table's own list). Each table and what it prints:
+    #[arg(long, value_name = "TABLE", value_parser = table_names())]
+    table: Option<String>,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -162,32 +163,13 @@ enum Group {
     G2,
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum Table {
-    /// Acar-Lauter-Naehrig-Shumow 2011, Table 2: tower costs with I/M, affine and projective
-    /// pairings, 20 at once, first argument fixed, product of 20 (bn254n, bn446, bn638, bn254,
-    /// bls12-381).
-    Acar,
-    /// Grabher-Grossschaedl-Page 2008: batches and products of 8 and 64 pairings on 1 and 2
-    /// threads, one pairing split or pipelined over 2 threads (bn254, bls12-381).
-    Threads,
-    /// BLS signatures on bls12-381: sign, verify, G1/G2 multiplication, hash to G2, batch verify
-    /// of 64, beside blst (built with `--features peers` or `peers-blst`).
-    Bls,
-    /// Vejda-Page-Grossschaedl 2007: Tables 2-4 on the model of the tri-field MAC unit
-    /// (tripair-vpg), Appendix A, and tripair's x86 field table at the same sizes.
-    Vpg,
-    /// Naehrig-Niederhagen-Schwabe 2010 (dclxvi): F_p2 multiplication, squaring and the pairing
-    /// on the dclxvi curve with F_p as 12 doubles beside the Montgomery field.
-    Dclxvi,
-    /// Grabher-Grossschaedl-Page 2008, Table 3: F_p and F_p12 Inv/Add/Mul and e(P,Q) for A (portable
-    /// scalar), B (ADX scalar), C (digit-serial IFMA F_p), E (F_p12 halves on 2 threads), F (loop split over 2 threads), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads)
-    /// (bn256d, bn254, bls12-381).
-    Ggp,
-    /// The strategy layer's choices on this CPU: the single pairing, products of 2, 8, 20 and 64,
-    /// batches of 8 and 64 and prepared pairings by every path it chooses between, the choice
-    /// marked and flagged where another path is more than 3% faster (bn254, bls12-381).
-    Strategy,
+/// The `--table` values: every table in the registry, each with what it prints.
+fn table_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        tables::TABLES
+            .iter()
+            .map(|t| PossibleValue::new(t.name()).help(t.help())),
+    )
 }
 
 fn parse_curve(s: &str) -> Result<String, String> {
@@ -401,7 +383,7 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
         }
     }
     let samples = args.samples as usize;
-    if let Some(table) = args.table {
+    if let Some(table) = &args.table {
         return bench_table(args, table);
     }
     let curves: Vec<String> = if args.curve.is_empty() {
@@ -421,7 +403,7 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
     let pb = progress_bar(args.quiet, steps);
     let mut plot_errors = Vec::new();
     let code = write_out(|out| {
-        write_bench_header(out, args.json, samples)?;
+        report::write_header(out, args.json, samples)?;
         out.flush()?;
         for c in &prime {
             let mut progress = |what: &str| {
@@ -490,154 +472,29 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
     }
 }
 
-/// The first line of every benchmark: the JSON header object, or the CPU, features and date.
-fn write_bench_header(out: &mut dyn Write, json: bool, samples: usize) -> io::Result<()> {
-    if json {
-        writeln!(out, "{}", report::header_json(samples))
-    } else {
-        writeln!(
-            out,
-            "CPU: {}; backend features: {}; {}",
-            tripair_cli::measure::cpu_model(),
-            tripair::cpu::describe(),
-            tripair_cli::measure::today_utc()
-        )
-    }
-}
-
-fn bench_table(args: &BenchArgs, table: Table) -> ExitCode {
-    let default = match table {
-        Table::Acar => tripair_cli::acar::CURVES,
-        Table::Threads => tripair_cli::ggp::CURVES,
-        Table::Bls => &["bls12-381"],
-        Table::Vpg => {
-            if args.json || args.plot.is_some() || !args.curve.is_empty() {
-                eprintln!(
-                    "error: --table vpg prints one fixed text table: no --json, --plot or --curve"
-                );
-                return ExitCode::from(2);
-            }
-            let samples = args.samples as usize;
-            return write_out(|out| {
-                write_bench_header(out, false, samples)?;
-                tripair_cli::vpg_bench::write_table(out, samples)
-            });
-        }
-        Table::Dclxvi => {
-            if args.curve.iter().any(|c| c != "dclxvi") || args.plot.is_some() {
-                eprintln!("error: --table dclxvi is for the dclxvi curve only and has no --plot");
-                return ExitCode::from(2);
-            }
-            let samples = args.samples as usize;
-            return write_out(|out| {
-                write_bench_header(out, args.json, samples)?;
-                let t = tripair_cli::dclxvi_bench::table(samples);
-                if args.json {
-                    report::write_json_lines(out, &tripair_cli::dclxvi_bench::rows_json(&t))
-                } else {
-                    tripair_cli::dclxvi_bench::write_table(out, &t)
-                }
-            });
-        }
-        Table::Ggp => tripair_cli::ggp_lanes::CURVES,
-        Table::Strategy => tripair_cli::strategy_table::CURVES,
+/// `bench --table NAME`: the table's checks of the options, then the table.
+fn bench_table(args: &BenchArgs, name: &str) -> ExitCode {
+    let Some(table) = tables::find(name) else {
+        eprintln!("error: no table '{name}'");
+        return ExitCode::from(2);
     };
-    let curves: Vec<String> = if args.curve.is_empty() {
-        default.iter().map(|s| s.to_string()).collect()
-    } else {
-        args.curve.clone()
+    let options = tables::Options {
+        curves: args.curve.clone(),
+        samples: args.samples as usize,
+        json: args.json,
+        plot: args.plot.clone(),
     };
-    if let Some(c) = curves.iter().find(|c| !PRIME_CURVES.contains(&c.as_str())) {
-        eprintln!("error: --table is for the prime-field curves; '{c}' is not one");
+    if let Some(why) = table.refuses(&options) {
+        eprintln!("error: {why}");
         return ExitCode::from(2);
     }
-    if let (Table::Bls, Some(c)) = (&table, curves.iter().find(|c| *c != "bls12-381")) {
-        eprintln!("error: --table bls is for bls12-381 (BLS signatures); '{c}' is not it");
-        return ExitCode::from(2);
-    }
-    let samples = args.samples as usize;
-    let pb = progress_bar(args.quiet, 2 * curves.len() as u64);
-    let code = write_out(|out| {
-        write_bench_header(out, args.json, samples)?;
-        if !args.json {
-            if let Table::Acar = table {
-                writeln!(
-                    out,
-                    "ratio: per-pairing time over the single pairing, measured interleaved in this run; \
-                     paper: the same ratio on the paper's ARM Cortex-A9 (base: its single affine pairing)"
-                )?;
-            }
-        }
-        for c in &curves {
-            let mut progress = |what: &str| {
-                pb.set_message(what.to_string());
-                pb.inc(1);
-            };
-            match table {
-                Table::Acar => {
-                    let t = tripair_cli::acar::curve_table(c, samples, &mut progress)
-                        .map_err(io::Error::other)?;
-                    if args.json {
-                        report::write_json_lines(out, &report::acar_rows_json(&t))?;
-                    } else {
-                        pb.suspend(|| report::write_acar_table(out, &t))?;
-                    }
-                    if let Some(dir) = &args.plot {
-                        plot::plot_acar(dir, &t).map_err(io::Error::other)?;
-                    }
-                }
-                // Answered before the curve loop.
-                Table::Vpg | Table::Dclxvi => {}
-                Table::Ggp => {
-                    progress(&format!("{c} ggp"));
-                    let t = tripair_cli::ggp_lanes::curve_table(c, samples)
-                        .map_err(io::Error::other)?;
-                    progress(&format!("{c} done"));
-                    if args.json {
-                        report::write_json_lines(out, &tripair_cli::ggp_lanes::rows_json(&t))?;
-                    } else {
-                        pb.suspend(|| tripair_cli::ggp_lanes::write_table(out, &t))?;
-                    }
-                }
-                Table::Threads => {
-                    progress(&format!("{c} threads"));
-                    let t = tripair_cli::ggp::curve_table(c, samples).map_err(io::Error::other)?;
-                    progress(&format!("{c} done"));
-                    if args.json {
-                        report::write_json_lines(out, &report::thread_rows_json(&t))?;
-                    } else {
-                        pb.suspend(|| report::write_thread_table(out, &t))?;
-                    }
-                    if let Some(dir) = &args.plot {
-                        plot::plot_threads(dir, &t).map_err(io::Error::other)?;
-                    }
-                }
-                Table::Strategy => {
-                    progress(&format!("{c} strategy"));
-                    let t = tripair_cli::strategy_table::curve_table(c, samples)
-                        .map_err(io::Error::other)?;
-                    progress(&format!("{c} done"));
-                    if args.json {
-                        report::write_json_lines(out, &tripair_cli::strategy_table::rows_json(&t))?;
-                    } else {
-                        pb.suspend(|| tripair_cli::strategy_table::write_table(out, &t))?;
-                    }
-                }
-                Table::Bls => {
-                    progress("bls12-381 signatures");
-                    let t = tripair_cli::bls_bench::table(samples);
-                    progress("bls12-381 done");
-                    if args.json {
-                        report::write_json_lines(out, &tripair_cli::bls_bench::rows_json(&t))?;
-                    } else {
-                        pb.suspend(|| tripair_cli::bls_bench::write_table(out, &t))?;
-                    }
-                }
-            }
-            out.flush()?;
-        }
-        Ok(())
-    });
+    let steps = table.progress_steps(&options);
+    let pb = if steps == 0 {
+        ProgressBar::hidden()
+    } else {
+        progress_bar(args.quiet, steps)
+    };
+    let code = write_out(|out| table.write(&options, out, &pb));
     pb.finish_and_clear();
     code
 }

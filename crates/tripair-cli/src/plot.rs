@@ -2,11 +2,11 @@
 //! instead of read: per prime curve, tripair against each peer per operation; the small-characteristic
 //! field table (Vejda–Page–Großschädl); the eta_T rows beside Mitsunari 2009, Table 3.
 
-use crate::acar::CurveTable;
 use crate::bench::{BenchRow, OPS};
-use crate::ggp::ThreadTable;
 use crate::report::implementations;
 use crate::smallchar_bench::{FieldBenchRow, PairingBenchRow};
+use crate::tables::acar::CurveTable;
+use crate::tables::threads::ThreadTable;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 

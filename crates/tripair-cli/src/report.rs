@@ -1,9 +1,7 @@
 //! What `tripair bench` prints: the text tables and the JSON lines (a header object, then one
 //! object per measured row; the schemas are in the README).
 
-use crate::acar::CurveTable;
 use crate::bench::{BenchRow, OPS};
-use crate::ggp::ThreadTable;
 use crate::measure::{self, Measurement};
 use crate::smallchar_bench::{FieldBenchRow, PairingBenchRow};
 use serde_json::{json, Value};
@@ -22,7 +20,23 @@ pub fn header_json(samples: usize) -> Value {
     })
 }
 
-fn measurement_json(mut row: serde_json::Map<String, Value>, m: &Measurement) -> Value {
+/// The first line of every benchmark: the JSON header object, or the CPU, features and date.
+pub fn write_header(out: &mut dyn Write, json: bool, samples: usize) -> io::Result<()> {
+    if json {
+        writeln!(out, "{}", header_json(samples))
+    } else {
+        writeln!(
+            out,
+            "CPU: {}; backend features: {}; {}",
+            measure::cpu_model(),
+            tripair::cpu::describe(),
+            measure::today_utc()
+        )
+    }
+}
+
+/// `row` with the measurement's keys added: `median_ns`, `min_ns`, `max_ns`, `samples`, `cycles`.
+pub fn measurement_json(mut row: serde_json::Map<String, Value>, m: &Measurement) -> Value {
     row.insert("median_ns".into(), json!(m.median_ns));
     row.insert("min_ns".into(), json!(m.min_ns));
     row.insert("max_ns".into(), json!(m.max_ns));
@@ -31,7 +45,13 @@ fn measurement_json(mut row: serde_json::Map<String, Value>, m: &Measurement) ->
     Value::Object(row)
 }
 
-fn keyed(key: &str, name: &str, op: &str, implementation: &str) -> serde_json::Map<String, Value> {
+/// A row keyed `key` (`curve` or `field`) = `name`, with `op` and `impl`.
+pub fn keyed(
+    key: &str,
+    name: &str,
+    op: &str,
+    implementation: &str,
+) -> serde_json::Map<String, Value> {
     let mut m = serde_json::Map::new();
     m.insert(key.into(), json!(name));
     m.insert("op".into(), json!(op));
@@ -208,116 +228,6 @@ pub fn write_eta_table(out: &mut dyn Write, pairings: &[PairingBenchRow]) -> io:
             p.one_core.cycles,
             fmt_ns(p.two_cores.median_ns),
             p.two_cores.cycles
-        )?;
-    }
-    Ok(())
-}
-
-/// The Acar–Lauter–Naehrig–Shumow table of one curve as JSON rows: field rows keyed `field`
-/// (`bn254/F_p2`), pairing rows keyed `curve` with `ratio` (to the single pairing) and
-/// `paper_ratio` (null off the paper's curves).
-pub fn acar_rows_json(t: &CurveTable) -> Vec<Value> {
-    let mut v = Vec::new();
-    for f in &t.fields {
-        for (op, m) in &f.ops {
-            let row = keyed("field", &format!("{}/{}", t.curve, f.level), op, "tripair");
-            v.push(measurement_json(row, m));
-        }
-    }
-    for p in &t.pairings {
-        let mut row = keyed("curve", &t.curve, p.op, "tripair");
-        row.insert("ratio".into(), json!(p.ratio));
-        row.insert("paper_ratio".into(), json!(p.paper_ratio));
-        v.push(measurement_json(row, &p.m));
-    }
-    v
-}
-
-/// The Acar–Lauter–Naehrig–Shumow table of one curve as text.
-pub fn write_acar_table(out: &mut dyn Write, t: &CurveTable) -> io::Result<()> {
-    writeln!(
-        out,
-        "\n== {}: Acar-Lauter-Naehrig-Shumow 2011, Table 2, on this CPU (median rdtsc cycles) ==",
-        t.curve
-    )?;
-    writeln!(
-        out,
-        "{:<7} {:>8} {:>8} {:>9} {:>9} {:>10} {:>12} {:>7} {:>11}",
-        "field", "add", "sub", "M", "S", "I", "I vartime", "R=I/M", "R vartime"
-    )?;
-    for f in &t.fields {
-        let c: Vec<f64> = f.ops.iter().map(|(_, m)| m.cycles).collect();
-        writeln!(
-            out,
-            "{:<7} {:>8.0} {:>8.0} {:>9.0} {:>9.0} {:>10.0} {:>12.0} {:>7.2} {:>11.2}",
-            f.level,
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            c[4],
-            c[5],
-            f.ratio(),
-            f.ratio_vartime()
-        )?;
-    }
-    writeln!(
-        out,
-        "{:<70} {:>10} {:>11} {:>7} {:>7}",
-        "pairing", "time", "cycles", "ratio", "paper"
-    )?;
-    for p in &t.pairings {
-        let paper = p
-            .paper_ratio
-            .map_or_else(|| "-".to_string(), |r| format!("{r:.2}"));
-        writeln!(
-            out,
-            "{:<70} {:>10} {:>11.0} {:>7.2} {:>7}",
-            p.label,
-            fmt_ns(p.m.median_ns),
-            p.m.cycles,
-            p.ratio,
-            paper
-        )?;
-    }
-    Ok(())
-}
-
-/// The threads table of one curve as JSON rows (`curve`, `op`, `impl`, times per pairing,
-/// `threads`, `speedup` over the one-thread row).
-pub fn thread_rows_json(t: &ThreadTable) -> Vec<Value> {
-    t.rows
-        .iter()
-        .map(|r| {
-            let mut row = keyed("curve", &t.curve, r.op, "tripair");
-            row.insert("threads".into(), json!(r.threads));
-            row.insert("speedup".into(), json!(r.speedup));
-            measurement_json(row, &r.m)
-        })
-        .collect()
-}
-
-/// The threads table of one curve as text.
-pub fn write_thread_table(out: &mut dyn Write, t: &ThreadTable) -> io::Result<()> {
-    writeln!(
-        out,
-        "\n== {}: Grabher-Grosschaedl-Page 2008 forms on this CPU (per pairing; speedup over 1 thread) ==",
-        t.curve
-    )?;
-    writeln!(
-        out,
-        "{:<44} {:>7} {:>10} {:>11} {:>8}",
-        "form", "threads", "time", "cycles", "speedup"
-    )?;
-    for r in &t.rows {
-        writeln!(
-            out,
-            "{:<44} {:>7} {:>10} {:>11.0} {:>7.2}x",
-            r.label,
-            r.threads,
-            fmt_ns(r.m.median_ns),
-            r.m.cycles,
-            r.speedup
         )?;
     }
     Ok(())

@@ -454,6 +454,10 @@ fn parse_json_lines(out: &str) -> Vec<Value> {
 }
 
 fn assert_measurement(row: &Value) {
+    assert!(
+        row["curve"].is_string() != row["field"].is_string(),
+        "curve or field, not both: {row}"
+    );
     for key in [
         "op",
         "impl",
@@ -702,5 +706,84 @@ fn bench_table_threads_reports_speedups() {
             !one_thread || r["op"] == "pairing" || r["speedup"] == 1.0,
             "{r}"
         );
+    }
+}
+
+#[test]
+fn bench_table_bls_and_ggp_json_rows_carry_the_documented_keys() {
+    let (out, err, code) = run_cli(&["bench", "--table", "bls", "--samples", "1", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let rows = parse_json_lines(&out);
+    assert_eq!(rows[0]["kind"], "header");
+    let body = &rows[1..];
+    body.iter().for_each(assert_measurement);
+    for op in [
+        "bls_sign",
+        "bls_verify",
+        "bls_batch_verify_64",
+        "sig_from_bytes",
+    ] {
+        let r = body
+            .iter()
+            .find(|r| r["op"] == op && r["impl"] == "tripair")
+            .unwrap_or_else(|| panic!("no row {op}"));
+        assert_eq!(r["curve"], "bls12-381");
+        assert!(r["target_ratio"].as_f64().unwrap() > 0.0, "{r}");
+    }
+    let (out, err, code) = run_cli(
+        &[
+            "bench",
+            "--table",
+            "ggp",
+            "--curve",
+            "bn254",
+            "--samples",
+            "1",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let rows = parse_json_lines(&out);
+    assert_eq!(rows[0]["kind"], "header");
+    let body = &rows[1..];
+    body.iter().for_each(assert_measurement);
+    for letter in ["A", "B", "C", "D", "E", "F", "G", "H", "G+H"] {
+        let row: Vec<&Value> = body.iter().filter(|r| r["row"] == letter).collect();
+        let ops: Vec<&str> = row.iter().map(|r| r["op"].as_str().unwrap()).collect();
+        assert_eq!(
+            ops,
+            ["fp_inv", "fp_add", "fp_mul", "fp12_inv", "fp12_add", "fp12_mul", "pairing"],
+            "{letter}"
+        );
+        let pairing = row[6];
+        assert_eq!(pairing["curve"], "bn254");
+        assert!(
+            pairing["per_pairing_cycles"].as_f64().unwrap() > 0.0,
+            "{pairing}"
+        );
+    }
+    let (_, err, code) = run_cli(&["bench", "--table", "bls", "--curve", "bn254"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--table bls is for bls12-381"), "{err}");
+}
+
+#[test]
+fn bench_help_lists_every_table_with_what_it_prints() {
+    let (out, err, code) = run_cli(&["bench", "--help"], "");
+    assert_eq!(code, 0, "{err}");
+    for (table, prints) in [
+        ("acar", "I/M at each tower level"),
+        ("threads", "products of 8 and 64"),
+        ("bls", "batch verify of 64"),
+        ("vpg", "Tables 3 and 4"),
+        ("dclxvi", "12 doubles"),
+        ("ggp", "D (digit-sliced"),
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("- {table}:")))
+            .unwrap_or_else(|| panic!("no {table} in\n{out}"));
+        assert!(line.contains(prints), "{table}: {line}");
     }
 }

@@ -290,24 +290,31 @@ pub fn write_table(out: &mut dyn std::io::Write, t: &BlsTable) -> std::io::Resul
     )
 }
 
-/// The table as JSON values, one per row.
+/// The table as JSON rows in the keys of every `bench --json` row (`curve`, `op`, `impl`, the
+/// times, `samples`, `cycles`), one per row and implementation (`tripair`, and `blst` where built),
+/// with the table's own: `table`, `label`, `target_ratio` (the largest tripair/blst ratio asked)
+/// and, on tripair's rows beside a blst row, `ratio_to_blst`.
 pub fn rows_json(t: &BlsTable) -> Vec<serde_json::Value> {
-    t.rows
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "table": "bls",
-                "curve": "bls12-381",
-                "op": r.op,
-                "label": r.label,
-                "tripair_ns": r.tripair.median_ns,
-                "tripair_cycles": r.tripair.cycles,
-                "blst_ns": r.blst.map(|b| b.median_ns),
-                "blst_cycles": r.blst.map(|b| b.cycles),
-                "target_ratio": r.target,
-            })
-        })
-        .collect()
+    use crate::report::{keyed, measurement_json};
+    use serde_json::json;
+    let mut v = Vec::new();
+    for r in &t.rows {
+        for (implementation, m) in [("tripair", Some(r.tripair)), ("blst", r.blst)] {
+            let Some(m) = m else { continue };
+            let mut row = keyed("curve", "bls12-381", r.op, implementation);
+            row.insert("table".into(), json!("bls"));
+            row.insert("label".into(), json!(r.label));
+            row.insert("target_ratio".into(), json!(r.target));
+            if let (Some(b), "tripair") = (r.blst, implementation) {
+                row.insert(
+                    "ratio_to_blst".into(),
+                    json!(r.tripair.median_ns / b.median_ns),
+                );
+            }
+            v.push(measurement_json(row, &m));
+        }
+    }
+    v
 }
 
 /// blst's side of each row (Rust bindings of the blst C library).
@@ -506,5 +513,56 @@ pub mod blst_side {
                 assert_eq!(r, BLST_ERROR::BLST_SUCCESS);
             })
         }
+    }
+}
+
+/// `--table bls`.
+pub struct Bls;
+
+impl super::Table for Bls {
+    type Measured = BlsTable;
+
+    fn name(&self) -> &'static str {
+        "bls"
+    }
+
+    fn about(&self) -> &'static str {
+        "BLS signatures on bls12-381: sign, verify, G1/G2 mul by a secret scalar, hash to G2, \
+         batch verify of 64 per signature, G1/G2 mul by the generator, public key and signature \
+         from bytes, beside blst (built with `--features peers` or `peers-blst`)"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        &["bls12-381"]
+    }
+
+    fn refuses(&self, options: &super::Options) -> Option<String> {
+        super::refuse_non_prime(&options.curves).or_else(|| {
+            options
+                .curves
+                .iter()
+                .find(|c| *c != "bls12-381")
+                .map(|c| format!("--table bls is for bls12-381 (BLS signatures); '{c}' is not it"))
+        })
+    }
+
+    fn measure(
+        &self,
+        _curve: &str,
+        samples: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<BlsTable, String> {
+        progress("bls12-381 signatures");
+        let t = table(samples);
+        progress("bls12-381 done");
+        Ok(t)
+    }
+
+    fn text(&self, out: &mut dyn std::io::Write, t: &BlsTable) -> std::io::Result<()> {
+        write_table(out, t)
+    }
+
+    fn json_rows(&self, t: &BlsTable) -> Vec<serde_json::Value> {
+        rows_json(t)
     }
 }

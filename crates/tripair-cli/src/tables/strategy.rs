@@ -326,3 +326,45 @@ pub fn rows_json(t: &StrategyTable) -> Vec<Value> {
     }
     v
 }
+
+/// `--table strategy`.
+pub struct Strategy;
+
+impl super::Table for Strategy {
+    type Measured = StrategyTable;
+
+    fn name(&self) -> &'static str {
+        "strategy"
+    }
+
+    fn about(&self) -> &'static str {
+        "the strategy layer's choices on this CPU: the single pairing (scalar, digit-sliced D), \
+         products of 2, 8, 20 and 64 (projective, affine, lanes), batches of 8 and 64 and \
+         pairings with one prepared Q (scalar, lanes), every path timed, the choice marked with \
+         its time over the fastest and flagged when more than 3% slower"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        CURVES
+    }
+
+    fn measure(
+        &self,
+        curve: &str,
+        samples: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<StrategyTable, String> {
+        progress(&format!("{curve} strategy"));
+        let t = curve_table(curve, samples).map_err(|e| e.to_string())?;
+        progress(&format!("{curve} done"));
+        Ok(t)
+    }
+
+    fn text(&self, out: &mut dyn Write, t: &StrategyTable) -> io::Result<()> {
+        write_table(out, t)
+    }
+
+    fn json_rows(&self, t: &StrategyTable) -> Vec<Value> {
+        rows_json(t)
+    }
+}

@@ -10,7 +10,11 @@
 
 use crate::bench::random_pairs;
 use crate::measure::{measure_after_idle, measure_interleaved_warm, Measurement};
+use crate::report::{fmt_ns, keyed, measurement_json};
+use serde_json::{json, Value};
 use std::hint::black_box;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tripair::curve::PairingCurve;
 use tripair::pairing::{
@@ -188,4 +192,89 @@ pub fn curve_table(name: &str, samples: usize) -> tripair::Result<ThreadTable> {
         table(samples),
         return Err(tripair::Error::UnknownCurve(name.to_string()))
     ))
+}
+
+/// The threads table of one curve as JSON rows (`curve`, `op`, `impl`, times per pairing,
+/// `threads`, `speedup` over the one-thread row).
+pub fn rows_json(t: &ThreadTable) -> Vec<Value> {
+    t.rows
+        .iter()
+        .map(|r| {
+            let mut row = keyed("curve", &t.curve, r.op, "tripair");
+            row.insert("threads".into(), json!(r.threads));
+            row.insert("speedup".into(), json!(r.speedup));
+            measurement_json(row, &r.m)
+        })
+        .collect()
+}
+
+/// The threads table of one curve as text.
+pub fn write_table(out: &mut dyn Write, t: &ThreadTable) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n== {}: Grabher-Grosschaedl-Page 2008 forms on this CPU (per pairing; speedup over 1 thread) ==",
+        t.curve
+    )?;
+    writeln!(
+        out,
+        "{:<44} {:>7} {:>10} {:>11} {:>8}",
+        "form", "threads", "time", "cycles", "speedup"
+    )?;
+    for r in &t.rows {
+        writeln!(
+            out,
+            "{:<44} {:>7} {:>10} {:>11.0} {:>7.2}x",
+            r.label,
+            r.threads,
+            fmt_ns(r.m.median_ns),
+            r.m.cycles,
+            r.speedup
+        )?;
+    }
+    Ok(())
+}
+
+/// `--table threads`.
+pub struct Threads;
+
+impl super::Table for Threads {
+    type Measured = ThreadTable;
+
+    fn name(&self) -> &'static str {
+        "threads"
+    }
+
+    fn about(&self) -> &'static str {
+        "Grabher-Grossschaedl-Page 2008 forms on 1 and 2 threads, per pairing with the speedup \
+         over 1 thread: one pairing serial, loop split (Algorithm 2, F), lines on a 2nd thread \
+         (E); batches (H) and products of 8 and 64; the product of 64 after 2 ms idle"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        CURVES
+    }
+
+    fn measure(
+        &self,
+        curve: &str,
+        samples: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<ThreadTable, String> {
+        progress(&format!("{curve} threads"));
+        let t = curve_table(curve, samples).map_err(|e| e.to_string())?;
+        progress(&format!("{curve} done"));
+        Ok(t)
+    }
+
+    fn text(&self, out: &mut dyn Write, t: &ThreadTable) -> io::Result<()> {
+        write_table(out, t)
+    }
+
+    fn json_rows(&self, t: &ThreadTable) -> Vec<Value> {
+        rows_json(t)
+    }
+
+    fn plot(&self, dir: &Path, t: &ThreadTable) -> Result<Option<PathBuf>, String> {
+        crate::plot::plot_threads(dir, t).map(Some)
+    }
 }

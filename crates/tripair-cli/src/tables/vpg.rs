@@ -568,3 +568,62 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
     )?;
     Ok(())
 }
+
+/// `--table vpg`: one fixed text table, with no curve to choose. It is measured as it is written
+/// (each part printed as soon as it is measured), so its [`measure`](super::Table::measure)
+/// only keeps the sample count for [`text`](super::Table::text).
+pub struct Vpg;
+
+/// What [`Vpg`]'s text measures: `samples` timed batches per figure.
+#[derive(Clone, Copy, Debug)]
+pub struct VpgRun {
+    /// Timed batches per figure.
+    pub samples: usize,
+}
+
+impl super::Table for Vpg {
+    type Measured = VpgRun;
+
+    fn name(&self) -> &'static str {
+        "vpg"
+    }
+
+    fn about(&self) -> &'static str {
+        "Vejda-Page-Grossschaedl 2007: Tables 3 and 4 on the model of the tri-field MAC unit \
+         (tripair-vpg) beside the paper's, Appendix A (the paper's estimates recomputed, the \
+         model's), tripair's x86 field table (F_p, F_2^m, F_3^m latency and throughput) at the \
+         same sizes and Appendix A on x86 (text only: no --json, --plot or --curve)"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn refuses(&self, options: &super::Options) -> Option<String> {
+        (options.json || options.plot.is_some() || !options.curves.is_empty()).then(|| {
+            "--table vpg prints one fixed text table: no --json, --plot or --curve".to_string()
+        })
+    }
+
+    fn steps_per_curve(&self) -> u64 {
+        0
+    }
+
+    fn measure(
+        &self,
+        _curve: &str,
+        samples: usize,
+        _progress: &mut dyn FnMut(&str),
+    ) -> Result<VpgRun, String> {
+        Ok(VpgRun { samples })
+    }
+
+    fn text(&self, out: &mut dyn Write, run: &VpgRun) -> io::Result<()> {
+        write_table(out, run.samples)
+    }
+
+    /// None: `--json` is refused.
+    fn json_rows(&self, _run: &VpgRun) -> Vec<serde_json::Value> {
+        Vec::new()
+    }
+}

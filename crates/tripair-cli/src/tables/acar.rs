@@ -7,7 +7,11 @@
 
 use crate::bench::random_pairs;
 use crate::measure::{measure_interleaved, Measurement};
+use crate::report::{fmt_ns, keyed, measurement_json};
+use serde_json::{json, Value};
 use std::hint::black_box;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use tripair::curve::{G1Affine, PairingCurve};
 use tripair::field::{Fp, Fp12, Fp2, Fp6};
 use tripair::pairing::{
@@ -379,4 +383,125 @@ pub fn curve_table(
         table(samples, progress),
         return Err(tripair::Error::UnknownCurve(name.to_string()))
     ))
+}
+
+/// The Acar–Lauter–Naehrig–Shumow table of one curve as JSON rows: field rows keyed `field`
+/// (`bn254/F_p2`), pairing rows keyed `curve` with `ratio` (to the single pairing) and
+/// `paper_ratio` (null off the paper's curves).
+pub fn rows_json(t: &CurveTable) -> Vec<Value> {
+    let mut v = Vec::new();
+    for f in &t.fields {
+        for (op, m) in &f.ops {
+            let row = keyed("field", &format!("{}/{}", t.curve, f.level), op, "tripair");
+            v.push(measurement_json(row, m));
+        }
+    }
+    for p in &t.pairings {
+        let mut row = keyed("curve", &t.curve, p.op, "tripair");
+        row.insert("ratio".into(), json!(p.ratio));
+        row.insert("paper_ratio".into(), json!(p.paper_ratio));
+        v.push(measurement_json(row, &p.m));
+    }
+    v
+}
+
+/// The Acar–Lauter–Naehrig–Shumow table of one curve as text.
+pub fn write_table(out: &mut dyn Write, t: &CurveTable) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n== {}: Acar-Lauter-Naehrig-Shumow 2011, Table 2, on this CPU (median rdtsc cycles) ==",
+        t.curve
+    )?;
+    writeln!(
+        out,
+        "{:<7} {:>8} {:>8} {:>9} {:>9} {:>10} {:>12} {:>7} {:>11}",
+        "field", "add", "sub", "M", "S", "I", "I vartime", "R=I/M", "R vartime"
+    )?;
+    for f in &t.fields {
+        let c: Vec<f64> = f.ops.iter().map(|(_, m)| m.cycles).collect();
+        writeln!(
+            out,
+            "{:<7} {:>8.0} {:>8.0} {:>9.0} {:>9.0} {:>10.0} {:>12.0} {:>7.2} {:>11.2}",
+            f.level,
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            c[5],
+            f.ratio(),
+            f.ratio_vartime()
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<70} {:>10} {:>11} {:>7} {:>7}",
+        "pairing", "time", "cycles", "ratio", "paper"
+    )?;
+    for p in &t.pairings {
+        let paper = p
+            .paper_ratio
+            .map_or_else(|| "-".to_string(), |r| format!("{r:.2}"));
+        writeln!(
+            out,
+            "{:<70} {:>10} {:>11.0} {:>7.2} {:>7}",
+            p.label,
+            fmt_ns(p.m.median_ns),
+            p.m.cycles,
+            p.ratio,
+            paper
+        )?;
+    }
+    Ok(())
+}
+
+/// `--table acar`.
+pub struct Acar;
+
+impl super::Table for Acar {
+    type Measured = CurveTable;
+
+    fn name(&self) -> &'static str {
+        "acar"
+    }
+
+    fn about(&self) -> &'static str {
+        "Acar-Lauter-Naehrig-Shumow 2011, Table 2: add, sub, M, S, I (constant and variable time) \
+         and I/M at each tower level F_p to F_p12; projective and affine pairings, 20 at once, 20 \
+         with the first argument fixed, product of 20, final exponentiation, each as a ratio to \
+         the single pairing beside the paper's ARM ratio"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        CURVES
+    }
+
+    fn intro(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "ratio: per-pairing time over the single pairing, measured interleaved in this run; \
+             paper: the same ratio on the paper's ARM Cortex-A9 (base: its single affine pairing)"
+        )
+    }
+
+    fn measure(
+        &self,
+        curve: &str,
+        samples: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<CurveTable, String> {
+        curve_table(curve, samples, progress).map_err(|e| e.to_string())
+    }
+
+    fn text(&self, out: &mut dyn Write, t: &CurveTable) -> io::Result<()> {
+        write_table(out, t)
+    }
+
+    fn json_rows(&self, t: &CurveTable) -> Vec<Value> {
+        rows_json(t)
+    }
+
+    fn plot(&self, dir: &Path, t: &CurveTable) -> Result<Option<PathBuf>, String> {
+        crate::plot::plot_acar(dir, t).map(Some)
+    }
 }

@@ -323,30 +323,33 @@ pub fn winner(t: &GgpTable, n: usize) -> (&GgpRow, f64) {
         .expect("rows")
 }
 
-/// The table as JSON rows: curve, row, results, the seven columns in cycles, per-pairing cycles.
+/// The table as JSON rows in the keys of every `bench --json` row, one per implementation row
+/// and column: `curve`, `op` (a column: `fp_inv` ... `pairing`), `impl` (what the row runs here),
+/// the times, `samples` and `cycles` (on `pairing`, for all the row's `results` pairings, as in
+/// the text), with the table's own: `table`, `row` (the paper's letter), `results`, `fields_from` (the row
+/// whose field columns these are) and, on the `pairing` rows, `per_pairing_cycles` and
+/// `fastest_ns_per_pairing`.
 pub fn rows_json(t: &GgpTable) -> Vec<Value> {
-    t.rows
-        .iter()
-        .map(|r| {
-            let cols: serde_json::Map<String, Value> = COLUMNS
-                .iter()
-                .zip(&r.m)
-                .map(|(c, m)| (format!("{c}_cycles"), json!(m.cycles)))
-                .collect();
-            json!({
-                "table": "ggp",
-                "curve": t.curve,
-                "row": r.row,
-                "impl": r.label,
-                "results": r.results,
-                "fields_from": r.fields_from,
-                "cycles": cols,
-                "pairing_ns": r.m[6].median_ns,
-                "per_pairing_cycles": r.per_pairing(),
-                "fastest_ns_per_pairing": r.fastest_ns_per_pairing(),
-            })
-        })
-        .collect()
+    use crate::report::{keyed, measurement_json};
+    let mut v = Vec::new();
+    for r in &t.rows {
+        for (op, m) in COLUMNS.iter().zip(&r.m) {
+            let mut row = keyed("curve", &t.curve, op, &r.label);
+            row.insert("table".into(), json!("ggp"));
+            row.insert("row".into(), json!(r.row));
+            row.insert("results".into(), json!(r.results));
+            row.insert("fields_from".into(), json!(r.fields_from));
+            if *op == "pairing" {
+                row.insert("per_pairing_cycles".into(), json!(r.per_pairing()));
+                row.insert(
+                    "fastest_ns_per_pairing".into(),
+                    json!(r.fastest_ns_per_pairing()),
+                );
+            }
+            v.push(measurement_json(row, m));
+        }
+    }
+    v
 }
 
 fn paper_row(row: &str) -> Option<&'static [u64; 7]> {
@@ -467,5 +470,48 @@ fn b_lanes_note<C: PairingCurve>() -> &'static str {
         "; final exponentiation's squares in IFMA lanes"
     } else {
         ""
+    }
+}
+
+/// `--table ggp`.
+pub struct Ggp;
+
+impl super::Table for Ggp {
+    type Measured = GgpTable;
+
+    fn name(&self) -> &'static str {
+        "ggp"
+    }
+
+    fn about(&self) -> &'static str {
+        "Grabher-Grossschaedl-Page 2008, Table 3: F_p and F_p12 Inv/Add/Mul and e(P,Q) in cycles \
+         for rows A (portable scalar), B (ADX scalar), C (digit-serial IFMA F_p), D (digit-sliced \
+         F_p6/F_p12 products in lanes), E (F_p12 halves on 2 threads), F (loop split over 2 \
+         threads), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads), G+H (16: \
+         lanes on 2 threads), the paper's Core 2 rows beside"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        CURVES
+    }
+
+    fn measure(
+        &self,
+        curve: &str,
+        samples: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<GgpTable, String> {
+        progress(&format!("{curve} ggp"));
+        let t = curve_table(curve, samples).map_err(|e| e.to_string())?;
+        progress(&format!("{curve} done"));
+        Ok(t)
+    }
+
+    fn text(&self, out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
+        write_table(out, t)
+    }
+
+    fn json_rows(&self, t: &GgpTable) -> Vec<Value> {
+        rows_json(t)
     }
 }

@@ -155,3 +155,50 @@ pub fn rows_json(t: &DclxviTable) -> Vec<serde_json::Value> {
     }
     v
 }
+
+/// `--table dclxvi` (`Dclxvi` is the curve).
+pub struct DclxviBench;
+
+impl super::Table for DclxviBench {
+    type Measured = DclxviTable;
+
+    fn name(&self) -> &'static str {
+        "dclxvi"
+    }
+
+    fn about(&self) -> &'static str {
+        "Naehrig-Niederhagen-Schwabe 2010 (dclxvi): F_p2 multiplication, squaring and the optimal \
+         ate pairing with F_p as 12 doubles beside the Montgomery field, the slides' Core 2 cycles \
+         beside (no --plot)"
+    }
+
+    fn default_curves(&self) -> &'static [&'static str] {
+        &["dclxvi"]
+    }
+
+    fn refuses(&self, options: &super::Options) -> Option<String> {
+        (options.curves.iter().any(|c| c != "dclxvi") || options.plot.is_some())
+            .then(|| "--table dclxvi is for the dclxvi curve only and has no --plot".to_string())
+    }
+
+    fn steps_per_curve(&self) -> u64 {
+        0
+    }
+
+    fn measure(
+        &self,
+        _curve: &str,
+        samples: usize,
+        _progress: &mut dyn FnMut(&str),
+    ) -> Result<DclxviTable, String> {
+        Ok(table(samples))
+    }
+
+    fn text(&self, out: &mut dyn Write, t: &DclxviTable) -> io::Result<()> {
+        write_table(out, t)
+    }
+
+    fn json_rows(&self, t: &DclxviTable) -> Vec<serde_json::Value> {
+        rows_json(t)
+    }
+}
