@@ -23,6 +23,7 @@ use super::fp::{Fp, FpParams};
 use super::fp12::Fp12;
 use super::fp2::{Fp2, TowerParams};
 use super::fp6::Fp6;
+use super::kernels::TowerKernels;
 use crate::arith::radix52::{bits_at, digit_of, LaneConsts, Modulus, Radix52, MASK52};
 pub use crate::arith::radix52::{
     splat_digits, splat_digits_double, LaneBackend, LaneDigits, Row, TowerConsts, LANES,
@@ -2391,7 +2392,7 @@ impl<P: LaneParams, B: LaneBackend> Lanes<P, B> {
     }
 
     /// Whether the F_p6 product and the cyclotomic squares run as whole kernels where the backend
-    /// has them ([`BaseField::fp6_mul`], [`LaneBackend::fp6_mul`]): for fields of up to 8 digits (416 bits: bn254 and its family,
+    /// has them ([`TowerKernels::fp6_mul`], [`LaneBackend::fp6_mul`]): for fields of up to 8 digits (416 bits: bn254 and its family,
     /// bls12-381). Each kernel is one straight-line function of a few thousand vector instructions
     /// at M = 8 and grows with M^2; at 9 and 13 digits (bn446, bn638) compiling them cost more
     /// build time than the lanes of those research curves are worth, and they keep the formulas.
@@ -2470,7 +2471,7 @@ fn lane_limbs<P: LaneParams>(digits: &[Row], i: usize) -> P::Limbs {
 
 /// `out[k] = a[k] b[k]` for scalar elements, eight products at a time in lanes on backend `B`: the
 /// digit-sliced products of implementation D of Grabher–Großschädl–Page 2008 (the independent F_p
-/// products of one tower operation side by side), for [`BaseField::mul_batch`].
+/// products of one tower operation side by side), for [`TowerKernels::mul_batch`].
 ///
 /// The scalar elements are Montgomery forms xR mod p, R = 2^(64N), while the lanes' product
 /// divides by R_L = 2^(52M); so b enters shifted up by s = 52M - 64N bits, and the lane product
@@ -2749,7 +2750,6 @@ impl<P: LaneParams, B: LaneBackend> BaseField for Lanes<P, B> {
     const ZERO: Self = Self::ZERO;
     const ONE: Self = Self::ONE;
     const LAZY: bool = false;
-    const FP2_KERNELS: bool = true;
 
     fn splat(x: &Fp<P>) -> Self {
         let limbs = x.to_canonical_limbs();
@@ -2863,6 +2863,12 @@ impl<P: LaneParams, B: LaneBackend> BaseField for Lanes<P, B> {
     fn wide_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
         Self::small_lincomb(a, ka, b, kb)
     }
+}
+
+/// The whole F_p2, F_p6 and F_p12 operations as one kernel each where the backend has them
+/// ([`LaneBackend`]): each call and each copy of an intermediate value is costly in the lanes.
+impl<P: LaneParams, B: LaneBackend> TowerKernels for Lanes<P, B> {
+    const FP2_KERNELS: bool = true;
 
     #[inline(always)]
     fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {

@@ -4,7 +4,7 @@
 
 use super::gt::{Gt, MillerLoopOutput};
 use crate::curve::{Family, PairingCurve};
-use crate::field::{uncompressed_exp_cost, BaseField, Fp12};
+use crate::field::{uncompressed_exp_cost, Fp12, TowerKernels};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
@@ -18,7 +18,7 @@ use num_traits::{Signed, Zero};
 /// cube or a square whose root's chain costs less ([`crate::curve::CurveConsts::u_root`], the
 /// dclxvi curve), the full squarings run that chain instead.
 #[inline]
-pub(crate) fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+pub(crate) fn exp_by_u<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
 ) -> Fp12<C, F> {
     let k = C::consts();
@@ -55,7 +55,7 @@ pub(crate) fn exp_by_u_is_compressed<C: PairingCurve>() -> bool {
 }
 
 /// f^((p^6 - 1)(p^2 + 1)): maps into the cyclotomic subgroup.
-pub fn easy_part<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
+pub fn easy_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
     let f1 = f.conjugate() * f.inv();
     f1.frobenius_map(2) * f1
 }
@@ -67,7 +67,7 @@ pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
 
 /// The final exponentiation on the tower over any base field `F` (the same code for F_p and for
 /// other representations of it).
-pub fn final_exponentiation_in<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+pub fn final_exponentiation_in<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
 ) -> Fp12<C, F> {
     hard_part_with(&easy_part(f), &SerialPowU)
@@ -75,7 +75,7 @@ pub fn final_exponentiation_in<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 
 /// How the hard part raises to u: [`exp_by_u`] on the caller's thread ([`SerialPowU`]) or one
 /// exponentiation split over two threads (`parallel`).
-pub(crate) trait PowU<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+pub(crate) trait PowU<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     /// x^u.
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F>;
     /// x^u * extra(), with `extra` free to run beside the exponentiation: the hard parts put
@@ -101,7 +101,7 @@ pub(crate) trait PowU<C: PairingCurve, F: BaseField<Params = C::Fp>> {
 /// [`exp_by_u`], then the extra factors.
 pub(crate) struct SerialPowU;
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for SerialPowU {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> PowU<C, F> for SerialPowU {
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
         exp_by_u(x)
     }
@@ -118,7 +118,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for SerialPowU {
 
 /// The hard part of the final exponentiation on an element of the cyclotomic subgroup, with
 /// `e` computing each of its exponentiations by u (serially, or split over threads).
-pub(crate) fn hard_part_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+pub(crate) fn hard_part_with<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
     e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {
@@ -135,7 +135,7 @@ pub(crate) fn hard_part_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 /// power of a as y frob2(y) with y = a frob(a): ten products and four Frobenius maps (against
 /// eleven and three for b0 frob(a) frob2(b2) frob3(b3) with b_i = f^l_i); the factor of a
 /// besides f^(12u^3), and K, are computed beside the last exponentiation.
-fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn hard_part_bn<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
     e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {
@@ -160,7 +160,7 @@ fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 /// BLS12 hard part, f^(3(p^4-p^2+1)/r) = f^((u-1)^2 (u+p) (u^2+p^2-1) + 3)
 /// (Hayashida–Hayasaka–Teruya, eprint 2020/875). Five exponentiations by u, every other
 /// factor of each step beside its exponentiation ([`PowU::pow_u_times`]).
-fn hard_part_bls12<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn hard_part_bls12<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
     e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {

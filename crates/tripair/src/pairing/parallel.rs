@@ -47,7 +47,7 @@ use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, Mi
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LANES};
 use crate::field::Fp;
-use crate::field::{BaseField, CompressedCyclotomic, Fp12};
+use crate::field::{CompressedCyclotomic, Fp12, TowerKernels};
 use num_bigint::BigInt;
 use std::any::TypeId;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -352,7 +352,7 @@ impl<C: PairingCurve> PowU<C, Fp<C::Fp>> for TwoThreadPowU {
 /// does not compress).
 pub(crate) struct HandedPowU;
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for HandedPowU {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> PowU<C, F> for HandedPowU {
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
         exp_by_u_handed(x, None::<(usize, fn() -> (Fp12<C, F>, Fp12<C, F>))>).0
     }
@@ -369,7 +369,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for HandedPowU {
 /// The worker's part of an extra computation: the factor to fold in before the final
 /// conjugation of a negative u (conjugated then, so that it comes out as given), and the value
 /// handed back as it is.
-fn extra_parts<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn extra_parts<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>),
 ) -> (Fp12<C, F>, Fp12<C, F>) {
     let (x, side) = extra();
@@ -410,7 +410,7 @@ const LANE_CHAIN: ShareCosts = ShareCosts {
 };
 
 /// [`worker_share`]'s costs for a chain over `F`.
-fn share_costs<C: PairingCurve, F: BaseField<Params = C::Fp>>() -> &'static ShareCosts {
+fn share_costs<C: PairingCurve, F: TowerKernels<Params = C::Fp>>() -> &'static ShareCosts {
     if TypeId::of::<F>() == TypeId::of::<Fp<C::Fp>>() {
         &SCALAR_CHAIN
     } else {
@@ -522,7 +522,7 @@ where
 fn exp_by_u_handed<C, F, E>(f: &Fp12<C, F>, extra: Option<(usize, E)>) -> (Fp12<C, F>, Fp12<C, F>)
 where
     C: PairingCurve,
-    F: BaseField<Params = C::Fp>,
+    F: TowerKernels<Params = C::Fp>,
     E: FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
 {
     let digits = nonzero_digits::<C>();
@@ -797,7 +797,7 @@ fn lane_loop_second_half<C: PairingCurve>(
 /// easy part of the final exponentiation first (a homomorphism), so that the squares are
 /// cyclotomic ones: about a third of a full F_p12 square on bn254 and a half on bls12-381
 /// (`tower_cycles`), fewer still in the lanes' chain.
-fn raise_loop_part<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn raise_loop_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     g: Fp12<C, F>,
     after: usize,
     negative: bool,
