@@ -1,5 +1,6 @@
 //! The prime field F_p in Montgomery form, for moduli of 160 to 640 bits.
 
+use super::traits::Field;
 use crate::arith::limbs;
 use crate::arith::radix52::Radix52;
 use crate::arith::{Backend, Limbs};
@@ -608,5 +609,63 @@ impl<F: FpParams> MulAssign for Fp<F> {
     #[inline(always)]
     fn mul_assign(&mut self, rhs: Self) {
         *self = *self * rhs;
+    }
+}
+
+impl<F: FpParams> Field for Fp<F> {
+    const ZERO: Self = Fp::ZERO;
+    const ONE: Self = Fp::ONE;
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        Fp::is_zero(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp::square(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp::double(self)
+    }
+    #[inline(always)]
+    fn half(&self) -> Self {
+        Fp::half(self)
+    }
+    #[inline(always)]
+    fn mul_small(&self, k: u64) -> Self {
+        Fp::mul_small(self, k)
+    }
+    fn inv(&self) -> Self {
+        Fp::inv(self)
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        Fp::inv_vartime(self)
+    }
+    fn sqrt_vartime(&self) -> Option<Self> {
+        Fp::sqrt_vartime(self)
+    }
+    fn square_n(&self, n: u32) -> Self {
+        Fp::square_n(self, n)
+    }
+    fn pow_windows(table: &[Self], first: usize, steps: &[(u32, usize)]) -> Self {
+        Fp::pow_windows(table, first, steps)
+    }
+    fn pow_windows_pair(
+        tables: [&[Self]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+    ) -> (Self, Self) {
+        Fp::pow_windows_pair(tables, first, steps)
+    }
+    #[inline(always)]
+    fn select(&self, other: &Self, mask: u64) -> Self {
+        Fp::select(self, other, mask)
+    }
+    #[inline(always)]
+    fn ct_eq_mask(&self, other: &Self) -> u64 {
+        Fp::ct_eq_mask(self, other)
+    }
+    fn is_lexicographically_largest(&self) -> bool {
+        Fp::is_lexicographically_largest(self)
     }
 }

@@ -3,6 +3,7 @@
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
 use super::kernels::TowerKernels;
+use super::traits::Field;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, Mul, Neg, Sub};
@@ -678,3 +679,53 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp2<T, F> {
 }
 
 crate::field::impl_assign_ops!(Fp2);
+
+impl<T: TowerParams> Field for Fp2<T> {
+    const ZERO: Self = Fp2::ZERO;
+    const ONE: Self = Fp2::ONE;
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        Fp2::is_zero(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp2::square(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp2::double(self)
+    }
+    #[inline(always)]
+    fn half(&self) -> Self {
+        Fp2::half(self)
+    }
+    #[inline(always)]
+    fn mul_small(&self, k: u64) -> Self {
+        Fp2::mul_small(self, k)
+    }
+    fn inv(&self) -> Self {
+        Fp2::inv(self)
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        Fp2::inv_vartime(self)
+    }
+    fn sqrt_vartime(&self) -> Option<Self> {
+        Fp2::sqrt_vartime(self)
+    }
+    #[inline(always)]
+    fn select(&self, other: &Self, mask: u64) -> Self {
+        Fp2::select(self, other, mask)
+    }
+    #[inline(always)]
+    fn ct_eq_mask(&self, other: &Self) -> u64 {
+        Fp2::ct_eq_mask(self, other)
+    }
+    /// c1 decides, and c0 when c1 = 0 (ZCash BLS12-381 serialization).
+    fn is_lexicographically_largest(&self) -> bool {
+        if self.c1.is_zero() {
+            self.c0.is_lexicographically_largest()
+        } else {
+            self.c1.is_lexicographically_largest()
+        }
+    }
+}
