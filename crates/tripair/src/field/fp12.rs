@@ -233,6 +233,15 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
     /// together with one F_p2 inversion. Pays off when e has few non-zero digits. Constant time in
     /// self; the schedule depends on e only.
     pub fn cyclotomic_exp_naf_compressed(&self, naf_msb_first: &[i8]) -> Self {
+        self.cyclotomic_exp_naf_compressed_with(naf_msb_first, &TowerChains)
+    }
+
+    /// [`Fp12::cyclotomic_exp_naf_compressed`] with its chain of squares computed by `chains`.
+    pub fn cyclotomic_exp_naf_compressed_with(
+        &self,
+        naf_msb_first: &[i8],
+        chains: &impl SquareChains<T, F>,
+    ) -> Self {
         let mut powers = Vec::new();
         let mut digits = Vec::new();
         let c = self.compress_cyclotomic();
@@ -248,7 +257,7 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
                 }
             }
         }
-        c.square_chain(&at, |_, x| powers.push(x));
+        c.square_chain_with(&at, chains, |_, x| powers.push(x));
         let mut decompressed = CompressedCyclotomic::decompress_batch(&powers).into_iter();
         let mut r = Self::ONE;
         let mut first = true;
@@ -269,6 +278,15 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
     /// significant digit first (negative digits use the conjugate, which is the inverse there):
     /// odd digits up to d read a table of self, self^3, ..., self^d. Time depends only on e.
     pub fn cyclotomic_exp_naf(&self, naf_msb_first: &[i8]) -> Self {
+        self.cyclotomic_exp_naf_with(naf_msb_first, &TowerChains)
+    }
+
+    /// [`Fp12::cyclotomic_exp_naf`] with its runs of squares computed by `chains`.
+    pub fn cyclotomic_exp_naf_with(
+        &self,
+        naf_msb_first: &[i8],
+        chains: &impl SquareChains<T, F>,
+    ) -> Self {
         let max = naf_msb_first
             .iter()
             .map(|d| d.unsigned_abs())
@@ -293,7 +311,7 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
                 pending += 1;
             }
             if d != 0 {
-                r = r.cyclotomic_square_n(pending);
+                r = r.cyclotomic_square_n_with(pending, chains);
                 pending = 0;
                 let x = odd[usize::from(d.unsigned_abs() / 2)];
                 let x = if d < 0 { x.conjugate() } else { x };
@@ -301,19 +319,25 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
                 started = true;
             }
         }
-        r.cyclotomic_square_n(pending)
+        r.cyclotomic_square_n_with(pending, chains)
     }
 
-    /// self^(2^n) in the cyclotomic subgroup: n cyclotomic squares, as one run in another
-    /// representation where the base field has one that pays
-    /// ([`TowerKernels::cyclotomic_square_chain`] asked for one power) and the run has at least two
-    /// squares (in the IFMA lanes, entering and leaving cost about one square).
+    /// self^(2^n) in the cyclotomic subgroup: n cyclotomic squares, as one run of the base
+    /// field's own kernel where it has one ([`TowerKernels::cyclotomic_square_chain`] asked for
+    /// one power) and the run has at least two squares.
     pub fn cyclotomic_square_n(&self, n: usize) -> Self {
+        self.cyclotomic_square_n_with(n, &TowerChains)
+    }
+
+    /// [`Fp12::cyclotomic_square_n`] with the run computed by `chains` where it has one that
+    /// applies and the run has at least two squares (in the IFMA lanes, entering and leaving cost
+    /// about one square).
+    pub fn cyclotomic_square_n_with(&self, n: usize, chains: &impl SquareChains<T, F>) -> Self {
         if n == 0 {
             return *self;
         }
         let mut run = None;
-        if n >= 2 && F::cyclotomic_square_chain(self, &[n], &mut |_, x| run = Some(x)) {
+        if n >= 2 && chains.cyclotomic(self, &[n], &mut |_, x| run = Some(x)) {
             if let Some(r) = run {
                 return r;
             }
@@ -326,15 +350,26 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
     }
 
     /// `emit(k, self^(2^k))` for each k of `at` (ascending), in order, along one chain of
-    /// cyclotomic squares (in another representation where the base field has one that pays,
+    /// cyclotomic squares (the base field's own kernel where it has one,
     /// [`TowerKernels::cyclotomic_square_chain`]; otherwise by runs of [`Fp12::cyclotomic_square_n`]).
-    pub fn cyclotomic_square_chain(&self, at: &[usize], mut emit: impl FnMut(usize, Self)) {
-        if F::cyclotomic_square_chain(self, at, &mut emit) {
+    pub fn cyclotomic_square_chain(&self, at: &[usize], emit: impl FnMut(usize, Self)) {
+        self.cyclotomic_square_chain_with(at, &TowerChains, emit);
+    }
+
+    /// [`Fp12::cyclotomic_square_chain`] computed by `chains` where it has a chain that applies
+    /// (otherwise by runs of [`Fp12::cyclotomic_square_n_with`]).
+    pub fn cyclotomic_square_chain_with(
+        &self,
+        at: &[usize],
+        chains: &impl SquareChains<T, F>,
+        mut emit: impl FnMut(usize, Self),
+    ) {
+        if chains.cyclotomic(self, at, &mut emit) {
             return;
         }
         let (mut g, mut done) = (*self, 0);
         for &k in at {
-            g = g.cyclotomic_square_n(k - done);
+            g = g.cyclotomic_square_n_with(k - done, chains);
             done = k;
             emit(k, g);
         }
@@ -700,6 +735,81 @@ fn square_bc_from<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     ]
 }
 
+/// Where the chains of squares of a cyclotomic exponentiation run: the choice of the caller (the
+/// final exponentiation, an exponentiation in GT), not of the base field. [`TowerChains`] squares
+/// in the tower with the base field's own kernels; the scalar field's final exponentiation may
+/// run its chains digit-sliced in SIMD lanes (`crate::field::lanes::LaneChains`).
+pub trait SquareChains<T: TowerParams, F: TowerKernels<Params = T::Fp>> {
+    /// `emit(k, f^(2^k))` for each k of `at` (ascending) along one chain of cyclotomic squares
+    /// computed by this strategy; false (nothing emitted) where it has none that applies, and the
+    /// caller squares in the tower ([`Fp12::cyclotomic_square`]).
+    fn cyclotomic(
+        &self,
+        f: &Fp12<T, F>,
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, Fp12<T, F>),
+    ) -> bool;
+    /// `emit(k, c^(2^k))` in Karabina's compressed form [e1, e2, e4, e5] for each k of `at`
+    /// (ascending) along one chain computed by this strategy; false (nothing emitted) where it has
+    /// none that applies, and the caller squares in the tower ([`CompressedCyclotomic::square`]).
+    fn compressed(
+        &self,
+        c: &[Fp2<T, F>; 4],
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, [Fp2<T, F>; 4]),
+    ) -> bool;
+}
+
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>, S: SquareChains<T, F> + ?Sized>
+    SquareChains<T, F> for &S
+{
+    #[inline]
+    fn cyclotomic(
+        &self,
+        f: &Fp12<T, F>,
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, Fp12<T, F>),
+    ) -> bool {
+        (**self).cyclotomic(f, at, emit)
+    }
+    #[inline]
+    fn compressed(
+        &self,
+        c: &[Fp2<T, F>; 4],
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, [Fp2<T, F>; 4]),
+    ) -> bool {
+        (**self).compressed(c, at, emit)
+    }
+}
+
+/// The chains of squares in the tower, on the base field's own kernels: a run of cyclotomic
+/// squares in one kernel where the base field has one ([`TowerKernels::cyclotomic_square_chain`]),
+/// otherwise one square at a time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TowerChains;
+
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> SquareChains<T, F> for TowerChains {
+    #[inline]
+    fn cyclotomic(
+        &self,
+        f: &Fp12<T, F>,
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, Fp12<T, F>),
+    ) -> bool {
+        F::cyclotomic_square_chain(f, at, emit)
+    }
+    #[inline]
+    fn compressed(
+        &self,
+        _c: &[Fp2<T, F>; 4],
+        _at: &[usize],
+        _emit: &mut dyn FnMut(usize, [Fp2<T, F>; 4]),
+    ) -> bool {
+        false
+    }
+}
+
 /// An element of the cyclotomic subgroup of F_p12 in Karabina's compressed form (see
 /// [`Fp12::compress_cyclotomic`]): [e1, e2, e4, e5].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -717,11 +827,20 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> CompressedCyclotomic<T, F>
     }
 
     /// `emit(k, self^(2^k))` for each k of `at` (ascending), in order, along one chain of
-    /// compressed squares (in another representation where the base field has one that pays,
-    /// [`TowerKernels::compressed_square_chain`]; otherwise one [`CompressedCyclotomic::square`] at a
-    /// time).
-    pub fn square_chain(&self, at: &[usize], mut emit: impl FnMut(usize, Self)) {
-        if F::compressed_square_chain(&self.0, at, &mut |k, x| emit(k, CompressedCyclotomic(x))) {
+    /// compressed squares, one [`CompressedCyclotomic::square`] at a time.
+    pub fn square_chain(&self, at: &[usize], emit: impl FnMut(usize, Self)) {
+        self.square_chain_with(at, &TowerChains, emit);
+    }
+
+    /// [`CompressedCyclotomic::square_chain`] computed by `chains` where it has a chain that
+    /// applies (otherwise one [`CompressedCyclotomic::square`] at a time).
+    pub fn square_chain_with(
+        &self,
+        at: &[usize],
+        chains: &impl SquareChains<T, F>,
+        mut emit: impl FnMut(usize, Self),
+    ) {
+        if chains.compressed(&self.0, at, &mut |k, x| emit(k, CompressedCyclotomic(x))) {
             return;
         }
         let (mut c, mut done) = (*self, 0);

@@ -156,20 +156,12 @@ pub trait TowerKernels: BaseField {
     ) -> [Fp2<T, Self>; 4] {
         square_bc(e)
     }
-    /// `emit(k, c^(2^k))` in Karabina's compressed form for each k of `at` (ascending), along one
-    /// chain computed in another representation where this base field has one that pays; false
-    /// (the default, nothing emitted) where it has not, and the caller squares with
-    /// [`TowerKernels::compressed_cyclotomic_square`].
-    fn compressed_square_chain<T: TowerParams<Fp = Self::Params>>(
-        _c: &[Fp2<T, Self>; 4],
-        _at: &[usize],
-        _emit: &mut dyn FnMut(usize, [Fp2<T, Self>; 4]),
-    ) -> bool {
-        false
-    }
     /// `emit(k, f^(2^k))` for each k of `at` (ascending) along one chain of cyclotomic squares
-    /// computed in another representation where this base field has one that pays, the chain
-    /// staying there between the powers; false (the default, nothing emitted) where it has not.
+    /// computed by one kernel of the representation where it has one (each run one call on one
+    /// value in place); false (the default, nothing emitted) where it has not, and the caller
+    /// squares with [`TowerKernels::fp12_cyclotomic_square`]. Where the chain runs in another
+    /// representation (the scalar field's in SIMD lanes) is the caller's choice, not a kernel
+    /// (`super::fp12::SquareChains`).
     fn cyclotomic_square_chain<T: TowerParams<Fp = Self::Params>>(
         _f: &Fp12<T, Self>,
         _at: &[usize],

@@ -20,7 +20,7 @@
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
-use super::fp12::Fp12;
+use super::fp12::{Fp12, SquareChains};
 use super::fp2::{Fp2, TowerParams};
 use super::fp6::Fp6;
 use super::kernels::TowerKernels;
@@ -2503,6 +2503,60 @@ pub fn mul_sliced<P: LaneParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: 
             // Below p after `canonical`: a valid Montgomery form.
             *o = Fp::from_mont(lane_limbs::<P>(c.as_ref(), i));
         }
+    }
+}
+
+/// The scalar field's chains of squares digit-sliced in AVX-512 IFMA lanes, for an
+/// exponentiation in the cyclotomic subgroup that chooses them (the final exponentiation, GT
+/// exponentiations): on the default backend where the CPU has IFMA and the tower and prime fit
+/// the lane chains ([`compressed_square_chain`], [`cyclotomic_square_chain`]); elsewhere none
+/// applies and the caller squares in the tower, so that the portable rows and other backends stay
+/// scalar.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LaneChains;
+
+impl<T: TowerParams> SquareChains<T, Fp<T::Fp>> for LaneChains {
+    /// Two lane products per square instead of twelve scalar ones, for u^2 = -1 and xi = 1 + u
+    /// (bls12-381).
+    fn compressed(
+        &self,
+        c: &[Fp2<T>; 4],
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, [Fp2<T>; 4]),
+    ) -> bool {
+        let default_backend = crate::arith::is_default_backend::<<T::Fp as FpParams>::Backend>();
+        if T::BETA != -1
+            || T::XI != (1, 1)
+            || !default_backend
+            || !IfmaLanes::active()
+            || !sliced_compressed_squares_apply::<T::Fp>()
+        {
+            return false;
+        }
+        let coeffs = c.map(|x| [x.c0, x.c1]);
+        compressed_square_chain_with::<T::Fp, IfmaLanes>(&coeffs, at, |k, v| {
+            emit(k, v.map(|[a, b]| Fp2::new(a, b)));
+        });
+        true
+    }
+
+    /// Three lane products per square instead of eighteen scalar F_p2 products' worth, for
+    /// u^2 = -1 and xi = xi0 + xi1 u with xi0, xi1 >= 0 (bn254's 9 + u among them).
+    fn cyclotomic(&self, f: &Fp12<T>, at: &[usize], emit: &mut dyn FnMut(usize, Fp12<T>)) -> bool {
+        let default_backend = crate::arith::is_default_backend::<<T::Fp as FpParams>::Backend>();
+        if T::BETA != -1
+            || !default_backend
+            || !IfmaLanes::active()
+            || !sliced_cyclotomic_squares_apply::<T::Fp>(T::XI)
+        {
+            return false;
+        }
+        let e = [f.c0.c0, f.c1.c0, f.c0.c1, f.c1.c1, f.c0.c2, f.c1.c2].map(|x| [x.c0, x.c1]);
+        cyclotomic_square_chain::<T::Fp, IfmaLanes>(&e, at, T::XI, |k, v| {
+            let [e0, e1, e2, e3, e4, e5] = v.map(|[a, b]| Fp2::new(a, b));
+            emit(k, Fp12::new(Fp6::new(e0, e2, e4), Fp6::new(e1, e3, e5)));
+        });
+        true
     }
 }
 

@@ -48,7 +48,7 @@ pub use base::BaseField;
 pub use fp::{Fp, FpParams};
 pub use fp12::{
     cheapest_wnaf_msb_first, frobenius_gamma, naf_msb_first, uncompressed_exp_cost, wnaf_msb_first,
-    CompressedCyclotomic, Fp12, FrobeniusCoeffs,
+    CompressedCyclotomic, Fp12, FrobeniusCoeffs, SquareChains, TowerChains,
 };
 pub use fp2::{Fp2, TowerParams};
 pub use fp6::Fp6;

@@ -4,7 +4,8 @@
 
 use super::gt::{Gt, MillerLoopOutput};
 use crate::curve::{Family, PairingCurve};
-use crate::field::{uncompressed_exp_cost, Fp12, TowerKernels};
+use crate::field::lanes::LaneChains;
+use crate::field::{uncompressed_exp_cost, Fp12, SquareChains, TowerChains, TowerKernels};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
@@ -16,23 +17,25 @@ use num_traits::{Signed, Zero};
 /// takes the compressed form; bn254's (24 NAF digits, 14 in width 4) the width-4 one: 21 fewer
 /// F_p12 products and 3 more squarings per final exponentiation than its NAF. Where |u| is a
 /// cube or a square whose root's chain costs less ([`crate::curve::CurveConsts::u_root`], the
-/// dclxvi curve), the full squarings run that chain instead.
+/// dclxvi curve), the full squarings run that chain instead. The chains of squares run where
+/// `chains` puts them ([`SquareChains`]).
 #[inline]
 pub(crate) fn exp_by_u<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
+    chains: &impl SquareChains<C, F>,
 ) -> Fp12<C, F> {
     let k = C::consts();
     let r = if exp_by_u_is_compressed::<C>() {
-        f.cyclotomic_exp_naf_compressed(&k.u_naf)
+        f.cyclotomic_exp_naf_compressed_with(&k.u_naf, chains)
     } else if let Some((n, v)) = &k.u_root {
         // |u| = v^n: n exponentiations by v.
         let mut x = *f;
         for _ in 0..*n {
-            x = x.cyclotomic_exp_naf(v);
+            x = x.cyclotomic_exp_naf_with(v, chains);
         }
         x
     } else {
-        f.cyclotomic_exp_naf(&k.u_wnaf)
+        f.cyclotomic_exp_naf_with(&k.u_wnaf, chains)
     };
     if k.u_neg {
         r.conjugate()
@@ -61,16 +64,27 @@ pub fn easy_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(f: &Fp12<C, F
 }
 
 /// The final exponentiation (see the module documentation of `pairing` for the exact exponent).
+/// Its chains of squares run digit-sliced in the IFMA lanes where those apply ([`LaneChains`]: the
+/// default backend on a CPU with IFMA), in the tower elsewhere.
 pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
-    Gt::from_fp12_unchecked(final_exponentiation_in(&m.0))
+    Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &SerialPowU(LaneChains)))
 }
 
 /// The final exponentiation on the tower over any base field `F` (the same code for F_p and for
-/// other representations of it).
+/// other representations of it), its squares on the base field's own kernels ([`TowerChains`]).
 pub fn final_exponentiation_in<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
 ) -> Fp12<C, F> {
-    hard_part_with(&easy_part(f), &SerialPowU)
+    final_exponentiation_with(f, &TowerChains)
+}
+
+/// [`final_exponentiation_in`] with its chains of squares computed by `chains` (e.g. the scalar
+/// field's in the IFMA lanes, [`LaneChains`], as [`final_exponentiation`] chooses).
+pub fn final_exponentiation_with<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
+    f: &Fp12<C, F>,
+    chains: &impl SquareChains<C, F>,
+) -> Fp12<C, F> {
+    hard_part_with(&easy_part(f), &SerialPowU(chains))
 }
 
 /// How the hard part raises to u: [`exp_by_u`] on the caller's thread ([`SerialPowU`]) or one
@@ -98,12 +112,14 @@ pub(crate) trait PowU<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     ) -> (Fp12<C, F>, Fp12<C, F>);
 }
 
-/// [`exp_by_u`], then the extra factors.
-pub(crate) struct SerialPowU;
+/// [`exp_by_u`] with its chains of squares where `S` puts them, then the extra factors.
+pub(crate) struct SerialPowU<S>(pub S);
 
-impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> PowU<C, F> for SerialPowU {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>, S: SquareChains<C, F>> PowU<C, F>
+    for SerialPowU<S>
+{
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
-        exp_by_u(x)
+        exp_by_u(x, &self.0)
     }
     fn pow_u_beside(
         &self,
@@ -112,7 +128,7 @@ impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> PowU<C, F> for SerialPowU
         extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
     ) -> (Fp12<C, F>, Fp12<C, F>) {
         let (a, b) = extra();
-        (exp_by_u(x) * a, b)
+        (exp_by_u(x, &self.0) * a, b)
     }
 }
 

@@ -45,9 +45,9 @@ use super::miller::{
 use super::pool;
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
-use crate::field::lanes::{IfmaLanes, LANES};
+use crate::field::lanes::{IfmaLanes, LaneChains, LANES};
 use crate::field::Fp;
-use crate::field::{CompressedCyclotomic, Fp12, TowerKernels};
+use crate::field::{CompressedCyclotomic, Fp12, SquareChains, TowerChains, TowerKernels};
 use num_bigint::BigInt;
 use std::any::TypeId;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -354,7 +354,12 @@ pub(crate) struct HandedPowU;
 
 impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> PowU<C, F> for HandedPowU {
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
-        exp_by_u_handed(x, None::<(usize, fn() -> (Fp12<C, F>, Fp12<C, F>))>).0
+        exp_by_u_handed(
+            x,
+            None::<(usize, fn() -> (Fp12<C, F>, Fp12<C, F>))>,
+            &TowerChains,
+        )
+        .0
     }
     fn pow_u_beside(
         &self,
@@ -362,7 +367,7 @@ impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> PowU<C, F> for HandedPowU
         cost: usize,
         extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
     ) -> (Fp12<C, F>, Fp12<C, F>) {
-        exp_by_u_handed(x, Some((cost, extra)))
+        exp_by_u_handed(x, Some((cost, extra)), &TowerChains)
     }
 }
 
@@ -514,12 +519,17 @@ where
     if exp_by_u_is_compressed::<C>() {
         exp_by_u_two_threads_compressed(f, extra)
     } else {
-        exp_by_u_handed(f, extra)
+        exp_by_u_handed(f, extra, &LaneChains)
     }
 }
 
-/// [`exp_by_u_two_threads`] with an uncompressed chain, over any base field (see there).
-fn exp_by_u_handed<C, F, E>(f: &Fp12<C, F>, extra: Option<(usize, E)>) -> (Fp12<C, F>, Fp12<C, F>)
+/// [`exp_by_u_two_threads`] with an uncompressed chain, over any base field (see there), the
+/// chain computed by `chains`.
+fn exp_by_u_handed<C, F, E>(
+    f: &Fp12<C, F>,
+    extra: Option<(usize, E)>,
+    chains: &impl SquareChains<C, F>,
+) -> (Fp12<C, F>, Fp12<C, F>)
 where
     C: PairingCurve,
     F: TowerKernels<Params = C::Fp>,
@@ -548,7 +558,7 @@ where
     };
     let mut own: Option<Fp12<C, F>> = None;
     let mut j = 0;
-    f.cyclotomic_square_chain(&at, |_, g| {
+    f.cyclotomic_square_chain_with(&at, chains, |_, g| {
         let x = if digits[j].1 { g.conjugate() } else { g };
         if j < cut {
             handover.send(j, x);
@@ -656,14 +666,15 @@ where
     };
     let mut own = Vec::with_capacity(digits.len() - cut);
     let mut j = 0;
-    f.compress_cyclotomic().square_chain(&at, |_, c| {
-        if j < cut {
-            handover.send(j, c);
-        } else {
-            own.push(c);
-        }
-        j += 1;
-    });
+    f.compress_cyclotomic()
+        .square_chain_with(&at, &LaneChains, |_, c| {
+            if j < cut {
+                handover.send(j, c);
+            } else {
+                own.push(c);
+            }
+            j += 1;
+        });
     // The caller's own powers before the join: their decompression overlaps the worker's.
     let mine = (!own.is_empty()).then(|| product_of(&own, &digits[cut..]));
     let (theirs, side) = worker.join();
@@ -802,9 +813,10 @@ fn raise_loop_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     after: usize,
     negative: bool,
     easy: bool,
+    chains: &impl SquareChains<C, F>,
 ) -> Fp12<C, F> {
     let g = if easy {
-        easy_part(&g).cyclotomic_square_n(after)
+        easy_part(&g).cyclotomic_square_n_with(after, chains)
     } else {
         (0..after).fold(g, |g, _| g.square())
     };
@@ -840,7 +852,13 @@ fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy:
     });
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows);
     let merged = lanes_product::<C, IfmaLanes>(&drive_digits(&digits[..h], &mut first));
-    raise_loop_part(merged, digits.len() - h, schedule.negative, easy) * second.join()
+    raise_loop_part(
+        merged,
+        digits.len() - h,
+        schedule.negative,
+        easy,
+        &LaneChains,
+    ) * second.join()
 }
 
 /// Costs of a recorded product's loop steps for [`step_segments`], in eighths of a sparse line
@@ -951,7 +969,7 @@ fn product_lanes_recorded<C: PairingCurve>(
         let g = lanes_product::<C, IfmaLanes>(&f);
         // The loop's conjugation for a negative parameter: `finish` did the last segment's.
         let negative = schedule.negative && end < digits.len();
-        raise_loop_part(g, digits.len() - end, negative, easy)
+        raise_loop_part(g, digits.len() - end, negative, easy, &LaneChains)
     });
     parts
         .into_iter()
@@ -980,7 +998,7 @@ fn pairings_in_lanes_split<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]
     let second = pool::spawn(move || lane_loop_second_half(vec![row], schedule, h));
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
     let f1 = drive_digits(&digits[..h], &mut first);
-    let f1 = raise_loop_part(f1, digits.len() - h, schedule.negative, false);
+    let f1 = raise_loop_part(f1, digits.len() - h, schedule.negative, false, &TowerChains);
     let f = f1 * second.join();
     if exp_by_u_is_compressed::<C>() {
         exponentiate_lanes::<C, IfmaLanes>(&f, skip, pairs.len())
