@@ -7,7 +7,7 @@ use core::cell::Cell;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use tripair::curve::{G1Affine, G2Affine, PairingCurve};
-use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams};
+use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerKernels};
 use tripair::pairing::{
     drive, final_exponentiation_in, MillerSchedule, PreparedG1, ProjectiveLines,
 };
@@ -173,6 +173,9 @@ impl<P: FpParams> BaseField for CountingFp<P> {
         <Fp<P> as BaseField>::wide_lincomb(a, ka, b, kb)
     }
 }
+
+/// The tower's own formulas, so that every F_p operation they make is counted.
+impl<P: FpParams> TowerKernels for CountingFp<P> {}
 
 fn lift2<C: PairingCurve>(x: &Fp2<C>) -> Fp2<C, CountingFp<C::Fp>> {
     Fp2::new(CountingFp(x.c0), CountingFp(x.c1))

@@ -9,8 +9,9 @@ use std::hint::black_box;
 use tripair::arith::Sliced;
 use tripair::curve::curves::{Bls12_381, Bn254};
 use tripair::curve::{G1Affine, G2Affine, PairingCurve};
+use tripair::field::lanes::LaneChains;
 use tripair::field::{Fp, Fp12, TowerParams};
-use tripair::pairing::final_exp::final_exponentiation_in;
+use tripair::pairing::final_exp::{final_exponentiation_in, final_exponentiation_with};
 use tripair::pairing::{final_exponentiation, final_exponentiation_two_threads, miller_loop};
 
 fn rdtsc() -> u64 {
@@ -37,7 +38,7 @@ fn run<C: PairingCurve>(name: &str, n: usize) {
         tc.push(rdtsc() - s);
         assert_eq!(two, want);
         let s = rdtsc();
-        let a = black_box(final_exponentiation_in(black_box(&f)));
+        let a = black_box(final_exponentiation_with(black_box(&f), &LaneChains));
         ta.push(rdtsc() - s);
         let s = rdtsc();
         let b = black_box(final_exponentiation_in(black_box(&g)));

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use tripair::arith::{Portable, Sliced};
 use tripair::curve::PairingCurve;
 use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
-use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6};
+use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, TowerKernels};
 use tripair::pairing::{
     pairing_batch, pairing_pipelined, pairing_scalar, pairing_split_loop, pairings_in_lanes,
 };
@@ -97,7 +97,7 @@ pub struct GgpTable {
 type Closures = Vec<Box<dyn FnMut()>>;
 
 /// An F_p12 element over F from twelve coefficients.
-fn fp12_from<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn fp12_from<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     mut next: impl FnMut() -> F,
 ) -> Fp12<C, F> {
     let mut fp2 = || Fp2::new(next(), next());
@@ -106,7 +106,7 @@ fn fp12_from<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 }
 
 /// The six field closures (F_p Inv/Add/Mul, F_p12 Inv/Add/Mul) on the base field F.
-fn field_closures<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn field_closures<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     mut next: impl FnMut() -> F,
 ) -> Closures {
     let (x, y) = (next(), next());

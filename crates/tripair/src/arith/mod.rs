@@ -11,6 +11,7 @@ mod backend;
 #[cfg(target_arch = "x86_64")]
 mod ifma_serial;
 pub(crate) mod limbs;
+pub mod radix52;
 pub(crate) mod safegcd;
 #[cfg(test)]
 mod tests;

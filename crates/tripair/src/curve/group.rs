@@ -6,7 +6,7 @@
 
 use super::endo::{Decomposition, PART_LIMBS};
 use super::params::PairingCurve;
-use crate::field::{BaseField, Field, Fp, Fp2, FpParams};
+use crate::field::{Field, Fp, Fp2, FpParams, TowerKernels};
 use core::fmt::Debug;
 use core::marker::PhantomData;
 
@@ -466,7 +466,7 @@ fn m_twist_b3_small<C: PairingCurve>() -> Option<(i64, i64)> {
 /// (12 + 12u on BLS12-381): two small linear combinations instead of a full F_p2 product. Public
 /// curve constants choose the branch.
 #[inline(always)]
-pub(crate) fn mul_by_twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+pub(crate) fn mul_by_twist_b3<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     x: &Fp2<C, F>,
 ) -> Fp2<C, F> {
     TwistB3::<C, F>::new().mul(x)
@@ -476,9 +476,9 @@ pub(crate) fn mul_by_twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 /// field whose constants cost a conversion (F_p as twelve doubles) then converts it once per
 /// loop instead of once per step.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct TwistB3<C: PairingCurve, F: BaseField<Params = C::Fp>>(Fp2<C, F>);
+pub(crate) struct TwistB3<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(Fp2<C, F>);
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistB3<C, F> {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> TwistB3<C, F> {
     /// The constant in this base field.
     #[inline(always)]
     pub(crate) fn new() -> Self {
@@ -502,13 +502,13 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistB3<C, F> {
 
 /// The twist coefficient 3b' in the base field.
 #[inline]
-pub(crate) fn twist_b3<C: PairingCurve, F: BaseField<Params = C::Fp>>() -> Fp2<C, F> {
+pub(crate) fn twist_b3<C: PairingCurve, F: TowerKernels<Params = C::Fp>>() -> Fp2<C, F> {
     let (c0, c1) = C::consts().twist_b3;
     Fp2::new(F::splat(&Fp::from_mont(c0)), F::splat(&Fp::from_mont(c1)))
 }
 
 /// The untwist-Frobenius-twist endomorphism psi on coordinates: (conj(x) cx, conj(y) cy).
-pub(crate) fn psi_coords<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+pub(crate) fn psi_coords<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     q: &(Fp2<C, F>, Fp2<C, F>),
 ) -> (Fp2<C, F>, Fp2<C, F>) {
     let [(a0, a1), (b0, b1)] = C::consts().psi;

@@ -22,14 +22,14 @@
 //!   one carry round on the twelve; an F_p2 product (Karatsuba, [`BaseField::LAZY`]) takes two of
 //!   them, i.e. two polynomial reductions and two (double) coefficient reductions as in dclxvi,
 //!   and F_p6/F_p12 products reduce their sums of wide F_p2 products once per coefficient;
-//! - an F_p2 product or square is one kernel ([`BaseField::fp2_mul_wide`], `fp2_mul_into`,
+//! - an F_p2 product or square is one kernel ([`TowerKernels::fp2_mul_wide`], `fp2_mul_into`,
 //!   `fp2_square_wide`, `fp2_square_into`, hooks of the tower): each of the four (two) operand
 //!   coefficients is carried once, the Karatsuba sums of carried values are not carried again,
 //!   and the reduced forms keep the two wide results in registers through their reductions
 //!   (AVX-512F, or AVX2 with FMA: one call from the four operands to the two results);
 //! - `mul_small` and `small_lincomb` end with one carry round;
-//! - above F_p2, the F_p4 square ([`BaseField::fp4_square`], AVX-512 or AVX2), and with AVX-512
-//!   the F_p6 product ([`BaseField::fp6_mul`]), the F_p12 product and square, the D-type line
+//! - above F_p2, the F_p4 square ([`TowerKernels::fp4_square`], AVX-512 or AVX2), and with AVX-512
+//!   the F_p6 product ([`TowerKernels::fp6_mul`]), the F_p12 product and square, the D-type line
 //!   product and runs of cyclotomic squares are whole kernels as well: the same carries on the
 //!   same values as the tower's formulas (equal bit for bit, tested), without the copies of wide
 //!   values (384 bytes per F_p2) between the generic tower's steps, and with the two reductions
@@ -1056,6 +1056,9 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
     fn wide_lincomb(a: &Self::Wide, ka: i64, b: &Self::Wide, kb: i64) -> Self::Wide {
         zip_wide(a, b, |x, y| x.scale(ka as f64) + y.scale(kb as f64))
     }
+}
+
+impl<P: CubeBnParams, C: Coeff> super::kernels::TowerKernels for Dclxvi<P, C> {
     /// One F_p2 kernel ([`fp2_mul_wide_with`]): four operand carry rounds, three products.
     #[inline(always)]
     fn fp2_mul_wide(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self::Wide, Self::Wide) {
@@ -1073,7 +1076,7 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
     #[inline(always)]
     fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
         if beta != -1 {
-            return super::base::fp2_mul_formula(a, b, beta, c0, c1);
+            return super::kernels::fp2_mul_formula(a, b, beta, c0, c1);
         }
         let [r0, r1] = C::fp2_mul(
             [&a[0].c, &a[1].c],
@@ -1085,7 +1088,7 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
     #[inline(always)]
     fn fp2_square_into(a: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {
         if beta != -1 {
-            return super::base::fp2_square_formula(a, beta, c0, c1);
+            return super::kernels::fp2_square_formula(a, beta, c0, c1);
         }
         let [r0, r1] = C::fp2_square([&a[0].c, &a[1].c], &Consts::<P>::RADICES);
         (*c0, *c1) = (Self::from_coeffs(r0), Self::from_coeffs(r1));
@@ -1237,7 +1240,7 @@ fn fp12_coeffs_mut<T: TowerParams, P: CubeBnParams, C: Coeff>(
     f: &mut super::fp12::Fp12<T, Dclxvi<P, C>>,
 ) -> [&mut [C; N]; 12]
 where
-    Dclxvi<P, C>: BaseField<Params = T::Fp>,
+    Dclxvi<P, C>: super::kernels::TowerKernels<Params = T::Fp>,
 {
     let (f0, f1) = (&mut f.c0, &mut f.c1);
     [
@@ -1261,7 +1264,7 @@ fn fp12_coeffs<T: TowerParams, P: CubeBnParams, C: Coeff>(
     f: &super::fp12::Fp12<T, Dclxvi<P, C>>,
 ) -> [&[C; N]; 12]
 where
-    Dclxvi<P, C>: BaseField<Params = T::Fp>,
+    Dclxvi<P, C>: super::kernels::TowerKernels<Params = T::Fp>,
 {
     let (f0, f1) = (&f.c0, &f.c1);
     [

@@ -1,6 +1,8 @@
 //! The prime field F_p in Montgomery form, for moduli of 160 to 640 bits.
 
+use super::traits::Field;
 use crate::arith::limbs;
+use crate::arith::radix52::Radix52;
 use crate::arith::{Backend, Limbs};
 use crate::error::{Error, Result};
 use core::fmt;
@@ -12,8 +14,9 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 pub trait FpParams:
     'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync
 {
-    /// The limbs of one element, `[u64; N]`.
-    type Limbs: Limbs;
+    /// The limbs of one element, `[u64; N]` (with the radix-2^52 shape of N limbs, from which the
+    /// lane module derives its constants).
+    type Limbs: Limbs + Radix52;
     /// The backend that runs the Montgomery products.
     type Backend: Backend;
     /// The same field on another backend (identical representation).
@@ -44,19 +47,6 @@ pub trait FpParams:
     const T: Self::Limbs;
     /// (T - 1) / 2, for Tonelli–Shanks.
     const T_MINUS_1_HALF: Self::Limbs;
-    /// Eight elements in radix 2^52 for [`crate::field::lanes`]: `[Row; M]`, M = ceil(64N / 52).
-    type LaneDigits: crate::field::lanes::LaneDigits;
-    /// p in every lane, in 52-bit digits. A reference to one static copy: naming a constant of
-    /// this size by value made every lane operation copy it to the stack first (a `memcpy` call).
-    const LANE_P: &'static Self::LaneDigits;
-    /// 2p in every lane, in 52-bit digits (the lane values stay below it); static like `LANE_P`.
-    const LANE_P2: &'static Self::LaneDigits;
-    /// 2^(52M) mod p in every lane: one in the lanes' Montgomery form.
-    const LANE_ONE: Self::LaneDigits;
-    /// 2^(104M) mod p in every lane: converts into the lanes' Montgomery form.
-    const LANE_R2: Self::LaneDigits;
-    /// -p^{-1} mod 2^52.
-    const LANE_INV: u64;
 }
 
 /// Defines a zero-sized type implementing [`FpParams`] for a modulus given as a `[u64; N]` constant
@@ -87,14 +77,6 @@ macro_rules! define_fp {
             const S: u32 = (Self::MODULUS[0] - 1).trailing_zeros();
             const T: [u64; $n] = $crate::arith::limbs::shr(&Self::MODULUS, Self::S);
             const T_MINUS_1_HALF: [u64; $n] = $crate::arith::limbs::shr1(&Self::T);
-            type LaneDigits = [$crate::field::lanes::Row; (64 * $n as usize).div_ceil(52)];
-            const LANE_P: &'static Self::LaneDigits = &$crate::field::lanes::splat_digits(&Self::MODULUS);
-            const LANE_P2: &'static Self::LaneDigits = &$crate::field::lanes::splat_digits_double(&Self::MODULUS);
-            const LANE_ONE: Self::LaneDigits = $crate::field::lanes::splat_digits(
-                &$crate::arith::limbs::pow2_mod((52 * (64 * $n as usize).div_ceil(52)) as u32, &Self::MODULUS));
-            const LANE_R2: Self::LaneDigits = $crate::field::lanes::splat_digits(
-                &$crate::arith::limbs::pow2_mod((104 * (64 * $n as usize).div_ceil(52)) as u32, &Self::MODULUS));
-            const LANE_INV: u64 = Self::INV & ((1 << 52) - 1);
         }
     };
 }
@@ -627,5 +609,63 @@ impl<F: FpParams> MulAssign for Fp<F> {
     #[inline(always)]
     fn mul_assign(&mut self, rhs: Self) {
         *self = *self * rhs;
+    }
+}
+
+impl<F: FpParams> Field for Fp<F> {
+    const ZERO: Self = Fp::ZERO;
+    const ONE: Self = Fp::ONE;
+    #[inline(always)]
+    fn is_zero(&self) -> bool {
+        Fp::is_zero(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp::square(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp::double(self)
+    }
+    #[inline(always)]
+    fn half(&self) -> Self {
+        Fp::half(self)
+    }
+    #[inline(always)]
+    fn mul_small(&self, k: u64) -> Self {
+        Fp::mul_small(self, k)
+    }
+    fn inv(&self) -> Self {
+        Fp::inv(self)
+    }
+    fn inv_vartime(&self) -> Option<Self> {
+        Fp::inv_vartime(self)
+    }
+    fn sqrt_vartime(&self) -> Option<Self> {
+        Fp::sqrt_vartime(self)
+    }
+    fn square_n(&self, n: u32) -> Self {
+        Fp::square_n(self, n)
+    }
+    fn pow_windows(table: &[Self], first: usize, steps: &[(u32, usize)]) -> Self {
+        Fp::pow_windows(table, first, steps)
+    }
+    fn pow_windows_pair(
+        tables: [&[Self]; 2],
+        first: usize,
+        steps: &[(u32, usize)],
+    ) -> (Self, Self) {
+        Fp::pow_windows_pair(tables, first, steps)
+    }
+    #[inline(always)]
+    fn select(&self, other: &Self, mask: u64) -> Self {
+        Fp::select(self, other, mask)
+    }
+    #[inline(always)]
+    fn ct_eq_mask(&self, other: &Self) -> u64 {
+        Fp::ct_eq_mask(self, other)
+    }
+    fn is_lexicographically_largest(&self) -> bool {
+        Fp::is_lexicographically_largest(self)
     }
 }

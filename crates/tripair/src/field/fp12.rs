@@ -1,10 +1,10 @@
 //! `F_p12 = F_p6[w]/(w^2 - v)`: the target field of the pairings, its Frobenius maps, cyclotomic
 //! squaring and the sparse products by Miller-loop line values.
 
-use super::base::BaseField;
 use super::fp::{Fp, FpParams};
 use super::fp2::{fp2_batch, fp2_batch_into, Fp2, Fp2Job, Fp2Wide, TowerFp, TowerParams};
 use super::fp6::Fp6;
+use super::kernels::TowerKernels;
 use crate::arith::{limbs, Limbs};
 use core::ops::{Add, Mul, Neg, Sub};
 
@@ -63,14 +63,14 @@ pub fn frobenius_gamma<T: TowerParams>(j: usize, k: usize) -> Fp2<T> {
 
 /// c0 + c1 w.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
-pub struct Fp12<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>> {
+pub struct Fp12<T: TowerParams, F: TowerKernels<Params = T::Fp> = TowerFp<T>> {
     /// The coefficient of 1.
     pub c0: Fp6<T, F>,
     /// The coefficient of w.
     pub c1: Fp6<T, F>,
 }
 
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
     /// The additive identity 0.
     pub const ZERO: Self = Fp12 {
         c0: Fp6::ZERO,
@@ -101,7 +101,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
         }
     }
 
-    /// Complex squaring over F_p6: 2 multiplications in F_p6 ([`BaseField::fp12_square_assign`]).
+    /// Complex squaring over F_p6: 2 multiplications in F_p6 ([`TowerKernels::fp12_square_assign`]).
     #[inline]
     pub fn square(&self) -> Self {
         let mut r = *self;
@@ -194,7 +194,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     }
 
     /// [`Fp12::cyclotomic_square`] by the tower's formulas, whatever the base field (the default
-    /// of [`BaseField::fp12_cyclotomic_square`]).
+    /// of [`TowerKernels::fp12_cyclotomic_square`]).
     #[inline(always)]
     pub fn cyclotomic_square_formula(&self) -> Self {
         // A = e0 + e3 s, B = e1 + e4 s, C = e2 + e5 s.
@@ -233,6 +233,15 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     /// together with one F_p2 inversion. Pays off when e has few non-zero digits. Constant time in
     /// self; the schedule depends on e only.
     pub fn cyclotomic_exp_naf_compressed(&self, naf_msb_first: &[i8]) -> Self {
+        self.cyclotomic_exp_naf_compressed_with(naf_msb_first, &TowerChains)
+    }
+
+    /// [`Fp12::cyclotomic_exp_naf_compressed`] with its chain of squares computed by `chains`.
+    pub fn cyclotomic_exp_naf_compressed_with(
+        &self,
+        naf_msb_first: &[i8],
+        chains: &impl SquareChains<T, F>,
+    ) -> Self {
         let mut powers = Vec::new();
         let mut digits = Vec::new();
         let c = self.compress_cyclotomic();
@@ -248,7 +257,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
                 }
             }
         }
-        c.square_chain(&at, |_, x| powers.push(x));
+        c.square_chain_with(&at, chains, |_, x| powers.push(x));
         let mut decompressed = CompressedCyclotomic::decompress_batch(&powers).into_iter();
         let mut r = Self::ONE;
         let mut first = true;
@@ -269,6 +278,15 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     /// significant digit first (negative digits use the conjugate, which is the inverse there):
     /// odd digits up to d read a table of self, self^3, ..., self^d. Time depends only on e.
     pub fn cyclotomic_exp_naf(&self, naf_msb_first: &[i8]) -> Self {
+        self.cyclotomic_exp_naf_with(naf_msb_first, &TowerChains)
+    }
+
+    /// [`Fp12::cyclotomic_exp_naf`] with its runs of squares computed by `chains`.
+    pub fn cyclotomic_exp_naf_with(
+        &self,
+        naf_msb_first: &[i8],
+        chains: &impl SquareChains<T, F>,
+    ) -> Self {
         let max = naf_msb_first
             .iter()
             .map(|d| d.unsigned_abs())
@@ -293,7 +311,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
                 pending += 1;
             }
             if d != 0 {
-                r = r.cyclotomic_square_n(pending);
+                r = r.cyclotomic_square_n_with(pending, chains);
                 pending = 0;
                 let x = odd[usize::from(d.unsigned_abs() / 2)];
                 let x = if d < 0 { x.conjugate() } else { x };
@@ -301,19 +319,25 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
                 started = true;
             }
         }
-        r.cyclotomic_square_n(pending)
+        r.cyclotomic_square_n_with(pending, chains)
     }
 
-    /// self^(2^n) in the cyclotomic subgroup: n cyclotomic squares, as one run in another
-    /// representation where the base field has one that pays
-    /// ([`BaseField::cyclotomic_square_chain`] asked for one power) and the run has at least two
-    /// squares (in the IFMA lanes, entering and leaving cost about one square).
+    /// self^(2^n) in the cyclotomic subgroup: n cyclotomic squares, as one run of the base
+    /// field's own kernel where it has one ([`TowerKernels::cyclotomic_square_chain`] asked for
+    /// one power) and the run has at least two squares.
     pub fn cyclotomic_square_n(&self, n: usize) -> Self {
+        self.cyclotomic_square_n_with(n, &TowerChains)
+    }
+
+    /// [`Fp12::cyclotomic_square_n`] with the run computed by `chains` where it has one that
+    /// applies and the run has at least two squares (in the IFMA lanes, entering and leaving cost
+    /// about one square).
+    pub fn cyclotomic_square_n_with(&self, n: usize, chains: &impl SquareChains<T, F>) -> Self {
         if n == 0 {
             return *self;
         }
         let mut run = None;
-        if n >= 2 && F::cyclotomic_square_chain(self, &[n], &mut |_, x| run = Some(x)) {
+        if n >= 2 && chains.cyclotomic(self, &[n], &mut |_, x| run = Some(x)) {
             if let Some(r) = run {
                 return r;
             }
@@ -326,15 +350,26 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     }
 
     /// `emit(k, self^(2^k))` for each k of `at` (ascending), in order, along one chain of
-    /// cyclotomic squares (in another representation where the base field has one that pays,
-    /// [`BaseField::cyclotomic_square_chain`]; otherwise by runs of [`Fp12::cyclotomic_square_n`]).
-    pub fn cyclotomic_square_chain(&self, at: &[usize], mut emit: impl FnMut(usize, Self)) {
-        if F::cyclotomic_square_chain(self, at, &mut emit) {
+    /// cyclotomic squares (the base field's own kernel where it has one,
+    /// [`TowerKernels::cyclotomic_square_chain`]; otherwise by runs of [`Fp12::cyclotomic_square_n`]).
+    pub fn cyclotomic_square_chain(&self, at: &[usize], emit: impl FnMut(usize, Self)) {
+        self.cyclotomic_square_chain_with(at, &TowerChains, emit);
+    }
+
+    /// [`Fp12::cyclotomic_square_chain`] computed by `chains` where it has a chain that applies
+    /// (otherwise by runs of [`Fp12::cyclotomic_square_n_with`]).
+    pub fn cyclotomic_square_chain_with(
+        &self,
+        at: &[usize],
+        chains: &impl SquareChains<T, F>,
+        mut emit: impl FnMut(usize, Self),
+    ) {
+        if chains.cyclotomic(self, at, &mut emit) {
             return;
         }
         let (mut g, mut done) = (*self, 0);
         for &k in at {
-            g = g.cyclotomic_square_n(k - done);
+            g = g.cyclotomic_square_n_with(k - done, chains);
             done = k;
             emit(k, g);
         }
@@ -390,14 +425,14 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
     }
 
     /// self <- self * (a + (b + c v) w) ([`Fp12::mul_by_line_d`] in place, through
-    /// [`BaseField::fp12_mul_by_line_assign`]).
+    /// [`TowerKernels::fp12_mul_by_line_assign`]).
     #[inline]
     pub fn mul_by_line_d_assign(&mut self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) {
         F::fp12_mul_by_line_assign(self, [a, b, c], false);
     }
 
     /// self <- self * ((a + b v) + (c v) w) ([`Fp12::mul_by_line_m`] in place, through
-    /// [`BaseField::fp12_mul_by_line_assign`]).
+    /// [`TowerKernels::fp12_mul_by_line_assign`]).
     #[inline]
     pub fn mul_by_line_m_assign(&mut self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) {
         F::fp12_mul_by_line_assign(self, [a, b, c], true);
@@ -510,7 +545,7 @@ impl<T: TowerParams> Fp12<T> {
 /// The end of a Karatsuba product over F_p6: with t0 = f0 g0, t1 = f1 g1 and
 /// x = (f0 + f1)(g0 + g1), the product (t0 + t1 v) + (x - t0 - t1) w.
 #[inline(always)]
-fn karatsuba_finish<T: TowerParams, F: BaseField<Params = T::Fp>>(
+fn karatsuba_finish<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     t0: Fp6<T, F>,
     t1: Fp6<T, F>,
     x: Fp6<T, F>,
@@ -523,7 +558,7 @@ fn karatsuba_finish<T: TowerParams, F: BaseField<Params = T::Fp>>(
 
 /// The F_p2 jobs of several parts one after another (at most 18 in all).
 #[inline(always)]
-fn concat_jobs<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
+fn concat_jobs<T: TowerParams, F: TowerKernels<Params = T::Fp>, const K: usize>(
     parts: &[&[Fp2Job<T, F>]],
 ) -> [Fp2Job<T, F>; K] {
     let mut out = [Fp2Job::Square(Fp2::ZERO); K];
@@ -545,7 +580,7 @@ type Fp4<T, F> = (Fp2<T, F>, Fp2<T, F>);
 /// The Karatsuba products f g of K <= 3 pairs of F_p6 values, their 6K F_p2 products in one
 /// [`fp2_batch`] (a digit-sliced field computes the F_p products side by side).
 #[inline(always)]
-fn batch_fp6_products<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
+fn batch_fp6_products<T: TowerParams, F: TowerKernels<Params = T::Fp>, const K: usize>(
     pairs: &[Fp6Pair<T, F>; K],
 ) -> [Fp6<T, F>; K] {
     // Only the first 6K jobs are batched: no padding products.
@@ -560,7 +595,7 @@ fn batch_fp6_products<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usi
 /// The end of a Karatsuba product over F_p6 on unreduced values: with t0 = f0 g0, t1 = f1 g1 and
 /// x = (f0 + f1)(g0 + g1), the product (t0 + t1 v) + (x - t0 - t1) w, each coefficient reduced once.
 #[inline(always)]
-fn lazy_karatsuba_finish<T: TowerParams, F: BaseField<Params = T::Fp>>(
+fn lazy_karatsuba_finish<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     t0: &[Fp2Wide<T, F>; 3],
     t1: &[Fp2Wide<T, F>; 3],
     x: &[Fp2Wide<T, F>; 3],
@@ -581,9 +616,9 @@ fn lazy_karatsuba_finish<T: TowerParams, F: BaseField<Params = T::Fp>>(
 }
 
 /// (a0 + a1 s)^2 in `F_p4 = F_p2[s]/(s^2 - xi)`: (a0^2 + xi a1^2) + 2 a0 a1 s
-/// ([`BaseField::fp4_square`]: the formula below unless the base field has one kernel for it).
+/// ([`TowerKernels::fp4_square`]: the formula below unless the base field has one kernel for it).
 #[inline(always)]
-fn fp4_square<T: TowerParams, F: BaseField<Params = T::Fp>>(
+fn fp4_square<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     a0: &Fp2<T, F>,
     a1: &Fp2<T, F>,
 ) -> (Fp2<T, F>, Fp2<T, F>) {
@@ -591,9 +626,9 @@ fn fp4_square<T: TowerParams, F: BaseField<Params = T::Fp>>(
 }
 
 /// [`fp4_square`] by the tower's formulas, whatever the base field (the default of
-/// [`BaseField::fp4_square`]).
+/// [`TowerKernels::fp4_square`]).
 #[inline]
-pub(crate) fn fp4_square_formula<T: TowerParams, F: BaseField<Params = T::Fp>>(
+pub(crate) fn fp4_square_formula<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     a0: &Fp2<T, F>,
     a1: &Fp2<T, F>,
 ) -> (Fp2<T, F>, Fp2<T, F>) {
@@ -614,7 +649,7 @@ pub(crate) fn fp4_square_formula<T: TowerParams, F: BaseField<Params = T::Fp>>(
 
 /// The three F_p2 squares of (a0 + a1 s)^2, for [`fp4_square_from`].
 #[inline(always)]
-fn fp4_square_jobs<T: TowerParams, F: BaseField<Params = T::Fp>>(
+fn fp4_square_jobs<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     a0: &Fp2<T, F>,
     a1: &Fp2<T, F>,
 ) -> [Fp2Job<T, F>; 3] {
@@ -627,7 +662,7 @@ fn fp4_square_jobs<T: TowerParams, F: BaseField<Params = T::Fp>>(
 
 /// (a0 + a1 s)^2 from a0^2, a1^2 and (a0 + a1)^2.
 #[inline(always)]
-fn fp4_square_from<T: TowerParams, F: BaseField<Params = T::Fp>>(
+fn fp4_square_from<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     v: &[Fp2<T, F>; 3],
 ) -> (Fp2<T, F>, Fp2<T, F>) {
     let [t0, t1, s] = *v;
@@ -636,7 +671,7 @@ fn fp4_square_from<T: TowerParams, F: BaseField<Params = T::Fp>>(
 
 /// Several F_p4 squares, their F_p2 squares in one [`fp2_batch`].
 #[inline(always)]
-fn fp4_squares<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
+fn fp4_squares<T: TowerParams, F: TowerKernels<Params = T::Fp>, const K: usize>(
     xs: &[Fp4<T, F>; K],
 ) -> [Fp4<T, F>; K] {
     // Only the first 3K jobs are batched: no padding squares.
@@ -650,7 +685,7 @@ fn fp4_squares<T: TowerParams, F: BaseField<Params = T::Fp>, const K: usize>(
 
 /// 3a - 2b.
 #[inline(always)]
-fn three_minus_two<T: TowerParams, F: BaseField<Params = T::Fp>>(
+fn three_minus_two<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     a: &Fp2<T, F>,
     b: &Fp2<T, F>,
 ) -> Fp2<T, F> {
@@ -659,7 +694,7 @@ fn three_minus_two<T: TowerParams, F: BaseField<Params = T::Fp>>(
 
 /// 3a + 2b.
 #[inline(always)]
-fn three_plus_two<T: TowerParams, F: BaseField<Params = T::Fp>>(
+fn three_plus_two<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     a: &Fp2<T, F>,
     b: &Fp2<T, F>,
 ) -> Fp2<T, F> {
@@ -670,7 +705,7 @@ fn three_plus_two<T: TowerParams, F: BaseField<Params = T::Fp>>(
 /// (B' = 3 s C^2 + 2 conj(B), C' = 3 B^2 - 2 conj(C)): they do not depend on A, which is what
 /// makes Karabina's compression work.
 #[inline(always)]
-pub(crate) fn square_bc<T: TowerParams, F: BaseField<Params = T::Fp>>(
+pub(crate) fn square_bc<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     e: &[Fp2<T, F>; 4],
 ) -> [Fp2<T, F>; 4] {
     let [e1, e2, e4, e5] = e;
@@ -684,7 +719,7 @@ pub(crate) fn square_bc<T: TowerParams, F: BaseField<Params = T::Fp>>(
 
 /// [`square_bc`] from B^2 = (b0, b1) and C^2 = (c0, c1).
 #[inline(always)]
-fn square_bc_from<T: TowerParams, F: BaseField<Params = T::Fp>>(
+fn square_bc_from<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     e: &[Fp2<T, F>; 4],
     (b0, b1): (Fp2<T, F>, Fp2<T, F>),
     (c0, c1): (Fp2<T, F>, Fp2<T, F>),
@@ -700,14 +735,89 @@ fn square_bc_from<T: TowerParams, F: BaseField<Params = T::Fp>>(
     ]
 }
 
+/// Where the chains of squares of a cyclotomic exponentiation run: the choice of the caller (the
+/// final exponentiation, an exponentiation in GT), not of the base field. [`TowerChains`] squares
+/// in the tower with the base field's own kernels; the scalar field's final exponentiation may
+/// run its chains digit-sliced in SIMD lanes (`crate::field::lanes::LaneChains`).
+pub trait SquareChains<T: TowerParams, F: TowerKernels<Params = T::Fp>> {
+    /// `emit(k, f^(2^k))` for each k of `at` (ascending) along one chain of cyclotomic squares
+    /// computed by this strategy; false (nothing emitted) where it has none that applies, and the
+    /// caller squares in the tower ([`Fp12::cyclotomic_square`]).
+    fn cyclotomic(
+        &self,
+        f: &Fp12<T, F>,
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, Fp12<T, F>),
+    ) -> bool;
+    /// `emit(k, c^(2^k))` in Karabina's compressed form [e1, e2, e4, e5] for each k of `at`
+    /// (ascending) along one chain computed by this strategy; false (nothing emitted) where it has
+    /// none that applies, and the caller squares in the tower ([`CompressedCyclotomic::square`]).
+    fn compressed(
+        &self,
+        c: &[Fp2<T, F>; 4],
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, [Fp2<T, F>; 4]),
+    ) -> bool;
+}
+
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>, S: SquareChains<T, F> + ?Sized>
+    SquareChains<T, F> for &S
+{
+    #[inline]
+    fn cyclotomic(
+        &self,
+        f: &Fp12<T, F>,
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, Fp12<T, F>),
+    ) -> bool {
+        (**self).cyclotomic(f, at, emit)
+    }
+    #[inline]
+    fn compressed(
+        &self,
+        c: &[Fp2<T, F>; 4],
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, [Fp2<T, F>; 4]),
+    ) -> bool {
+        (**self).compressed(c, at, emit)
+    }
+}
+
+/// The chains of squares in the tower, on the base field's own kernels: a run of cyclotomic
+/// squares in one kernel where the base field has one ([`TowerKernels::cyclotomic_square_chain`]),
+/// otherwise one square at a time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TowerChains;
+
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> SquareChains<T, F> for TowerChains {
+    #[inline]
+    fn cyclotomic(
+        &self,
+        f: &Fp12<T, F>,
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, Fp12<T, F>),
+    ) -> bool {
+        F::cyclotomic_square_chain(f, at, emit)
+    }
+    #[inline]
+    fn compressed(
+        &self,
+        _c: &[Fp2<T, F>; 4],
+        _at: &[usize],
+        _emit: &mut dyn FnMut(usize, [Fp2<T, F>; 4]),
+    ) -> bool {
+        false
+    }
+}
+
 /// An element of the cyclotomic subgroup of F_p12 in Karabina's compressed form (see
 /// [`Fp12::compress_cyclotomic`]): [e1, e2, e4, e5].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CompressedCyclotomic<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>>(
+pub struct CompressedCyclotomic<T: TowerParams, F: TowerKernels<Params = T::Fp> = TowerFp<T>>(
     [Fp2<T, F>; 4],
 );
 
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> CompressedCyclotomic<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> CompressedCyclotomic<T, F> {
     /// The compressed form of the square: 6 F_p2 squarings against 9 for the full square. Out of
     /// line: inlined into the exponentiation loop it measured 5% slower (bls12-381 final
     /// exponentiation, side by side).
@@ -717,11 +827,20 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> CompressedCyclotomic<T, F> {
     }
 
     /// `emit(k, self^(2^k))` for each k of `at` (ascending), in order, along one chain of
-    /// compressed squares (in another representation where the base field has one that pays,
-    /// [`BaseField::compressed_square_chain`]; otherwise one [`CompressedCyclotomic::square`] at a
-    /// time).
-    pub fn square_chain(&self, at: &[usize], mut emit: impl FnMut(usize, Self)) {
-        if F::compressed_square_chain(&self.0, at, &mut |k, x| emit(k, CompressedCyclotomic(x))) {
+    /// compressed squares, one [`CompressedCyclotomic::square`] at a time.
+    pub fn square_chain(&self, at: &[usize], emit: impl FnMut(usize, Self)) {
+        self.square_chain_with(at, &TowerChains, emit);
+    }
+
+    /// [`CompressedCyclotomic::square_chain`] computed by `chains` where it has a chain that
+    /// applies (otherwise one [`CompressedCyclotomic::square`] at a time).
+    pub fn square_chain_with(
+        &self,
+        at: &[usize],
+        chains: &impl SquareChains<T, F>,
+        mut emit: impl FnMut(usize, Self),
+    ) {
+        if chains.compressed(&self.0, at, &mut |k, x| emit(k, CompressedCyclotomic(x))) {
             return;
         }
         let (mut c, mut done) = (*self, 0);
@@ -865,7 +984,7 @@ fn sub_small(k: &mut [u64], x: u64) {
     }
 }
 
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Add for Fp12<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Add for Fp12<T, F> {
     type Output = Self;
     #[inline]
     fn add(self, r: Self) -> Self {
@@ -875,7 +994,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Add for Fp12<T, F> {
         }
     }
 }
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Sub for Fp12<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Sub for Fp12<T, F> {
     type Output = Self;
     #[inline]
     fn sub(self, r: Self) -> Self {
@@ -885,7 +1004,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Sub for Fp12<T, F> {
         }
     }
 }
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp12<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Neg for Fp12<T, F> {
     type Output = Self;
     #[inline]
     fn neg(self) -> Self {
@@ -895,10 +1014,10 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp12<T, F> {
         }
     }
 }
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp12<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Mul for Fp12<T, F> {
     type Output = Self;
     /// Karatsuba over F_p6: 3 multiplications in F_p6 (one kernel where the base field has one,
-    /// [`BaseField::fp12_mul`]).
+    /// [`TowerKernels::fp12_mul`]).
     #[inline]
     fn mul(self, b: Self) -> Self {
         if let Some(r) = F::fp12_mul(&self, &b) {
@@ -908,7 +1027,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp12<T, F> {
     }
 }
 
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp12<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
     /// The product by the tower's formulas, whatever the base field.
     #[inline]
     pub fn mul_formula(&self, b: &Self) -> Self {

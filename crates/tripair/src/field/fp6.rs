@@ -1,7 +1,7 @@
 //! `F_p6 = F_p2[v]/(v^3 - xi)`.
 
-use super::base::BaseField;
 use super::fp2::{fp2_batch, Fp2, Fp2Job, Fp2Wide, TowerFp, TowerParams};
+use super::kernels::TowerKernels;
 use core::ops::{Add, Mul, Neg, Sub};
 
 /// The adjugate (t0, t1, t2) of an F_p6 element and its norm d to F_p2.
@@ -9,7 +9,7 @@ type AdjugateAndNorm<T, F> = (Fp2<T, F>, Fp2<T, F>, Fp2<T, F>, Fp2<T, F>);
 
 /// c0 + c1 v + c2 v^2.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
-pub struct Fp6<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>> {
+pub struct Fp6<T: TowerParams, F: TowerKernels<Params = T::Fp> = TowerFp<T>> {
     /// The coefficient of 1.
     pub c0: Fp2<T, F>,
     /// The coefficient of v.
@@ -18,7 +18,7 @@ pub struct Fp6<T: TowerParams, F: BaseField<Params = T::Fp> = TowerFp<T>> {
     pub c2: Fp2<T, F>,
 }
 
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp6<T, F> {
     /// The additive identity 0.
     pub const ZERO: Self = Fp6 {
         c0: Fp2::ZERO,
@@ -309,7 +309,7 @@ impl<T: TowerParams> Fp6<T> {
     }
 }
 
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Add for Fp6<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Add for Fp6<T, F> {
     type Output = Self;
     #[inline]
     fn add(self, r: Self) -> Self {
@@ -320,7 +320,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Add for Fp6<T, F> {
         }
     }
 }
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Sub for Fp6<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Sub for Fp6<T, F> {
     type Output = Self;
     #[inline]
     fn sub(self, r: Self) -> Self {
@@ -331,7 +331,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Sub for Fp6<T, F> {
         }
     }
 }
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp6<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Neg for Fp6<T, F> {
     type Output = Self;
     #[inline]
     fn neg(self) -> Self {
@@ -342,7 +342,7 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Neg for Fp6<T, F> {
         }
     }
 }
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Mul for Fp6<T, F> {
     type Output = Self;
     /// Karatsuba over F_p2: 6 multiplications (Devegili–Ó hÉigeartaigh–Scott–Dahab 2006).
     #[inline]
@@ -351,8 +351,8 @@ impl<T: TowerParams, F: BaseField<Params = T::Fp>> Mul for Fp6<T, F> {
     }
 }
 
-impl<T: TowerParams, F: BaseField<Params = T::Fp>> Fp6<T, F> {
-    /// The product by the tower's formulas, whatever the base field ([`BaseField::fp6_mul`]'s
+impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp6<T, F> {
+    /// The product by the tower's formulas, whatever the base field ([`TowerKernels::fp6_mul`]'s
     /// default).
     #[inline(always)]
     pub fn mul_formula(&self, b: &Self) -> Self {

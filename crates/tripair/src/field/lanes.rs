@@ -20,9 +20,14 @@
 
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
-use super::fp12::Fp12;
+use super::fp12::{Fp12, SquareChains};
 use super::fp2::{Fp2, TowerParams};
 use super::fp6::Fp6;
+use super::kernels::TowerKernels;
+use crate::arith::radix52::{bits_at, digit_of, LaneConsts, Modulus, Radix52, MASK52};
+pub use crate::arith::radix52::{
+    splat_digits, splat_digits_double, LaneBackend, LaneDigits, Row, TowerConsts, LANES,
+};
 use crate::arith::Limbs;
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::Avx512Ifma;
@@ -31,391 +36,41 @@ use core::hash::Hash;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
 
-/// The number of elements side by side.
-pub const LANES: usize = 8;
-const MASK52: u64 = (1 << 52) - 1;
-
-/// One 52-bit digit of eight elements (lane i holds element i's digit): one 512-bit register.
-#[repr(C, align(64))]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Row(pub [u64; LANES]);
-
-/// The constants of a lane field and of its tower that the whole-F_p6 kernels read: the modulus,
-/// 2p, -p^{-1} mod 2^52, u^2 = beta, v^3 = xi = xi0 + xi1 u, and whether the lazy F_p2 product
-/// applies (three spare bits above p).
-#[derive(Clone, Copy, Debug)]
-pub struct TowerConsts<'a, D> {
-    /// p in every lane.
-    pub p: &'a D,
-    /// 2p in every lane.
-    pub p2: &'a D,
+/// The lane constants of a prime field, derived from its modulus at compile time
+/// ([`crate::arith::radix52::DigitConsts`], keyed on the limb count by [`Radix52`]): every [`FpParams`] has them.
+pub trait LaneParams: FpParams {
+    /// Eight elements in radix 2^52: `[Row; M]`, M = ceil(64N / 52).
+    type LaneDigits: LaneDigits;
+    /// p in every lane, in 52-bit digits. A reference to one static copy: naming a constant of
+    /// this size by value made every lane operation copy it to the stack first (a `memcpy` call).
+    const LANE_P: &'static Self::LaneDigits;
+    /// 2p in every lane, in 52-bit digits (the lane values stay below it); static like `LANE_P`.
+    const LANE_P2: &'static Self::LaneDigits;
+    /// 2^(52M) mod p in every lane: one in the lanes' Montgomery form.
+    const LANE_ONE: Self::LaneDigits;
+    /// 2^(104M) mod p in every lane: converts into the lanes' Montgomery form.
+    const LANE_R2: Self::LaneDigits;
     /// -p^{-1} mod 2^52.
-    pub inv: u64,
-    /// u^2 = beta in F_p2.
-    pub beta: i64,
-    /// v^3 = xi0 + xi1 u in F_p6.
-    pub xi: (i64, i64),
-    /// Whether the F_p2 products may use lazy reduction.
-    pub lazy: bool,
+    const LANE_INV: u64;
 }
 
-/// The 52-bit digits of `x` (little-endian limbs, x < 2^(52M)) in every lane (compile-time use by
-/// `define_fp!` for the lane constants).
-pub const fn splat_digits<const M: usize, const N: usize>(x: &[u64; N]) -> [Row; M] {
-    let mut out = [Row([0; LANES]); M];
-    let mut j = 0;
-    while j < M {
-        let d = digit_of(x, j);
-        out[j] = Row([d; LANES]);
-        j += 1;
-    }
-    out
+/// The modulus of `P`, for [`crate::arith::radix52::DigitConsts`].
+pub struct ModulusOf<P>(PhantomData<P>);
+
+impl<P: FpParams> Modulus<P::Limbs> for ModulusOf<P> {
+    const MODULUS: P::Limbs = P::MODULUS;
 }
 
-/// The 52-bit digits of 2x in every lane (x < 2^(52M - 1)): the bound the lane values stay below.
-pub const fn splat_digits_double<const M: usize, const N: usize>(x: &[u64; N]) -> [Row; M] {
-    let mut out = [Row([0; LANES]); M];
-    let mut j = 0;
-    while j < M {
-        let below = if j == 0 { 0 } else { digit_of(x, j - 1) >> 51 };
-        out[j] = Row([((digit_of(x, j) << 1) | below) & MASK52; LANES]);
-        j += 1;
-    }
-    out
-}
+/// The constants of `P`'s lane shape.
+type ConstsOf<P> = <<P as FpParams>::Limbs as Radix52>::Consts<ModulusOf<P>>;
 
-/// Bits 52j .. 52j + 52 of the little-endian limbs `x`.
-const fn digit_of(x: &[u64], j: usize) -> u64 {
-    bits_at(x, 52 * j)
-}
-
-/// Bits 52j .. 52j + 52 of x 2^shift (shift < 52): digit j of `x` shifted up.
-fn digit_of_shifted(x: &[u64], j: usize, shift: usize) -> u64 {
-    if 52 * j < shift {
-        (x[0] << (shift - 52 * j)) & MASK52
-    } else {
-        bits_at(x, 52 * j - shift)
-    }
-}
-
-/// Bits bit .. bit + 52 of the little-endian limbs `x`.
-const fn bits_at(x: &[u64], bit: usize) -> u64 {
-    let (k, s) = (bit / 64, bit % 64);
-    if k >= x.len() {
-        return 0;
-    }
-    let mut d = x[k] >> s;
-    if s > 12 && k + 1 < x.len() {
-        d |= x[k + 1] << (64 - s);
-    }
-    d & MASK52
-}
-
-/// The storage of eight elements of one field, `[Row; M]`, and the kernels on it for each backend
-/// (monomorphised for M, so that the digits stay in registers).
-pub trait LaneDigits:
-    Copy + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static + AsRef<[Row]> + AsMut<[Row]>
-{
-    /// The number of 52-bit digits.
-    const M: usize;
-    /// Zero in every lane.
-    const ZERO: Self;
-    /// Montgomery product a*b/2^(52M) mod p, lane by lane, below 2p.
-    fn mont_mul<B: LaneBackend>(a: &Self, b: &Self, p: &Self, inv: u64) -> Self;
-    /// (a + b) mod p, lane by lane, below 2p (`p2` = 2p).
-    fn add_mod<B: LaneBackend>(a: &Self, b: &Self, p2: &Self) -> Self;
-    /// (a - b) mod p, lane by lane, below 2p (`p2` = 2p).
-    fn sub_mod<B: LaneBackend>(a: &Self, b: &Self, p2: &Self) -> Self;
-    /// a / 2 mod p, lane by lane, below 2p.
-    fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self;
-    /// The canonical value (below p) of a < 2p, lane by lane.
-    fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self;
-    /// ka * a + kb * b mod p for small public constants, below 2p (`p2` = 2p).
-    fn lincomb<B: LaneBackend>(a: &Self, ka: i64, b: &Self, kb: i64, p2: &Self) -> Self;
-    /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta.
-    #[allow(clippy::too_many_arguments)]
-    fn fp2_mul<B: LaneBackend>(
-        a: [&Self; 2],
-        b: [&Self; 2],
-        beta: i64,
-        lazy: bool,
-        p: &Self,
-        p2: &Self,
-        inv: u64,
-        c0: &mut Self,
-        c1: &mut Self,
-    );
-    /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta.
-    #[allow(clippy::too_many_arguments)]
-    fn fp2_square<B: LaneBackend>(
-        a: [&Self; 2],
-        beta: i64,
-        p: &Self,
-        p2: &Self,
-        inv: u64,
-        c0: &mut Self,
-        c1: &mut Self,
-    );
-    /// c = a * b in F_p6, coefficients (c0.c0, c0.c1, c1.c0, c1.c1, c2.c0, c2.c1), in one
-    /// kernel where backend `B` has one on this CPU; false (and c untouched) where it has not.
-    fn fp6_mul<B: LaneBackend>(
-        a: [&Self; 6],
-        b: [&Self; 6],
-        k: &TowerConsts<'_, Self>,
-        c: [&mut Self; 6],
-    ) -> bool;
-    /// f <- f * l in F_p12 for a sparse line l (D-type a + (b + c v) w, M-type
-    /// (a + b v) + (c v) w; l's rows a, b, c as F_p2 pairs), f's twelve coefficients in tower order,
-    /// in one kernel where backend `B` has one on this CPU; false (and f untouched) where it has not.
-    fn fp12_mul_by_line<B: LaneBackend>(
-        f: [&mut Self; 12],
-        l: [&Self; 6],
-        m_type: bool,
-        k: &TowerConsts<'_, Self>,
-    ) -> bool;
-    /// f <- f^2 in F_p12 (coefficients as for [`LaneDigits::fp12_mul_by_line`]) in one kernel where
-    /// backend `B` has one on this CPU; false (and f untouched) where it has not.
-    fn fp12_square<B: LaneBackend>(f: [&mut Self; 12], k: &TowerConsts<'_, Self>) -> bool;
-    /// Granger–Scott's cyclotomic square on K = 12 coefficients (A = e0 + e3 s, then B and C as
-    /// below) or on K = 8, Karabina's compressed form [e1, e2, e4, e5]; each F_p2 value as two
-    /// consecutive coefficients. False (and c untouched) where `B` has no kernel on this CPU.
-    fn cyclotomic_square<B: LaneBackend, const K: usize>(
-        e: [&Self; K],
-        k: &TowerConsts<'_, Self>,
-        c: [&mut Self; K],
-    ) -> bool;
-    /// `count` compressed cyclotomic squares of one element digit-sliced across the lanes (see
-    /// `kernels::compressed_squares`; u^2 = -1, xi = 1 + u).
-    fn compressed_squares<B: LaneBackend>(
-        s: &Self,
-        count: usize,
-        p: &Self,
-        p2: &Self,
-        inv: u64,
-    ) -> Self;
-    /// `count` Granger–Scott cyclotomic squares of one F_p12 element digit-sliced across the
-    /// lanes of two values (see `kernels::cyclotomic_squares`; u^2 = -1, xi = xi0 + xi1 u).
-    #[allow(clippy::too_many_arguments)]
-    fn cyclotomic_squares<B: LaneBackend>(
-        x: &Self,
-        y: &Self,
-        count: usize,
-        p: &Self,
-        p2: &Self,
-        inv: u64,
-        xi: (u64, u64),
-    ) -> (Self, Self);
-}
-
-impl<const M: usize> LaneDigits for [Row; M] {
-    const M: usize = M;
-    const ZERO: Self = [Row([0; LANES]); M];
-    #[inline(always)]
-    fn mont_mul<B: LaneBackend>(a: &Self, b: &Self, p: &Self, inv: u64) -> Self {
-        B::mont_mul(a, b, p, inv)
-    }
-    #[inline(always)]
-    fn add_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self {
-        B::add_mod(a, b, p)
-    }
-    #[inline(always)]
-    fn sub_mod<B: LaneBackend>(a: &Self, b: &Self, p: &Self) -> Self {
-        B::sub_mod(a, b, p)
-    }
-    #[inline(always)]
-    fn half_mod<B: LaneBackend>(a: &Self, p: &Self) -> Self {
-        B::half_mod(a, p)
-    }
-    #[inline(always)]
-    fn canonical<B: LaneBackend>(a: &Self, p: &Self) -> Self {
-        B::canonical(a, p)
-    }
-    #[inline(always)]
-    fn lincomb<B: LaneBackend>(a: &Self, ka: i64, b: &Self, kb: i64, p2: &Self) -> Self {
-        B::lincomb(a, ka, b, kb, p2)
-    }
-    #[inline(always)]
-    fn fp2_mul<B: LaneBackend>(
-        a: [&Self; 2],
-        b: [&Self; 2],
-        beta: i64,
-        lazy: bool,
-        p: &Self,
-        p2: &Self,
-        inv: u64,
-        c0: &mut Self,
-        c1: &mut Self,
-    ) {
-        B::fp2_mul(a, b, beta, lazy, p, p2, inv, c0, c1)
-    }
-    #[inline(always)]
-    fn fp2_square<B: LaneBackend>(
-        a: [&Self; 2],
-        beta: i64,
-        p: &Self,
-        p2: &Self,
-        inv: u64,
-        c0: &mut Self,
-        c1: &mut Self,
-    ) {
-        B::fp2_square(a, beta, p, p2, inv, c0, c1)
-    }
-    #[inline(always)]
-    fn fp6_mul<B: LaneBackend>(
-        a: [&Self; 6],
-        b: [&Self; 6],
-        k: &TowerConsts<'_, Self>,
-        c: [&mut Self; 6],
-    ) -> bool {
-        B::fp6_mul(a, b, k, c)
-    }
-    #[inline(always)]
-    fn fp12_mul_by_line<B: LaneBackend>(
-        f: [&mut Self; 12],
-        l: [&Self; 6],
-        m_type: bool,
-        k: &TowerConsts<'_, Self>,
-    ) -> bool {
-        B::fp12_mul_by_line(f, l, m_type, k)
-    }
-    #[inline(always)]
-    fn fp12_square<B: LaneBackend>(f: [&mut Self; 12], k: &TowerConsts<'_, Self>) -> bool {
-        B::fp12_square(f, k)
-    }
-    #[inline(always)]
-    fn cyclotomic_square<B: LaneBackend, const K: usize>(
-        e: [&Self; K],
-        k: &TowerConsts<'_, Self>,
-        c: [&mut Self; K],
-    ) -> bool {
-        B::cyclotomic_square(e, k, c)
-    }
-    #[inline(always)]
-    fn compressed_squares<B: LaneBackend>(
-        s: &Self,
-        count: usize,
-        p: &Self,
-        p2: &Self,
-        inv: u64,
-    ) -> Self {
-        B::compressed_squares(s, count, p, p2, inv)
-    }
-    #[inline(always)]
-    fn cyclotomic_squares<B: LaneBackend>(
-        x: &Self,
-        y: &Self,
-        count: usize,
-        p: &Self,
-        p2: &Self,
-        inv: u64,
-        xi: (u64, u64),
-    ) -> (Self, Self) {
-        B::cyclotomic_squares(x, y, count, p, p2, inv, xi)
-    }
-}
-
-/// Where the lane kernels run. Every backend returns exactly what [`PortableLanes`] returns.
-pub trait LaneBackend:
-    Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
-{
-    /// The backend's short name.
-    const NAME: &'static str;
-    /// Whether this CPU runs the backend's own kernels (rather than the portable fallback).
-    fn active() -> bool;
-    /// Montgomery product a*b/2^(52M) mod p, below 2p (a, b < 2p, digits < 2^52; inv = -p^{-1}
-    /// mod 2^52; 4p < 2^(52M)).
-    fn mont_mul<const M: usize>(a: &[Row; M], b: &[Row; M], p: &[Row; M], inv: u64) -> [Row; M];
-    /// (a + b) mod p, below 2p (`p2` = 2p).
-    fn add_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M];
-    /// (a - b) mod p, below 2p (`p2` = 2p).
-    fn sub_mod<const M: usize>(a: &[Row; M], b: &[Row; M], p2: &[Row; M]) -> [Row; M];
-    /// a / 2 mod p, below 2p.
-    fn half_mod<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
-    /// a mod p for a < 2p: the canonical digits.
-    fn canonical<const M: usize>(a: &[Row; M], p: &[Row; M]) -> [Row; M];
-    /// ka * a + kb * b mod p for small public constants, below 2p (`p2` = 2p).
-    fn lincomb<const M: usize>(
-        a: &[Row; M],
-        ka: i64,
-        b: &[Row; M],
-        kb: i64,
-        p2: &[Row; M],
-    ) -> [Row; M];
-    /// (c0, c1) = (a0 + a1 u)(b0 + b1 u) with u^2 = beta, below 2p.
-    #[allow(clippy::too_many_arguments)] // three F_p2 values in halves, and the field
-    fn fp2_mul<const M: usize>(
-        a: [&[Row; M]; 2],
-        b: [&[Row; M]; 2],
-        beta: i64,
-        lazy: bool,
-        p: &[Row; M],
-        p2: &[Row; M],
-        inv: u64,
-        c0: &mut [Row; M],
-        c1: &mut [Row; M],
-    );
-    /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta, below 2p.
-    #[allow(clippy::too_many_arguments)]
-    fn fp2_square<const M: usize>(
-        a: [&[Row; M]; 2],
-        beta: i64,
-        p: &[Row; M],
-        p2: &[Row; M],
-        inv: u64,
-        c0: &mut [Row; M],
-        c1: &mut [Row; M],
-    );
-    /// c = a * b in F_p6 (Karatsuba over F_p2, all in registers: one call instead of about forty,
-    /// and none of the copies of the intermediate values between them), below 2p; true where the
-    /// backend has this kernel on this CPU. Only the IFMA backend has it: the portable one returns
-    /// false and its callers use the tower's formula (the same operations one call each, so the
-    /// same digits), as a portable kernel of this size cost minutes of build in every crate that
-    /// reaches a lane pairing.
-    fn fp6_mul<const M: usize>(
-        a: [&[Row; M]; 6],
-        b: [&[Row; M]; 6],
-        k: &TowerConsts<'_, [Row; M]>,
-        c: [&mut [Row; M]; 6],
-    ) -> bool;
-    /// f <- f * l for a sparse line l in F_p12, all in registers, below 2p (see
-    /// [`LaneDigits::fp12_mul_by_line`]); true where the backend has this kernel on this CPU (as
-    /// for [`LaneBackend::fp6_mul`]).
-    fn fp12_mul_by_line<const M: usize>(
-        f: [&mut [Row; M]; 12],
-        l: [&[Row; M]; 6],
-        m_type: bool,
-        k: &TowerConsts<'_, [Row; M]>,
-    ) -> bool;
-    /// f <- f^2 in F_p12, all in registers, below 2p; true where the backend has this kernel on
-    /// this CPU (as for [`LaneBackend::fp6_mul`]).
-    fn fp12_square<const M: usize>(f: [&mut [Row; M]; 12], k: &TowerConsts<'_, [Row; M]>) -> bool;
-    /// The cyclotomic square of F_p12 (K = 12) or of Karabina's compressed form (K = 8), all in
-    /// registers, below 2p (see [`LaneDigits::cyclotomic_square`]); true where the backend has
-    /// this kernel on this CPU (as for [`LaneBackend::fp6_mul`]).
-    fn cyclotomic_square<const M: usize, const K: usize>(
-        e: [&[Row; M]; K],
-        k: &TowerConsts<'_, [Row; M]>,
-        c: [&mut [Row; M]; K],
-    ) -> bool;
-    /// See [`LaneDigits::compressed_squares`].
-    fn compressed_squares<const M: usize>(
-        s: &[Row; M],
-        count: usize,
-        p: &[Row; M],
-        p2: &[Row; M],
-        inv: u64,
-    ) -> [Row; M];
-    /// See [`LaneDigits::cyclotomic_squares`].
-    #[allow(clippy::too_many_arguments)]
-    fn cyclotomic_squares<const M: usize>(
-        x: &[Row; M],
-        y: &[Row; M],
-        count: usize,
-        p: &[Row; M],
-        p2: &[Row; M],
-        inv: u64,
-        xi: (u64, u64),
-    ) -> ([Row; M], [Row; M]);
+impl<P: FpParams> LaneParams for P {
+    type LaneDigits = <P::Limbs as Radix52>::Digits;
+    const LANE_P: &'static Self::LaneDigits = <ConstsOf<P> as LaneConsts>::P;
+    const LANE_P2: &'static Self::LaneDigits = <ConstsOf<P> as LaneConsts>::P2;
+    const LANE_ONE: Self::LaneDigits = <ConstsOf<P> as LaneConsts>::ONE;
+    const LANE_R2: Self::LaneDigits = <ConstsOf<P> as LaneConsts>::R2;
+    const LANE_INV: u64 = <ConstsOf<P> as LaneConsts>::INV;
 }
 
 /// Plain u64 arithmetic lane by lane (u128 products): runs everywhere, the reference.
@@ -2591,43 +2246,52 @@ impl LaneMask {
     }
 }
 
+/// Bits 52j .. 52j + 52 of x 2^shift (shift < 52): digit j of `x` shifted up.
+fn digit_of_shifted(x: &[u64], j: usize, shift: usize) -> u64 {
+    if 52 * j < shift {
+        (x[0] << (shift - 52 * j)) & MASK52
+    } else {
+        bits_at(x, 52 * j - shift)
+    }
+}
+
 /// Eight elements of F_p (`P`), one per lane, in the lanes' Montgomery form (x 2^(52M) mod p,
 /// 52-bit digits), each below 2p (not necessarily below p: products skip their final
 /// subtraction, as 4p < 2^(52M)); every operation acts lane by lane. `B` picks the kernels.
 /// Equality, hashing and the lane values look at the canonical values.
 #[derive(Clone, Copy)]
-pub struct Lanes<P: FpParams, B: LaneBackend = IfmaLanes> {
+pub struct Lanes<P: LaneParams, B: LaneBackend = IfmaLanes> {
     d: P::LaneDigits,
     _b: PhantomData<(P, B)>,
 }
 
-impl<P: FpParams, B: LaneBackend> PartialEq for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> PartialEq for Lanes<P, B> {
     fn eq(&self, other: &Self) -> bool {
         self.canonical_digits() == other.canonical_digits()
     }
 }
 
-impl<P: FpParams, B: LaneBackend> Eq for Lanes<P, B> {}
+impl<P: LaneParams, B: LaneBackend> Eq for Lanes<P, B> {}
 
-impl<P: FpParams, B: LaneBackend> Hash for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> Hash for Lanes<P, B> {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         self.canonical_digits().hash(h);
     }
 }
 
-impl<P: FpParams, B: LaneBackend> Default for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> Default for Lanes<P, B> {
     fn default() -> Self {
         Self::ZERO
     }
 }
 
-impl<P: FpParams, B: LaneBackend> fmt::Debug for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> fmt::Debug for Lanes<P, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.to_lanes()).finish()
     }
 }
 
-impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> Lanes<P, B> {
     /// 0 in every lane.
     pub const ZERO: Self = Lanes {
         d: <P::LaneDigits as LaneDigits>::ZERO,
@@ -2729,7 +2393,7 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
     }
 
     /// Whether the F_p6 product and the cyclotomic squares run as whole kernels where the backend
-    /// has them ([`BaseField::fp6_mul`], [`LaneBackend::fp6_mul`]): for fields of up to 8 digits (416 bits: bn254 and its family,
+    /// has them ([`TowerKernels::fp6_mul`], [`LaneBackend::fp6_mul`]): for fields of up to 8 digits (416 bits: bn254 and its family,
     /// bls12-381). Each kernel is one straight-line function of a few thousand vector instructions
     /// at M = 8 and grows with M^2; at 9 and 13 digits (bn446, bn638) compiling them cost more
     /// build time than the lanes of those research curves are worth, and they keep the formulas.
@@ -2754,7 +2418,7 @@ impl<P: FpParams, B: LaneBackend> Lanes<P, B> {
 
 /// The six coefficients' digits of an F_p6 value, (c0.c0, c0.c1, c1.c0, c1.c1, c2.c0, c2.c1).
 #[inline(always)]
-fn fp6_digits<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
+fn fp6_digits<T: TowerParams<Fp = P>, P: LaneParams, B: LaneBackend>(
     a: &Fp6<T, Lanes<P, B>>,
 ) -> [&P::LaneDigits; 6] {
     [
@@ -2764,7 +2428,7 @@ fn fp6_digits<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
 
 /// [`fp6_digits`], to write.
 #[inline(always)]
-fn fp6_digits_mut<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
+fn fp6_digits_mut<T: TowerParams<Fp = P>, P: LaneParams, B: LaneBackend>(
     a: &mut Fp6<T, Lanes<P, B>>,
 ) -> [&mut P::LaneDigits; 6] {
     let Fp6 { c0, c1, c2 } = a;
@@ -2781,7 +2445,7 @@ fn fp6_digits_mut<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
 /// The twelve coefficients' digits of an F_p12 value in tower order (c0's six as in
 /// [`fp6_digits_mut`], then c1's), to read and write.
 #[inline(always)]
-fn fp12_digits_mut<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
+fn fp12_digits_mut<T: TowerParams<Fp = P>, P: LaneParams, B: LaneBackend>(
     f: &mut Fp12<T, Lanes<P, B>>,
 ) -> [&mut P::LaneDigits; 12] {
     let Fp12 { c0, c1 } = f;
@@ -2791,7 +2455,7 @@ fn fp12_digits_mut<T: TowerParams<Fp = P>, P: FpParams, B: LaneBackend>(
 }
 
 /// The value in lane `i` of normalized digits (below 2^(64N)) as N limbs.
-fn lane_limbs<P: FpParams>(digits: &[Row], i: usize) -> P::Limbs {
+fn lane_limbs<P: LaneParams>(digits: &[Row], i: usize) -> P::Limbs {
     let mut limbs = <P::Limbs as Limbs>::zero();
     let l = limbs.as_mut();
     for (j, row) in digits.iter().enumerate() {
@@ -2808,7 +2472,7 @@ fn lane_limbs<P: FpParams>(digits: &[Row], i: usize) -> P::Limbs {
 
 /// `out[k] = a[k] b[k]` for scalar elements, eight products at a time in lanes on backend `B`: the
 /// digit-sliced products of implementation D of Grabher–Großschädl–Page 2008 (the independent F_p
-/// products of one tower operation side by side), for [`BaseField::mul_batch`].
+/// products of one tower operation side by side), for [`TowerKernels::mul_batch`].
 ///
 /// The scalar elements are Montgomery forms xR mod p, R = 2^(64N), while the lanes' product
 /// divides by R_L = 2^(52M); so b enters shifted up by s = 52M - 64N bits, and the lane product
@@ -2816,7 +2480,7 @@ fn lane_limbs<P: FpParams>(digits: &[Row], i: usize) -> P::Limbs {
 /// operand (below p 2^s < R_L) is above the lanes' usual operand bound of 2p, but what the product
 /// kernel needs is digits below 2^52 and a result below 2p, and aR bR 2^s / R_L + p < p^2/R + p
 /// < 2p. The digit conversions are data-independent (constant time).
-pub fn mul_sliced<P: FpParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: &mut [Fp<P>]) {
+pub fn mul_sliced<P: LaneParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: &mut [Fp<P>]) {
     assert!(a.len() == b.len() && b.len() == out.len());
     let n = <P::Limbs as Limbs>::N;
     let shift = 52 * (64 * n).div_ceil(52) - 64 * n;
@@ -2843,9 +2507,63 @@ pub fn mul_sliced<P: FpParams, B: LaneBackend>(a: &[Fp<P>], b: &[Fp<P>], out: &m
     }
 }
 
+/// The scalar field's chains of squares digit-sliced in AVX-512 IFMA lanes, for an
+/// exponentiation in the cyclotomic subgroup that chooses them (the final exponentiation, GT
+/// exponentiations): on the default backend where the CPU has IFMA and the tower and prime fit
+/// the lane chains ([`compressed_square_chain`], [`cyclotomic_square_chain`]); elsewhere none
+/// applies and the caller squares in the tower, so that the portable rows and other backends stay
+/// scalar.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LaneChains;
+
+impl<T: TowerParams> SquareChains<T, Fp<T::Fp>> for LaneChains {
+    /// Two lane products per square instead of twelve scalar ones, for u^2 = -1 and xi = 1 + u
+    /// (bls12-381).
+    fn compressed(
+        &self,
+        c: &[Fp2<T>; 4],
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, [Fp2<T>; 4]),
+    ) -> bool {
+        let default_backend = crate::arith::is_default_backend::<<T::Fp as FpParams>::Backend>();
+        if T::BETA != -1
+            || T::XI != (1, 1)
+            || !default_backend
+            || !IfmaLanes::active()
+            || !sliced_compressed_squares_apply::<T::Fp>()
+        {
+            return false;
+        }
+        let coeffs = c.map(|x| [x.c0, x.c1]);
+        compressed_square_chain_with::<T::Fp, IfmaLanes>(&coeffs, at, |k, v| {
+            emit(k, v.map(|[a, b]| Fp2::new(a, b)));
+        });
+        true
+    }
+
+    /// Three lane products per square instead of eighteen scalar F_p2 products' worth, for
+    /// u^2 = -1 and xi = xi0 + xi1 u with xi0, xi1 >= 0 (bn254's 9 + u among them).
+    fn cyclotomic(&self, f: &Fp12<T>, at: &[usize], emit: &mut dyn FnMut(usize, Fp12<T>)) -> bool {
+        let default_backend = crate::arith::is_default_backend::<<T::Fp as FpParams>::Backend>();
+        if T::BETA != -1
+            || !default_backend
+            || !IfmaLanes::active()
+            || !sliced_cyclotomic_squares_apply::<T::Fp>(T::XI)
+        {
+            return false;
+        }
+        let e = [f.c0.c0, f.c1.c0, f.c0.c1, f.c1.c1, f.c0.c2, f.c1.c2].map(|x| [x.c0, x.c1]);
+        cyclotomic_square_chain::<T::Fp, IfmaLanes>(&e, at, T::XI, |k, v| {
+            let [e0, e1, e2, e3, e4, e5] = v.map(|[a, b]| Fp2::new(a, b));
+            emit(k, Fp12::new(Fp6::new(e0, e2, e4), Fp6::new(e1, e3, e5)));
+        });
+        true
+    }
+}
+
 /// Whether [`compressed_square_chain`] applies to this prime: the sums between its products stay
 /// below 88p, which must fit its reductions: 88 (t + 1) <= 2^52 for the top digit t >= 2^12 of p.
-pub fn sliced_compressed_squares_apply<P: FpParams>() -> bool {
+pub fn sliced_compressed_squares_apply<P: LaneParams>() -> bool {
     sums_fit::<P>(88)
 }
 
@@ -2856,7 +2574,7 @@ pub fn sliced_compressed_squares_apply<P: FpParams>() -> bool {
 /// for; the final exponentiation's exponentiations by u use it where u has few non-zero digits
 /// (bls12-381). For u^2 = -1, xi = 1 + u and primes where [`sliced_compressed_squares_apply`]
 /// holds. Constant time: the lane code has no data-dependent branches.
-pub fn compressed_square_chain<P: FpParams, B: LaneBackend>(
+pub fn compressed_square_chain<P: LaneParams, B: LaneBackend>(
     c: &[[Fp<P>; 2]; 4],
     at: &[usize],
 ) -> Vec<[[Fp<P>; 2]; 4]> {
@@ -2867,7 +2585,7 @@ pub fn compressed_square_chain<P: FpParams, B: LaneBackend>(
 
 /// [`compressed_square_chain`] handing each power to `emit(k, c^(2^k))` as the chain reaches it
 /// (for a consumer on another thread that starts on the early powers).
-pub fn compressed_square_chain_with<P: FpParams, B: LaneBackend>(
+pub fn compressed_square_chain_with<P: LaneParams, B: LaneBackend>(
     c: &[[Fp<P>; 2]; 4],
     at: &[usize],
     mut emit: impl FnMut(usize, [[Fp<P>; 2]; 4]),
@@ -2895,7 +2613,7 @@ pub fn compressed_square_chain_with<P: FpParams, B: LaneBackend>(
 
 /// The factor that takes scalar Montgomery limbs into the lanes' Montgomery form:
 /// 2^(52M - 64N) 2^(52M) mod p (below 2p), one lane product of 2^(104M) by 2^(52M - 64N).
-fn mont_entry_factor<P: FpParams, B: LaneBackend>() -> P::LaneDigits {
+fn mont_entry_factor<P: LaneParams, B: LaneBackend>() -> P::LaneDigits {
     let m = <P::LaneDigits as LaneDigits>::M;
     let shift = 52 * m - 64 * <P::Limbs as Limbs>::N;
     let mut two_s = <P::LaneDigits as LaneDigits>::ZERO;
@@ -2907,7 +2625,7 @@ fn mont_entry_factor<P: FpParams, B: LaneBackend>() -> P::LaneDigits {
 /// lane product by [`mont_entry_factor`]: the lanes' form x 2^(52M), with no scalar work (unlike
 /// [`Lanes::from_lanes`], which goes through the canonical value). For the runs of squares that
 /// enter and leave the lanes at every multiplication of an exponentiation.
-fn from_mont_limbs<P: FpParams, B: LaneBackend>(
+fn from_mont_limbs<P: LaneParams, B: LaneBackend>(
     xs: &[Fp<P>; LANES],
     entry: &P::LaneDigits,
 ) -> P::LaneDigits {
@@ -2922,7 +2640,7 @@ fn from_mont_limbs<P: FpParams, B: LaneBackend>(
 
 /// The eight values back as scalar Montgomery limbs: one lane product by R = 2^(64N) mod p
 /// (x 2^(52M) R / 2^(52M) = x R), reduced below p, read off with no scalar work.
-fn to_mont_limbs<P: FpParams, B: LaneBackend>(d: &P::LaneDigits) -> [Fp<P>; LANES] {
+fn to_mont_limbs<P: LaneParams, B: LaneBackend>(d: &P::LaneDigits) -> [Fp<P>; LANES] {
     let mut r = <P::LaneDigits as LaneDigits>::ZERO;
     for (j, row) in r.as_mut().iter_mut().enumerate() {
         *row = Row([digit_of(Fp::<P>::ONE.mont.as_ref(), j); LANES]);
@@ -2936,7 +2654,7 @@ fn to_mont_limbs<P: FpParams, B: LaneBackend>(d: &P::LaneDigits) -> [Fp<P>; LANE
 /// Whether sums below k p fit the lanes' reductions: with t the top digit of p (p below
 /// (t + 1) 2^(52(M-1))), k (t + 1) <= 2^52 puts k p below 2^(52M) and keeps q t below 2^52 for the
 /// quotients q < k of `kernels::reduce_below_2p`, whose estimate needs t >= 2^12.
-fn sums_fit<P: FpParams>(k: u64) -> bool {
+fn sums_fit<P: LaneParams>(k: u64) -> bool {
     let m = <P::LaneDigits as LaneDigits>::M;
     let top = P::LANE_P.as_ref()[m - 1].0[0];
     top >= 1 << 12 && k.saturating_mul(top + 1) <= 1 << 52
@@ -2945,13 +2663,13 @@ fn sums_fit<P: FpParams>(k: u64) -> bool {
 /// Whether [`cyclotomic_square_run`] applies to this prime and v^3 = xi: xi0, xi1 >= 0, and its
 /// sums (below 52p, and (xi0 + xi1) 2p for xi times an F_p2 value) fit its reductions: k (t + 1) <=
 /// 2^52 for each such bound k p and the top digit t >= 2^12 of p.
-pub fn sliced_cyclotomic_squares_apply<P: FpParams>(xi: (i64, i64)) -> bool {
+pub fn sliced_cyclotomic_squares_apply<P: LaneParams>(xi: (i64, i64)) -> bool {
     xi.0 >= 0 && xi.1 >= 0 && sums_fit::<P>((2 * (xi.0 + xi.1) as u64).max(52))
 }
 
 /// `n` Granger–Scott cyclotomic squares of ONE element of F_p12 digit-sliced across the lanes
 /// ([`cyclotomic_square_chain`] with one power asked for).
-pub fn cyclotomic_square_run<P: FpParams, B: LaneBackend>(
+pub fn cyclotomic_square_run<P: LaneParams, B: LaneBackend>(
     e: &[[Fp<P>; 2]; 6],
     n: usize,
     xi: (i64, i64),
@@ -2969,7 +2687,7 @@ pub fn cyclotomic_square_run<P: FpParams, B: LaneBackend>(
 /// scalar F_p2 products' worth; the state enters the lanes once and leaves them only for the
 /// powers asked for (an exponentiation's non-zero digits), staying in for the rest of the chain.
 /// For u^2 = -1 and primes where [`sliced_cyclotomic_squares_apply`] holds. Constant time.
-pub fn cyclotomic_square_chain<P: FpParams, B: LaneBackend>(
+pub fn cyclotomic_square_chain<P: LaneParams, B: LaneBackend>(
     e: &[[Fp<P>; 2]; 6],
     at: &[usize],
     xi: (i64, i64),
@@ -3015,7 +2733,7 @@ pub fn cyclotomic_square_chain<P: FpParams, B: LaneBackend>(
     }
 }
 
-impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> Add for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn add(self, r: Self) -> Self {
@@ -3023,7 +2741,7 @@ impl<P: FpParams, B: LaneBackend> Add for Lanes<P, B> {
     }
 }
 
-impl<P: FpParams, B: LaneBackend> Sub for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> Sub for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn sub(self, r: Self) -> Self {
@@ -3031,7 +2749,7 @@ impl<P: FpParams, B: LaneBackend> Sub for Lanes<P, B> {
     }
 }
 
-impl<P: FpParams, B: LaneBackend> Mul for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> Mul for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn mul(self, r: Self) -> Self {
@@ -3046,7 +2764,7 @@ impl<P: FpParams, B: LaneBackend> Mul for Lanes<P, B> {
     }
 }
 
-impl<P: FpParams, B: LaneBackend> Neg for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> Neg for Lanes<P, B> {
     type Output = Self;
     #[inline(always)]
     fn neg(self) -> Self {
@@ -3054,21 +2772,21 @@ impl<P: FpParams, B: LaneBackend> Neg for Lanes<P, B> {
     }
 }
 
-impl<P: FpParams, B: LaneBackend> AddAssign for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> AddAssign for Lanes<P, B> {
     #[inline(always)]
     fn add_assign(&mut self, r: Self) {
         *self = *self + r;
     }
 }
 
-impl<P: FpParams, B: LaneBackend> SubAssign for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> SubAssign for Lanes<P, B> {
     #[inline(always)]
     fn sub_assign(&mut self, r: Self) {
         *self = *self - r;
     }
 }
 
-impl<P: FpParams, B: LaneBackend> MulAssign for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> MulAssign for Lanes<P, B> {
     #[inline(always)]
     fn mul_assign(&mut self, r: Self) {
         *self = *self * r;
@@ -3080,14 +2798,13 @@ impl<P: FpParams, B: LaneBackend> MulAssign for Lanes<P, B> {
 /// modulo p and `reduce_wide` is the identity. That keeps their contract (the tower only reads a
 /// wide value through `reduce_wide`), and `LAZY = false` keeps the tower on the eager formulas,
 /// which need no double-width arithmetic in the lanes.
-impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
+impl<P: LaneParams, B: LaneBackend> BaseField for Lanes<P, B> {
     type Params = P;
     type Mask = LaneMask;
     type Wide = Self;
     const ZERO: Self = Self::ZERO;
     const ONE: Self = Self::ONE;
     const LAZY: bool = false;
-    const FP2_KERNELS: bool = true;
 
     fn splat(x: &Fp<P>) -> Self {
         let limbs = x.to_canonical_limbs();
@@ -3201,6 +2918,12 @@ impl<P: FpParams, B: LaneBackend> BaseField for Lanes<P, B> {
     fn wide_lincomb(a: &Self, ka: i64, b: &Self, kb: i64) -> Self {
         Self::small_lincomb(a, ka, b, kb)
     }
+}
+
+/// The whole F_p2, F_p6 and F_p12 operations as one kernel each where the backend has them
+/// ([`LaneBackend`]): each call and each copy of an intermediate value is costly in the lanes.
+impl<P: LaneParams, B: LaneBackend> TowerKernels for Lanes<P, B> {
+    const FP2_KERNELS: bool = true;
 
     #[inline(always)]
     fn fp2_mul_into(a: [&Self; 2], b: [&Self; 2], beta: i64, c0: &mut Self, c1: &mut Self) {

@@ -3,7 +3,7 @@
 /// `+=`, `-=`, `*=` for a tower type from its `+`, `-`, `*`.
 macro_rules! impl_assign_ops {
     ($t:ident) => {
-        impl<T: $crate::field::TowerParams, F: $crate::field::BaseField<Params = T::Fp>>
+        impl<T: $crate::field::TowerParams, F: $crate::field::TowerKernels<Params = T::Fp>>
             core::ops::AddAssign for $t<T, F>
         {
             #[inline]
@@ -11,7 +11,7 @@ macro_rules! impl_assign_ops {
                 *self = *self + r;
             }
         }
-        impl<T: $crate::field::TowerParams, F: $crate::field::BaseField<Params = T::Fp>>
+        impl<T: $crate::field::TowerParams, F: $crate::field::TowerKernels<Params = T::Fp>>
             core::ops::SubAssign for $t<T, F>
         {
             #[inline]
@@ -19,7 +19,7 @@ macro_rules! impl_assign_ops {
                 *self = *self - r;
             }
         }
-        impl<T: $crate::field::TowerParams, F: $crate::field::BaseField<Params = T::Fp>>
+        impl<T: $crate::field::TowerParams, F: $crate::field::TowerKernels<Params = T::Fp>>
             core::ops::MulAssign for $t<T, F>
         {
             #[inline]
@@ -38,7 +38,9 @@ pub mod fp;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;
+mod fp_kernels;
 pub mod generic_primes;
+pub mod kernels;
 pub mod lanes;
 pub mod traits;
 
@@ -46,10 +48,11 @@ pub use base::BaseField;
 pub use fp::{Fp, FpParams};
 pub use fp12::{
     cheapest_wnaf_msb_first, frobenius_gamma, naf_msb_first, uncompressed_exp_cost, wnaf_msb_first,
-    CompressedCyclotomic, Fp12, FrobeniusCoeffs,
+    CompressedCyclotomic, Fp12, FrobeniusCoeffs, SquareChains, TowerChains,
 };
 pub use fp2::{Fp2, TowerParams};
 pub use fp6::Fp6;
+pub use kernels::TowerKernels;
 pub(crate) use traits::window_schedule;
 pub use traits::{
     batch_inv, batch_inv_vartime, pow_public_exponent, pow_sliding_windows, Field, FieldOps,

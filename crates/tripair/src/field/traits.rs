@@ -1,7 +1,5 @@
 //! One trait over F_p and F_p2, so that a single curve-group implementation serves G1 and G2.
 
-use super::fp::{Fp, FpParams};
-use super::fp2::{Fp2, TowerParams};
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -107,114 +105,6 @@ pub trait Field: FieldOps {
     fn ct_eq_mask(&self, other: &Self) -> u64;
     /// The ZCash "sign": whether the element is lexicographically larger than its negation.
     fn is_lexicographically_largest(&self) -> bool;
-}
-
-impl<F: FpParams> Field for Fp<F> {
-    const ZERO: Self = Fp::ZERO;
-    const ONE: Self = Fp::ONE;
-    #[inline(always)]
-    fn is_zero(&self) -> bool {
-        Fp::is_zero(self)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fp::square(self)
-    }
-    #[inline(always)]
-    fn double(&self) -> Self {
-        Fp::double(self)
-    }
-    #[inline(always)]
-    fn half(&self) -> Self {
-        Fp::half(self)
-    }
-    #[inline(always)]
-    fn mul_small(&self, k: u64) -> Self {
-        Fp::mul_small(self, k)
-    }
-    fn inv(&self) -> Self {
-        Fp::inv(self)
-    }
-    fn inv_vartime(&self) -> Option<Self> {
-        Fp::inv_vartime(self)
-    }
-    fn sqrt_vartime(&self) -> Option<Self> {
-        Fp::sqrt_vartime(self)
-    }
-    fn square_n(&self, n: u32) -> Self {
-        Fp::square_n(self, n)
-    }
-    fn pow_windows(table: &[Self], first: usize, steps: &[(u32, usize)]) -> Self {
-        Fp::pow_windows(table, first, steps)
-    }
-    fn pow_windows_pair(
-        tables: [&[Self]; 2],
-        first: usize,
-        steps: &[(u32, usize)],
-    ) -> (Self, Self) {
-        Fp::pow_windows_pair(tables, first, steps)
-    }
-    #[inline(always)]
-    fn select(&self, other: &Self, mask: u64) -> Self {
-        Fp::select(self, other, mask)
-    }
-    #[inline(always)]
-    fn ct_eq_mask(&self, other: &Self) -> u64 {
-        Fp::ct_eq_mask(self, other)
-    }
-    fn is_lexicographically_largest(&self) -> bool {
-        Fp::is_lexicographically_largest(self)
-    }
-}
-
-impl<T: TowerParams> Field for Fp2<T> {
-    const ZERO: Self = Fp2::ZERO;
-    const ONE: Self = Fp2::ONE;
-    #[inline(always)]
-    fn is_zero(&self) -> bool {
-        Fp2::is_zero(self)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fp2::square(self)
-    }
-    #[inline(always)]
-    fn double(&self) -> Self {
-        Fp2::double(self)
-    }
-    #[inline(always)]
-    fn half(&self) -> Self {
-        Fp2::half(self)
-    }
-    #[inline(always)]
-    fn mul_small(&self, k: u64) -> Self {
-        Fp2::mul_small(self, k)
-    }
-    fn inv(&self) -> Self {
-        Fp2::inv(self)
-    }
-    fn inv_vartime(&self) -> Option<Self> {
-        Fp2::inv_vartime(self)
-    }
-    fn sqrt_vartime(&self) -> Option<Self> {
-        Fp2::sqrt_vartime(self)
-    }
-    #[inline(always)]
-    fn select(&self, other: &Self, mask: u64) -> Self {
-        Fp2::select(self, other, mask)
-    }
-    #[inline(always)]
-    fn ct_eq_mask(&self, other: &Self) -> u64 {
-        Fp2::ct_eq_mask(self, other)
-    }
-    /// c1 decides, and c0 when c1 = 0 (ZCash BLS12-381 serialization).
-    fn is_lexicographically_largest(&self) -> bool {
-        if self.c1.is_zero() {
-            self.c0.is_lexicographically_largest()
-        } else {
-            self.c1.is_lexicographically_largest()
-        }
-    }
 }
 
 /// x^e for a public exponent (little-endian limbs) with fixed 4-bit windows: the sequence of

@@ -5,7 +5,7 @@
 use crate::curve::curves::{Dclxvi as DclxviCurve, DclxviFq};
 use crate::curve::{G1Affine, G2Affine};
 use crate::field::dclxvi::{Coeff, CubeBnParams, Dclxvi};
-use crate::field::{BaseField, Fp, Fp12, Fp2, Fp6};
+use crate::field::{Fp, Fp12, Fp2, Fp6, TowerKernels};
 use crate::pairing::{
     drive, final_exponentiation_in, Gt, MillerSchedule, PreparedG1, ProjectiveLines,
 };
@@ -65,7 +65,7 @@ pub fn miller_loop_in<C: Coeff>(
     q: &G2Affine<DclxviCurve>,
 ) -> DclxviFp12<C>
 where
-    DclxviFp<C>: BaseField<Params = DclxviFq>,
+    DclxviFp<C>: TowerKernels<Params = DclxviFq>,
 {
     if p.is_identity() || q.is_identity() {
         return Fp12::ONE;

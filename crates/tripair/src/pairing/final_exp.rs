@@ -4,7 +4,8 @@
 
 use super::gt::{Gt, MillerLoopOutput};
 use crate::curve::{Family, PairingCurve};
-use crate::field::{uncompressed_exp_cost, BaseField, Fp12};
+use crate::field::lanes::LaneChains;
+use crate::field::{uncompressed_exp_cost, Fp12, SquareChains, TowerChains, TowerKernels};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
@@ -16,23 +17,25 @@ use num_traits::{Signed, Zero};
 /// takes the compressed form; bn254's (24 NAF digits, 14 in width 4) the width-4 one: 21 fewer
 /// F_p12 products and 3 more squarings per final exponentiation than its NAF. Where |u| is a
 /// cube or a square whose root's chain costs less ([`crate::curve::CurveConsts::u_root`], the
-/// dclxvi curve), the full squarings run that chain instead.
+/// dclxvi curve), the full squarings run that chain instead. The chains of squares run where
+/// `chains` puts them ([`SquareChains`]).
 #[inline]
-pub(crate) fn exp_by_u<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+pub(crate) fn exp_by_u<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
+    chains: &impl SquareChains<C, F>,
 ) -> Fp12<C, F> {
     let k = C::consts();
     let r = if exp_by_u_is_compressed::<C>() {
-        f.cyclotomic_exp_naf_compressed(&k.u_naf)
+        f.cyclotomic_exp_naf_compressed_with(&k.u_naf, chains)
     } else if let Some((n, v)) = &k.u_root {
         // |u| = v^n: n exponentiations by v.
         let mut x = *f;
         for _ in 0..*n {
-            x = x.cyclotomic_exp_naf(v);
+            x = x.cyclotomic_exp_naf_with(v, chains);
         }
         x
     } else {
-        f.cyclotomic_exp_naf(&k.u_wnaf)
+        f.cyclotomic_exp_naf_with(&k.u_wnaf, chains)
     };
     if k.u_neg {
         r.conjugate()
@@ -55,27 +58,38 @@ pub(crate) fn exp_by_u_is_compressed<C: PairingCurve>() -> bool {
 }
 
 /// f^((p^6 - 1)(p^2 + 1)): maps into the cyclotomic subgroup.
-pub fn easy_part<C: PairingCurve, F: BaseField<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
+pub fn easy_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(f: &Fp12<C, F>) -> Fp12<C, F> {
     let f1 = f.conjugate() * f.inv();
     f1.frobenius_map(2) * f1
 }
 
 /// The final exponentiation (see the module documentation of `pairing` for the exact exponent).
+/// Its chains of squares run digit-sliced in the IFMA lanes where those apply ([`LaneChains`]: the
+/// default backend on a CPU with IFMA), in the tower elsewhere.
 pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
-    Gt::from_fp12_unchecked(final_exponentiation_in(&m.0))
+    Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &SerialPowU(LaneChains)))
 }
 
 /// The final exponentiation on the tower over any base field `F` (the same code for F_p and for
-/// other representations of it).
-pub fn final_exponentiation_in<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+/// other representations of it), its squares on the base field's own kernels ([`TowerChains`]).
+pub fn final_exponentiation_in<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
 ) -> Fp12<C, F> {
-    hard_part_with(&easy_part(f), &SerialPowU)
+    final_exponentiation_with(f, &TowerChains)
+}
+
+/// [`final_exponentiation_in`] with its chains of squares computed by `chains` (e.g. the scalar
+/// field's in the IFMA lanes, [`LaneChains`], as [`final_exponentiation`] chooses).
+pub fn final_exponentiation_with<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
+    f: &Fp12<C, F>,
+    chains: &impl SquareChains<C, F>,
+) -> Fp12<C, F> {
+    hard_part_with(&easy_part(f), &SerialPowU(chains))
 }
 
 /// How the hard part raises to u: [`exp_by_u`] on the caller's thread ([`SerialPowU`]) or one
 /// exponentiation split over two threads (`parallel`).
-pub(crate) trait PowU<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+pub(crate) trait PowU<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     /// x^u.
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F>;
     /// x^u * extra(), with `extra` free to run beside the exponentiation: the hard parts put
@@ -98,12 +112,14 @@ pub(crate) trait PowU<C: PairingCurve, F: BaseField<Params = C::Fp>> {
     ) -> (Fp12<C, F>, Fp12<C, F>);
 }
 
-/// [`exp_by_u`], then the extra factors.
-pub(crate) struct SerialPowU;
+/// [`exp_by_u`] with its chains of squares where `S` puts them, then the extra factors.
+pub(crate) struct SerialPowU<S>(pub S);
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for SerialPowU {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>, S: SquareChains<C, F>> PowU<C, F>
+    for SerialPowU<S>
+{
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
-        exp_by_u(x)
+        exp_by_u(x, &self.0)
     }
     fn pow_u_beside(
         &self,
@@ -112,13 +128,13 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for SerialPowU {
         extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
     ) -> (Fp12<C, F>, Fp12<C, F>) {
         let (a, b) = extra();
-        (exp_by_u(x) * a, b)
+        (exp_by_u(x, &self.0) * a, b)
     }
 }
 
 /// The hard part of the final exponentiation on an element of the cyclotomic subgroup, with
 /// `e` computing each of its exponentiations by u (serially, or split over threads).
-pub(crate) fn hard_part_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+pub(crate) fn hard_part_with<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
     e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {
@@ -135,7 +151,7 @@ pub(crate) fn hard_part_with<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 /// power of a as y frob2(y) with y = a frob(a): ten products and four Frobenius maps (against
 /// eleven and three for b0 frob(a) frob2(b2) frob3(b3) with b_i = f^l_i); the factor of a
 /// besides f^(12u^3), and K, are computed beside the last exponentiation.
-fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn hard_part_bn<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
     e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {
@@ -160,7 +176,7 @@ fn hard_part_bn<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 /// BLS12 hard part, f^(3(p^4-p^2+1)/r) = f^((u-1)^2 (u+p) (u^2+p^2-1) + 3)
 /// (Hayashida–Hayasaka–Teruya, eprint 2020/875). Five exponentiations by u, every other
 /// factor of each step beside its exponentiation ([`PowU::pow_u_times`]).
-fn hard_part_bls12<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn hard_part_bls12<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
     e: &impl PowU<C, F>,
 ) -> Fp12<C, F> {

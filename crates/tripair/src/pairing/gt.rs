@@ -63,9 +63,10 @@ impl<C: PairingCurve> Gt<C> {
     /// self^e for a public exponent (little-endian limbs), with cyclotomic squarings over the
     /// width-w NAF of e (w in 2..=5) that needs the fewest operations with its table of odd powers.
     pub fn pow_vartime(&self, e: &[u64]) -> Self {
-        Gt(self
-            .0
-            .cyclotomic_exp_naf(&crate::field::cheapest_wnaf_msb_first(e)))
+        Gt(self.0.cyclotomic_exp_naf_with(
+            &crate::field::cheapest_wnaf_msb_first(e),
+            &crate::field::lanes::LaneChains,
+        ))
     }
 
     /// self^k for a scalar of F_r (square-and-multiply always: constant time in k).

@@ -20,7 +20,7 @@ use super::G2Prepared;
 use super::{pairing, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, LANES};
-use crate::field::{Fp, Fp12, Fp2, Fp6, TowerParams};
+use crate::field::{Fp, Fp12, Fp2, Fp6, TowerChains, TowerParams};
 
 pub(crate) type LaneFp<C, B> = Lanes<<C as TowerParams>::Fp, B>;
 /// A pair of points in affine coordinates.
@@ -91,7 +91,7 @@ pub(crate) fn exponentiate_lanes<C: PairingCurve, B: LaneBackend>(
     skip: [bool; LANES],
     n: usize,
 ) -> Vec<Gt<C>> {
-    exponentiate_lanes_with(f, skip, n, &SerialPowU)
+    exponentiate_lanes_with(f, skip, n, &SerialPowU(TowerChains))
 }
 
 /// [`exponentiate_lanes`] with the hard part's exponentiations by u computed by `e` (on two

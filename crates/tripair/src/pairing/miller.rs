@@ -20,7 +20,7 @@
 use super::gt::MillerLoopOutput;
 use crate::curve::group::{psi_coords, TwistB3};
 use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
-use crate::field::{batch_inv, BaseField, Fp, Fp12, Fp2, TowerParams};
+use crate::field::{batch_inv, BaseField, Fp, Fp12, Fp2, TowerKernels, TowerParams};
 use std::sync::Arc;
 
 /// A line through points of the twist, before evaluation at P: its value at P = (xP, yP) is
@@ -29,7 +29,7 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineCoeffs<
     C: PairingCurve,
-    F: BaseField<Params = C::Fp> = Fp<<C as crate::field::TowerParams>::Fp>,
+    F: TowerKernels<Params = C::Fp> = Fp<<C as crate::field::TowerParams>::Fp>,
 > {
     /// The constant term.
     pub c: Fp2<C, F>,
@@ -125,7 +125,7 @@ pub fn lines_of_digits(digits: &[i8]) -> usize {
 /// What the driver squares and the sources multiply lines into: one f for a product of pairings
 /// ([`Fp12`] itself), or one f per pair for separate Miller loops that share the sources' work
 /// ([`EachPair`]: the affine source's shared inversions, a prepared point's stored lines).
-pub trait MillerAccumulator<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+pub trait MillerAccumulator<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     /// f <- f^2 for every accumulated value.
     fn square(&mut self);
     /// f <- conj(f) for every accumulated value.
@@ -134,7 +134,7 @@ pub trait MillerAccumulator<C: PairingCurve, F: BaseField<Params = C::Fp>> {
     fn at(&mut self, pair: usize) -> &mut Fp12<C, F>;
 }
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> MillerAccumulator<C, F> for Fp12<C, F> {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> MillerAccumulator<C, F> for Fp12<C, F> {
     #[inline]
     fn square(&mut self) {
         self.square_assign();
@@ -151,16 +151,16 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> MillerAccumulator<C, F> for 
 
 /// One Miller-loop value per pair of the source: separate pairings computed in one walk.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EachPair<C: PairingCurve, F: BaseField<Params = C::Fp>>(pub Vec<Fp12<C, F>>);
+pub struct EachPair<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(pub Vec<Fp12<C, F>>);
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> EachPair<C, F> {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> EachPair<C, F> {
     /// n values, all 1.
     pub fn ones(n: usize) -> Self {
         EachPair(vec![Fp12::ONE; n])
     }
 }
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> MillerAccumulator<C, F> for EachPair<C, F> {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> MillerAccumulator<C, F> for EachPair<C, F> {
     fn square(&mut self) {
         for f in self.0.iter_mut() {
             *f = Fp12::square(f);
@@ -179,7 +179,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> MillerAccumulator<C, F> for 
 
 /// Where the driver gets its lines: each call serves every pair of the batch at once, moving each
 /// pair's T and multiplying the accumulator (pair i into `f.at(i)`) by the line evaluated at its P.
-pub trait LineSource<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+pub trait LineSource<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     /// T <- 2T for every pair; f *= each tangent line at its P.
     fn doubling_step<A: MillerAccumulator<C, F>>(&mut self, f: &mut A);
     /// T <- T + Q (T - Q when `negative`) for every pair; f *= each line at its P.
@@ -222,7 +222,7 @@ pub(crate) use known_lines_source;
 /// The Miller loop driver: f = prod_i f_{s,Q_i}(P_i) over the pairs of `source`, with the squarings
 /// shared; conjugated when the loop parameter is negative (the inverse up to factors the final
 /// exponentiation removes).
-pub fn drive<C: PairingCurve, F: BaseField<Params = C::Fp>, S: LineSource<C, F>>(
+pub fn drive<C: PairingCurve, F: TowerKernels<Params = C::Fp>, S: LineSource<C, F>>(
     schedule: &MillerSchedule,
     source: &mut S,
 ) -> Fp12<C, F> {
@@ -232,7 +232,7 @@ pub fn drive<C: PairingCurve, F: BaseField<Params = C::Fp>, S: LineSource<C, F>>
 /// [`drive`] into any accumulator starting at 1: with [`EachPair`], one Miller-loop value per pair.
 pub fn drive_into<
     C: PairingCurve,
-    F: BaseField<Params = C::Fp>,
+    F: TowerKernels<Params = C::Fp>,
     A: MillerAccumulator<C, F>,
     S: LineSource<C, F>,
 >(
@@ -247,7 +247,7 @@ pub fn drive_into<
 /// The loop steps for `digits` (NAF digits after the leading one, most significant first) from
 /// f = 1: before each step but the first, f = f^2. A run over a slice of the digits gives the
 /// part of f that those steps contribute (the split loop of Grabher–Großschädl–Page, Algorithm 2).
-pub fn drive_digits<C: PairingCurve, F: BaseField<Params = C::Fp>, S: LineSource<C, F>>(
+pub fn drive_digits<C: PairingCurve, F: TowerKernels<Params = C::Fp>, S: LineSource<C, F>>(
     digits: &[i8],
     source: &mut S,
 ) -> Fp12<C, F> {
@@ -258,7 +258,7 @@ pub fn drive_digits<C: PairingCurve, F: BaseField<Params = C::Fp>, S: LineSource
 /// square it).
 pub fn drive_digits_into<
     C: PairingCurve,
-    F: BaseField<Params = C::Fp>,
+    F: TowerKernels<Params = C::Fp>,
     A: MillerAccumulator<C, F>,
     S: LineSource<C, F>,
 >(
@@ -284,7 +284,7 @@ pub fn drive_digits_into<
 /// correction lines, whose T is the source's final point.
 pub fn finish<
     C: PairingCurve,
-    F: BaseField<Params = C::Fp>,
+    F: TowerKernels<Params = C::Fp>,
     A: MillerAccumulator<C, F>,
     S: LineSource<C, F>,
 >(
@@ -320,7 +320,7 @@ impl<F: BaseField> PreparedG1<F> {
 
 /// f <- f * l(P).
 #[inline]
-pub(crate) fn mul_by_line<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+pub(crate) fn mul_by_line<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &mut Fp12<C, F>,
     l: &LineCoeffs<C, F>,
     p: &PreparedG1<F>,
@@ -335,13 +335,13 @@ pub(crate) fn mul_by_line<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 
 /// T in homogeneous projective coordinates on the twist, as the loop updates it.
 #[derive(Clone, Copy, Debug)]
-struct TwistPoint<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+struct TwistPoint<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     x: Fp2<C, F>,
     y: Fp2<C, F>,
     z: Fp2<C, F>,
 }
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistPoint<C, F> {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> TwistPoint<C, F> {
     fn from_affine(q: &(Fp2<C, F>, Fp2<C, F>)) -> Self {
         TwistPoint {
             x: q.0,
@@ -411,7 +411,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> TwistPoint<C, F> {
 
 /// One pair of a projective line source.
 #[derive(Clone, Copy, Debug)]
-struct ProjectivePair<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+struct ProjectivePair<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     p: PreparedG1<F>,
     q: (Fp2<C, F>, Fp2<C, F>),
     neg_q: (Fp2<C, F>, Fp2<C, F>),
@@ -421,12 +421,12 @@ struct ProjectivePair<C: PairingCurve, F: BaseField<Params = C::Fp>> {
 /// The projective line source: each pair's T in homogeneous projective coordinates on the twist,
 /// no inversions.
 #[derive(Clone, Debug)]
-pub struct ProjectiveLines<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+pub struct ProjectiveLines<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     pairs: Vec<ProjectivePair<C, F>>,
     b3: TwistB3<C, F>,
 }
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> ProjectiveLines<C, F> {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> ProjectiveLines<C, F> {
     /// A source over pairs (P, Q) of finite points given by their affine coordinates (P in G1, Q
     /// on the twist in G2): the caller removes pairs with a point at infinity.
     pub fn new(pairs: impl IntoIterator<Item = (PreparedG1<F>, TwistCoords<C, F>)>) -> Self {
@@ -483,7 +483,7 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> ProjectiveLines<C, F> {
 /// Every pair's lines for all the steps of `schedule` (T moved along), not evaluated at P, handed
 /// to `emit` as soon as computed: per step pair by pair, and for the BN correction every pair's
 /// first line, then every pair's second.
-fn walk_lines<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn walk_lines<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     pairs: &mut [ProjectivePair<C, F>],
     b3: &TwistB3<C, F>,
     schedule: &MillerSchedule,
@@ -513,7 +513,7 @@ fn walk_lines<C: PairingCurve, F: BaseField<Params = C::Fp>>(
 
 /// The lines of some pairs recorded by [`ProjectiveLines::record`], with the pairs' P.
 #[derive(Clone, Debug)]
-pub(crate) struct RecordedPairs<C: PairingCurve, F: BaseField<Params = C::Fp>> {
+pub(crate) struct RecordedPairs<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     lines: Vec<LineCoeffs<C, F>>,
     points: Vec<PreparedG1<F>>,
 }
@@ -521,12 +521,12 @@ pub(crate) struct RecordedPairs<C: PairingCurve, F: BaseField<Params = C::Fp>> {
 /// A line source replaying recorded lines (of several recordings, each its own pairs) from a
 /// given line on, each line evaluated at its pair's P and multiplied into the one accumulator:
 /// the later steps of a product's loop run from the lines alone, with no point arithmetic.
-pub(crate) struct RecordedLines<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> {
+pub(crate) struct RecordedLines<'a, C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     parts: &'a [RecordedPairs<C, F>],
     next: usize,
 }
 
-impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> RecordedLines<'a, C, F> {
+impl<'a, C: PairingCurve, F: TowerKernels<Params = C::Fp>> RecordedLines<'a, C, F> {
     /// The recordings' lines from line `next` of each pair on (`next` = the lines of the steps
     /// already taken, [`lines_of_digits`]).
     pub(crate) fn new(parts: &'a [RecordedPairs<C, F>], next: usize) -> Self {
@@ -547,9 +547,9 @@ impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> RecordedLines<'a, C, F> 
     }
 }
 
-known_lines_source!([C: PairingCurve, F: BaseField<Params = C::Fp>] RecordedLines<'_, C, F>, F);
+known_lines_source!([C: PairingCurve, F: TowerKernels<Params = C::Fp>] RecordedLines<'_, C, F>, F);
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> LineSource<C, F> for ProjectiveLines<C, F> {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> LineSource<C, F> for ProjectiveLines<C, F> {
     #[inline]
     fn doubling_step<A: MillerAccumulator<C, F>>(&mut self, f: &mut A) {
         for (i, pr) in self.pairs.iter_mut().enumerate() {
@@ -626,7 +626,7 @@ fn mul_by_normalized_line<C: PairingCurve>(
 /// f times the normalized line with coefficients (x, c) at P given as (xP / -yP, 1 / -yP), over
 /// any base field (a stored line splat into lanes, each lane with its own P).
 #[inline]
-fn mul_by_normalized_line_at<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn mul_by_normalized_line_at<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &mut Fp12<C, F>,
     lx: &Fp2<C, F>,
     lc: &Fp2<C, F>,
@@ -795,14 +795,14 @@ impl<C: PairingCurve> NormalizedG1<C> {
 /// The stored lines of one prepared G2 point for several P at once in the elements of `F` (the
 /// lanes of a SIMD field): each line is splat into every element and evaluated at that element's
 /// P, given as (xP / -yP, 1 / -yP). Q must not be the point at infinity.
-pub(crate) struct PreparedLinesSplat<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> {
+pub(crate) struct PreparedLinesSplat<'a, C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
     px: F,
     pc: F,
     lines: &'a [NormalizedLine<C>],
     next: usize,
 }
 
-impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> PreparedLinesSplat<'a, C, F> {
+impl<'a, C: PairingCurve, F: TowerKernels<Params = C::Fp>> PreparedLinesSplat<'a, C, F> {
     pub(crate) fn new(q: &'a G2Prepared<C>, px: F, pc: F) -> Self {
         assert!(!q.is_identity(), "the point at infinity has no lines");
         PreparedLinesSplat {
@@ -824,7 +824,7 @@ impl<'a, C: PairingCurve, F: BaseField<Params = C::Fp>> PreparedLinesSplat<'a, C
 }
 
 known_lines_source!(
-    [C: PairingCurve, F: BaseField<Params = C::Fp>] PreparedLinesSplat<'_, C, F>,
+    [C: PairingCurve, F: TowerKernels<Params = C::Fp>] PreparedLinesSplat<'_, C, F>,
     F
 );
 

@@ -21,7 +21,8 @@ pub mod parallel;
 mod pool;
 
 pub use final_exp::{
-    final_exponentiation, final_exponentiation_in, final_exponentiation_slow, hard_part_exponent,
+    final_exponentiation, final_exponentiation_in, final_exponentiation_slow,
+    final_exponentiation_with, hard_part_exponent,
 };
 pub use gt::{Gt, MillerLoopOutput};
 pub use lanes::{

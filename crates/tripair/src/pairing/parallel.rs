@@ -44,8 +44,9 @@ use super::miller::{
 use super::pool;
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
-use crate::field::lanes::{IfmaLanes, LANES};
-use crate::field::{BaseField, CompressedCyclotomic, Fp, Fp12};
+use crate::field::lanes::{IfmaLanes, LaneChains, LANES};
+use crate::field::Fp;
+use crate::field::{CompressedCyclotomic, Fp12, SquareChains, TowerChains, TowerKernels};
 use crate::strategy::{self, ShareCosts};
 use num_bigint::BigInt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -340,10 +341,15 @@ impl<C: PairingCurve> PowU<C, Fp<C::Fp>> for TwoThreadPowU {
 /// does not compress).
 pub(crate) struct HandedPowU;
 
-impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for HandedPowU {
+impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> PowU<C, F> for HandedPowU {
     fn pow_u(&self, x: &Fp12<C, F>) -> Fp12<C, F> {
-        let costs = strategy::share_costs(true);
-        exp_by_u_handed(x, None::<(usize, fn() -> (Fp12<C, F>, Fp12<C, F>))>, costs).0
+        exp_by_u_handed(
+            x,
+            None::<(usize, fn() -> (Fp12<C, F>, Fp12<C, F>))>,
+            &TowerChains,
+            strategy::share_costs(true),
+        )
+        .0
     }
     fn pow_u_beside(
         &self,
@@ -351,14 +357,14 @@ impl<C: PairingCurve, F: BaseField<Params = C::Fp>> PowU<C, F> for HandedPowU {
         cost: usize,
         extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
     ) -> (Fp12<C, F>, Fp12<C, F>) {
-        exp_by_u_handed(x, Some((cost, extra)), strategy::share_costs(true))
+        exp_by_u_handed(x, Some((cost, extra)), &TowerChains, strategy::share_costs(true))
     }
 }
 
 /// The worker's part of an extra computation: the factor to fold in before the final
 /// conjugation of a negative u (conjugated then, so that it comes out as given), and the value
 /// handed back as it is.
-fn extra_parts<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn extra_parts<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>),
 ) -> (Fp12<C, F>, Fp12<C, F>) {
     let (x, side) = extra();
@@ -465,20 +471,22 @@ where
     if exp_by_u_is_compressed::<C>() {
         exp_by_u_two_threads_compressed(f, extra)
     } else {
-        exp_by_u_handed(f, extra, strategy::share_costs(false))
+        exp_by_u_handed(f, extra, &LaneChains, strategy::share_costs(false))
     }
 }
 
-/// [`exp_by_u_two_threads`] with an uncompressed chain, over any base field (see there), its cut
-/// placed with the chain's `costs` (the scalar field's or a lane field's, from the strategy layer).
+/// [`exp_by_u_two_threads`] with an uncompressed chain, over any base field (see there), the
+/// chain computed by `chains`, its cut placed with the chain's `costs` (the scalar field's or a
+/// lane field's, from the strategy layer).
 fn exp_by_u_handed<C, F, E>(
     f: &Fp12<C, F>,
     extra: Option<(usize, E)>,
+    chains: &impl SquareChains<C, F>,
     costs: &ShareCosts,
 ) -> (Fp12<C, F>, Fp12<C, F>)
 where
     C: PairingCurve,
-    F: BaseField<Params = C::Fp>,
+    F: TowerKernels<Params = C::Fp>,
     E: FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
 {
     let digits = nonzero_digits::<C>();
@@ -500,7 +508,7 @@ where
     };
     let mut own: Option<Fp12<C, F>> = None;
     let mut j = 0;
-    f.cyclotomic_square_chain(&at, |_, g| {
+    f.cyclotomic_square_chain_with(&at, chains, |_, g| {
         let x = if digits[j].1 { g.conjugate() } else { g };
         if j < cut {
             handover.send(j, x);
@@ -603,14 +611,15 @@ where
     };
     let mut own = Vec::with_capacity(digits.len() - cut);
     let mut j = 0;
-    f.compress_cyclotomic().square_chain(&at, |_, c| {
-        if j < cut {
-            handover.send(j, c);
-        } else {
-            own.push(c);
-        }
-        j += 1;
-    });
+    f.compress_cyclotomic()
+        .square_chain_with(&at, &LaneChains, |_, c| {
+            if j < cut {
+                handover.send(j, c);
+            } else {
+                own.push(c);
+            }
+            j += 1;
+        });
     // The caller's own powers before the join: their decompression overlaps the worker's.
     let mine = (!own.is_empty()).then(|| product_of(&own, &digits[cut..]));
     let (theirs, side) = worker.join();
@@ -728,14 +737,15 @@ fn lane_loop_second_half<C: PairingCurve>(
 /// easy part of the final exponentiation first (a homomorphism), so that the squares are
 /// cyclotomic ones: about a third of a full F_p12 square on bn254 and a half on bls12-381
 /// (`tower_cycles`), fewer still in the lanes' chain.
-fn raise_loop_part<C: PairingCurve, F: BaseField<Params = C::Fp>>(
+fn raise_loop_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     g: Fp12<C, F>,
     after: usize,
     negative: bool,
     easy: bool,
+    chains: &impl SquareChains<C, F>,
 ) -> Fp12<C, F> {
     let g = if easy {
-        easy_part(&g).cyclotomic_square_n(after)
+        easy_part(&g).cyclotomic_square_n_with(after, chains)
     } else {
         (0..after).fold(g, |g, _| g.square())
     };
@@ -771,7 +781,13 @@ fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy:
     });
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new(rows);
     let merged = lanes_product::<C, IfmaLanes>(&drive_digits(&digits[..h], &mut first));
-    raise_loop_part(merged, digits.len() - h, schedule.negative, easy) * second.join()
+    raise_loop_part(
+        merged,
+        digits.len() - h,
+        schedule.negative,
+        easy,
+        &LaneChains,
+    ) * second.join()
 }
 
 /// The loop digits cut into at most `threads` segments of consecutive steps that cost about the
@@ -872,7 +888,7 @@ fn product_lanes_recorded<C: PairingCurve>(
         let g = lanes_product::<C, IfmaLanes>(&f);
         // The loop's conjugation for a negative parameter: `finish` did the last segment's.
         let negative = schedule.negative && end < digits.len();
-        raise_loop_part(g, digits.len() - end, negative, easy)
+        raise_loop_part(g, digits.len() - end, negative, easy, &LaneChains)
     });
     parts
         .into_iter()
@@ -894,7 +910,7 @@ fn pairings_in_lanes_split<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]
     let second = pool::spawn(move || lane_loop_second_half(vec![row], schedule, h));
     let mut first = ProjectiveLines::<C, LaneFp<C, IfmaLanes>>::new([row]);
     let f1 = drive_digits(&digits[..h], &mut first);
-    let f1 = raise_loop_part(f1, digits.len() - h, schedule.negative, false);
+    let f1 = raise_loop_part(f1, digits.len() - h, schedule.negative, false, &TowerChains);
     let f = f1 * second.join();
     if exp_by_u_is_compressed::<C>() {
         exponentiate_lanes::<C, IfmaLanes>(&f, skip, pairs.len())

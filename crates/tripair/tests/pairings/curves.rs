@@ -336,6 +336,21 @@ fn check_fields<C: PairingCurve>() {
                     C::NAME
                 );
                 assert_eq!(one.cyclotomic_exp_naf_compressed(&naf), one);
+                // The same chains in the IFMA lanes where they apply (the final exponentiation's
+                // choice), in the tower elsewhere.
+                let lanes = &tripair::field::lanes::LaneChains;
+                assert_eq!(
+                    c.cyclotomic_exp_naf_compressed_with(&naf, lanes),
+                    c.cyclotomic_exp_naf(&naf),
+                    "{}: compressed exponentiation, lane chains",
+                    C::NAME
+                );
+                assert_eq!(
+                    c.cyclotomic_exp_naf_with(&naf, lanes),
+                    c.cyclotomic_exp_naf(&naf),
+                    "{}: exponentiation, lane chains",
+                    C::NAME
+                );
             }
             // Width-w NAFs (table of odd powers) equal plain square-and-multiply, for u's chosen
             // digits and a random 68-bit exponent in every width.

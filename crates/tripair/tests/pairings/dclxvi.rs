@@ -21,7 +21,7 @@ use tripair::field::dclxvi::{
     reduce_wide_portable, simd, Coeff, CubeBnParams, Dclxvi, FOLD, N, NW,
 };
 use tripair::field::dclxvi_bounds::CheckedCoeff;
-use tripair::field::{BaseField, Fp, Fp2};
+use tripair::field::{BaseField, Fp, Fp2, TowerKernels};
 use tripair::pairing::dclxvi::{
     fp2_from_montgomery, fp2_to_montgomery, pairing_float, pairing_in, DclxviCube, DclxviFp,
 };

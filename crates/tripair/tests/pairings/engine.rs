@@ -12,7 +12,7 @@
 use core::ops::{Add, AddAssign, BitAnd, Mul, MulAssign, Neg, Sub, SubAssign};
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::batch_inv;
-use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
+use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, FpParams, TowerKernels, TowerParams};
 use tripair::pairing::{
     drive, final_exponentiation, final_exponentiation_in, miller_loop, miller_loop_affine,
     miller_loop_affine_vartime, multi_miller_loop, multi_pairing, multi_pairing_affine_vartime,
@@ -153,6 +153,9 @@ impl<P: FpParams> BaseField for Two<P> {
         ]
     }
 }
+
+/// The tower's own formulas: the field has no kernels of its own.
+impl<P: FpParams> TowerKernels for Two<P> {}
 
 fn two_fp2<C: TowerParams>(a: &Fp2<C>, b: &Fp2<C>) -> Fp2<C, Two<C::Fp>> {
     Fp2::new(Two([a.c0, b.c0]), Two([a.c1, b.c1]))
