@@ -42,6 +42,7 @@ fn check(rows: &[Value], portable: bool) {
         "batch_8",
         "batch_64",
         "prepared_8",
+        "final_exponentiation",
     ];
     for op in ops {
         let alts: Vec<&Value> = rows.iter().filter(|r| r["op"] == op).collect();

@@ -14,11 +14,12 @@ use serde_json::{json, Value};
 use std::hint::black_box;
 use std::io::{self, Write};
 use tripair::curve::{G1Affine, G2Affine, PairingCurve};
-use tripair::field::lanes::IfmaLanes;
+use tripair::field::lanes::{IfmaLanes, LaneChains};
+use tripair::field::TowerChains;
 use tripair::pairing::{
-    final_exponentiation, miller_loop, miller_loop_affine, miller_loop_lanes_with, pairing,
-    pairing_scalar, pairing_sliced, pairings_lanes_with, pairings_prepared_lanes_with,
-    pairings_prepared_scalar, G2Prepared,
+    final_exponentiation, final_exponentiation_with, miller_loop, miller_loop_affine,
+    miller_loop_lanes_with, pairing, pairing_scalar, pairing_sliced, pairings_lanes_with,
+    pairings_prepared_lanes_with, pairings_prepared_scalar, G2Prepared,
 };
 use tripair::strategy::{self, ProductLoop, SinglePairing};
 use tripair_testkit::TestRng;
@@ -233,6 +234,38 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
             samples,
         ));
     }
+
+    // The final exponentiation: its chains of squares in the tower or in the lanes.
+    let f = *miller_loop::<C>(&pairs[..1]).as_fp12();
+    let in_lanes = strategy::square_chains_in_lanes();
+    let mut paths: Vec<Timed> = vec![(
+        "tower squares",
+        !in_lanes,
+        Box::new(move || {
+            black_box(final_exponentiation_with::<C, _>(
+                black_box(&f),
+                &TowerChains,
+            ));
+        }),
+    )];
+    if lanes {
+        paths.push((
+            "lane square chains",
+            in_lanes,
+            Box::new(move || {
+                black_box(final_exponentiation_with::<C, _>(
+                    black_box(&f),
+                    &LaneChains,
+                ));
+            }),
+        ));
+    }
+    ops.push(operation(
+        "final_exponentiation".into(),
+        "final exponentiation".into(),
+        paths,
+        samples,
+    ));
 
     StrategyTable {
         curve: C::NAME.to_string(),

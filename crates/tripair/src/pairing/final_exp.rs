@@ -4,8 +4,8 @@
 
 use super::gt::{Gt, MillerLoopOutput};
 use crate::curve::{Family, PairingCurve};
-use crate::field::lanes::LaneChains;
 use crate::field::{uncompressed_exp_cost, Fp12, SquareChains, TowerChains, TowerKernels};
+use crate::strategy::ChosenChains;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, Zero};
 
@@ -64,10 +64,10 @@ pub fn easy_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(f: &Fp12<C, F
 }
 
 /// The final exponentiation (see the module documentation of `pairing` for the exact exponent).
-/// Its chains of squares run digit-sliced in the IFMA lanes where those apply ([`LaneChains`]: the
-/// default backend on a CPU with IFMA), in the tower elsewhere.
+/// Its chains of squares run where the strategy layer chooses ([`ChosenChains`]: digit-sliced in
+/// the IFMA lanes where those run and apply, in the tower elsewhere).
 pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
-    Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &SerialPowU(LaneChains)))
+    Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &SerialPowU(ChosenChains)))
 }
 
 /// The final exponentiation on the tower over any base field `F` (the same code for F_p and for
@@ -79,7 +79,7 @@ pub fn final_exponentiation_in<C: PairingCurve, F: TowerKernels<Params = C::Fp>>
 }
 
 /// [`final_exponentiation_in`] with its chains of squares computed by `chains` (e.g. the scalar
-/// field's in the IFMA lanes, [`LaneChains`], as [`final_exponentiation`] chooses).
+/// field's as the strategy layer chooses, [`ChosenChains`], as [`final_exponentiation`] does).
 pub fn final_exponentiation_with<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     f: &Fp12<C, F>,
     chains: &impl SquareChains<C, F>,

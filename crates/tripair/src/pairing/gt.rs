@@ -65,7 +65,7 @@ impl<C: PairingCurve> Gt<C> {
     pub fn pow_vartime(&self, e: &[u64]) -> Self {
         Gt(self.0.cyclotomic_exp_naf_with(
             &crate::field::cheapest_wnaf_msb_first(e),
-            &crate::field::lanes::LaneChains,
+            &crate::strategy::ChosenChains,
         ))
     }
 

@@ -44,9 +44,10 @@ use super::miller::{
 use super::pool;
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
-use crate::field::lanes::{IfmaLanes, LaneChains, LANES};
+use crate::field::lanes::{IfmaLanes, LANES};
 use crate::field::Fp;
 use crate::field::{CompressedCyclotomic, Fp12, SquareChains, TowerChains, TowerKernels};
+use crate::strategy::ChosenChains;
 use crate::strategy::{self, ShareCosts};
 use num_bigint::BigInt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -357,7 +358,12 @@ impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> PowU<C, F> for HandedPowU
         cost: usize,
         extra: impl FnOnce() -> (Fp12<C, F>, Fp12<C, F>) + Send + 'static,
     ) -> (Fp12<C, F>, Fp12<C, F>) {
-        exp_by_u_handed(x, Some((cost, extra)), &TowerChains, strategy::share_costs(true))
+        exp_by_u_handed(
+            x,
+            Some((cost, extra)),
+            &TowerChains,
+            strategy::share_costs(true),
+        )
     }
 }
 
@@ -471,7 +477,7 @@ where
     if exp_by_u_is_compressed::<C>() {
         exp_by_u_two_threads_compressed(f, extra)
     } else {
-        exp_by_u_handed(f, extra, &LaneChains, strategy::share_costs(false))
+        exp_by_u_handed(f, extra, &ChosenChains, strategy::share_costs(false))
     }
 }
 
@@ -612,7 +618,7 @@ where
     let mut own = Vec::with_capacity(digits.len() - cut);
     let mut j = 0;
     f.compress_cyclotomic()
-        .square_chain_with(&at, &LaneChains, |_, c| {
+        .square_chain_with(&at, &ChosenChains, |_, c| {
             if j < cut {
                 handover.send(j, c);
             } else {
@@ -786,7 +792,7 @@ fn product_lanes_split<C: PairingCurve>(rows: Vec<LanePair<C, IfmaLanes>>, easy:
         digits.len() - h,
         schedule.negative,
         easy,
-        &LaneChains,
+        &ChosenChains,
     ) * second.join()
 }
 
@@ -888,7 +894,7 @@ fn product_lanes_recorded<C: PairingCurve>(
         let g = lanes_product::<C, IfmaLanes>(&f);
         // The loop's conjugation for a negative parameter: `finish` did the last segment's.
         let negative = schedule.negative && end < digits.len();
-        raise_loop_part(g, digits.len() - end, negative, easy, &LaneChains)
+        raise_loop_part(g, digits.len() - end, negative, easy, &ChosenChains)
     });
     parts
         .into_iter()

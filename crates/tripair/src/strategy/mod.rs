@@ -19,8 +19,8 @@ pub(crate) mod table;
 
 use crate::cpu::{self, CpuFamily};
 use crate::curve::PairingCurve;
-use crate::field::lanes::{IfmaLanes, LaneBackend as _};
-use crate::field::FpParams;
+use crate::field::lanes::{IfmaLanes, LaneBackend as _, LaneChains};
+use crate::field::{Fp, Fp12, Fp2, FpParams, SquareChains, TowerParams};
 pub(crate) use table::{CompressedCosts, RecordedCosts, ShareCosts};
 pub use table::{Tuned, Tuning};
 
@@ -101,6 +101,35 @@ pub fn product_loop<C: PairingCurve>(finite: usize) -> ProductLoop {
         ProductLoop::Lanes
     } else {
         product_loop_scalar::<C>(finite)
+    }
+}
+
+/// Whether the scalar field's exponentiations (the final exponentiation, powers in GT) run their
+/// chains of squares digit-sliced in the IFMA lanes ([`LaneChains`], where those apply to the
+/// tower) or square in the scalar tower.
+pub fn square_chains_in_lanes() -> bool {
+    lanes_available() && tuning().square_chains_in_lanes.value
+}
+
+/// The chains of squares of the scalar field's exponentiations as the strategy layer chooses
+/// ([`square_chains_in_lanes`]): [`LaneChains`] where chosen and applicable, otherwise none, so
+/// that the caller squares in the tower.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChosenChains;
+
+impl<T: TowerParams> SquareChains<T, Fp<T::Fp>> for ChosenChains {
+    #[inline]
+    fn cyclotomic(&self, f: &Fp12<T>, at: &[usize], emit: &mut dyn FnMut(usize, Fp12<T>)) -> bool {
+        square_chains_in_lanes() && LaneChains.cyclotomic(f, at, emit)
+    }
+    #[inline]
+    fn compressed(
+        &self,
+        c: &[Fp2<T>; 4],
+        at: &[usize],
+        emit: &mut dyn FnMut(usize, [Fp2<T>; 4]),
+    ) -> bool {
+        square_chains_in_lanes() && LaneChains.compressed(c, at, emit)
     }
 }
 

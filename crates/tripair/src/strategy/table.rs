@@ -73,6 +73,9 @@ pub struct Tuning {
     pub affine_min_pairs: Tuned<usize>,
     /// The same for fields of 7 limbs and more.
     pub affine_min_pairs_7_limbs: Tuned<usize>,
+    /// Whether the scalar field's exponentiations square in the IFMA lanes (where the lane
+    /// kernels apply to the curve's tower).
+    pub square_chains_in_lanes: Tuned<bool>,
     /// From this many finite pairs on, a product's Miller loop runs in the lanes.
     pub lanes_min_product: Tuned<usize>,
     /// The smallest group of G1 points with one prepared G2 point worth a lane pass.
@@ -115,6 +118,12 @@ const LANES_MIN_PRODUCT_XEON: Tuned<usize> = tuned(
     "Intel Xeon with IFMA, examples/lanes_bench.rs (two runs, product with its final \
      exponentiation, lanes over the scalar affine product): 1.01-1.13x at 4 pairs, 0.87-0.94x at \
      5, 0.78-0.82x at 6, 0.57-0.63x at 8, bn254 and bls12-381 alike",
+);
+const CHAINS_XEON: Tuned<bool> = tuned(
+    true,
+    "Intel Xeon with IFMA, docs/bench-peers.txt era: the final exponentiation's squares in lanes \
+     (compressed squares in two lane products each instead of twelve scalar ones; cyclotomic \
+     squares in three) made the single pairing faster on bn254 and bls12-381",
 );
 const LANES_MIN_PREPARED_ALL: Tuned<usize> = tuned(
     5,
@@ -190,6 +199,7 @@ const INTEL_IFMA: Tuning = Tuning {
         "not measured on this family: the AMD EPYC figure (AVX-512)",
     ),
     affine_min_pairs_7_limbs: tuned(5, "not measured on this family: the AMD EPYC figure"),
+    square_chains_in_lanes: CHAINS_XEON,
     lanes_min_product: LANES_MIN_PRODUCT_XEON,
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
     lane_pass_cost: tuned(
@@ -224,6 +234,10 @@ const AMD_ZEN4: Tuning = Tuning {
     ),
     affine_min_pairs: AFFINE_EPYC,
     affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
+    square_chains_in_lanes: tuned(
+        true,
+        "not re-measured on this family: the Xeon's; bench --table strategy shows it",
+    ),
     lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
     lane_pass_cost: LANE_PASS_ZEN4,
@@ -257,6 +271,7 @@ const AMD_ZEN5: Tuning = Tuning {
     ),
     affine_min_pairs: AFFINE_EPYC,
     affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
+    square_chains_in_lanes: tuned(true, "not re-measured on this family: the Xeon's; the Zen 5 chain costs below were measured with it on"),
     lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
     lane_pass_cost: tuned(4, "not re-measured on this family: Zen 4's"),
