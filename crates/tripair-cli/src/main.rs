@@ -138,7 +138,9 @@ struct BenchArgs {
     #[arg(long)]
     quiet: bool,
     /// Print a paper's table instead of the standard ones (for the prime-field curves given with
-    /// --curve, or the table's own list). Each table and what it prints:
+    /// --curve, or the table's own list).
+    ///
+    /// Each table, what it prints and its curves:
     #[arg(long, value_name = "TABLE", value_parser = table_names())]
     table: Option<String>,
 }
