@@ -358,6 +358,30 @@ mod tests {
             core_per_tick: None,
         };
         assert_documented("dclxvi", &Table::json_rows(&dclxvi::DclxviBench, &dclxvi));
+        let strategy = strategy::StrategyTable {
+            curve: "bn254".into(),
+            ops: vec![strategy::Operation {
+                op: "product_8".into(),
+                label: "product of 8".into(),
+                alternatives: vec![
+                    strategy::Alternative {
+                        path: "projective",
+                        m: m(2.0),
+                        chosen: false,
+                    },
+                    strategy::Alternative {
+                        path: "lanes",
+                        m: m(1.0),
+                        chosen: true,
+                    },
+                ],
+            }],
+        };
+        let rows = Table::json_rows(&strategy::Strategy, &strategy);
+        assert_documented("strategy", &rows);
+        // The ratio on the chosen row only.
+        assert_eq!(rows[1]["chosen_over_best"], 1.0);
+        assert!(rows[0]["chosen_over_best"].is_null());
         // vpg has no JSON: refused before it measures.
         let json = Options {
             json: true,
@@ -365,7 +389,7 @@ mod tests {
         };
         assert!(find("vpg").unwrap().refuses(&json).is_some());
         // A new table gets its rows checked here too.
-        let checked = ["acar", "threads", "bls", "ggp", "dclxvi", "vpg"];
+        let checked = ["acar", "threads", "bls", "ggp", "dclxvi", "vpg", "strategy"];
         for t in TABLES {
             assert!(checked.contains(&t.name()), "{}: no JSON check", t.name());
         }
