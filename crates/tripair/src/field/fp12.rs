@@ -592,8 +592,9 @@ fn fp4_square<T: TowerParams, F: BaseField<Params = T::Fp>>(
 
 /// [`fp4_square`] by the tower's formulas, whatever the base field (the default of
 /// [`BaseField::fp4_square`]).
+#[doc(hidden)]
 #[inline]
-pub(crate) fn fp4_square_formula<T: TowerParams, F: BaseField<Params = T::Fp>>(
+pub fn fp4_square_formula<T: TowerParams, F: BaseField<Params = T::Fp>>(
     a0: &Fp2<T, F>,
     a1: &Fp2<T, F>,
 ) -> (Fp2<T, F>, Fp2<T, F>) {

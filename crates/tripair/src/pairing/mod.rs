@@ -1,5 +1,6 @@
-//! Pairing engines: one Miller loop driven by curve data (optimal ate, plain ate, products of
-//! pairings), the final exponentiation, and the target group GT.
+//! Pairing engines: one Miller loop driven by curve data (optimal ate, products of pairings; the
+//! plain ate of `tripair-research` runs on the same driver), the final exponentiation, and the
+//! target group GT.
 //!
 //! What is computed, for every curve (f = Miller loop value, conjugated when the loop parameter is
 //! negative, times the two Frobenius lines for BN):
@@ -10,7 +11,6 @@
 //!
 //! Both are fixed powers (coprime to r) of the reduced pairing, so bilinearity and non-degeneracy hold.
 
-pub mod dclxvi;
 pub mod final_exp;
 pub mod gt;
 pub mod lanes;
@@ -20,9 +20,7 @@ pub mod parallel;
 #[cfg(feature = "parallel")]
 mod pool;
 
-pub use final_exp::{
-    final_exponentiation, final_exponentiation_in, final_exponentiation_slow, hard_part_exponent,
-};
+pub use final_exp::{final_exponentiation, final_exponentiation_in, hard_part_exponent};
 pub use gt::{Gt, MillerLoopOutput};
 pub use lanes::{
     lanes_available, miller_loop_lanes_with, pairings_in_lanes, pairings_lanes,
@@ -30,8 +28,8 @@ pub use lanes::{
     pairings_prepared_lanes_with, product_miller_loop_lanes, LANES_MIN_PREPARED, LANES_MIN_PRODUCT,
 };
 pub use miller::{
-    affine_product_threshold, ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into,
-    finish, miller_loop, miller_loop_affine, miller_loop_affine_vartime, miller_loops_affine,
+    affine_product_threshold, drive, drive_digits, drive_digits_into, drive_into, finish,
+    miller_loop, miller_loop_affine, miller_loop_affine_vartime, miller_loops_affine,
     miller_loops_affine_vartime, miller_loops_prepared, multi_miller_loop, product_miller_loop,
     AffineLines, EachPair, G2Prepared, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule,
     NormalizedG1, NormalizedLine, PreparedG1, PreparedLines, ProjectiveLines, Step, TwistCoords,
@@ -162,11 +160,4 @@ pub fn pairings_prepared_scalar<C: PairingCurve>(
         .iter()
         .map(final_exponentiation)
         .collect()
-}
-
-/// The plain ate pairing of Grabher–Großschädl–Page (2008), Algorithm 1: the Miller loop runs over
-/// s = t - 1 with no Frobenius lines, then the same final exponentiation. A different, also
-/// bilinear and non-degenerate, pairing (a fixed power of the optimal ate); kept for comparisons.
-pub fn ate_pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
-    final_exponentiation(&ate_miller_loop::<C>(p, q))
 }
