@@ -1,5 +1,5 @@
 //! Prints the generic primes of the F_p rows as little-endian u64 limbs (the constants of
-//! `tripair::field::generic_primes`).
+//! `tripair_research::field::generic_primes`).
 
 fn main() {
     for bits in tripair_vpg::primes::FP_BITS {

@@ -149,7 +149,7 @@ fn check_tripair_generic<F: FpParams>(rng: &mut TestRng) {
 
 #[test]
 fn fp_routines_match_tripair_fp_on_the_generic_primes() {
-    use tripair::field::generic_primes::*;
+    use tripair_research::field::generic_primes::*;
     let mut rng = TestRng::new(160);
     check_tripair_generic::<Generic160>(&mut rng);
     check_tripair_generic::<Generic192>(&mut rng);

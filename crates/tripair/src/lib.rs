@@ -1,9 +1,8 @@
 //! tripair: exact and fast cryptographic pairings on BN and BLS12 curves.
 //!
-//! The optimal ate pairing (and the plain ate pairing of Grabher–Großschädl–Page, Algorithm 1) on
-//! BN254 (Ethereum), the bn254/bn446/bn638 family of Pereira et al., the BN curve of
-//! Devegili–Scott–Dahab, the dclxvi curve and BLS12-381. For BN254 and BLS12-381 the values are
-//! byte for byte those of arkworks, blst, gnark-crypto and mcl.
+//! The optimal ate pairing on BN254 (Ethereum), the bn254/bn446/bn638 family of Pereira et al.,
+//! the BN curve of Devegili–Scott–Dahab, the dclxvi curve and BLS12-381. For BN254 and BLS12-381
+//! the values are byte for byte those of arkworks, blst, gnark-crypto and mcl.
 //!
 //! ```
 //! use tripair::curve::curves::Bls12_381 as C;
@@ -36,8 +35,9 @@
 //! detection) -> [`field`] (F_p and its towers, generic over a [`field::BaseField`]) -> [`curve`]
 //! (G1, G2) -> [`pairing`](mod@pairing) (Miller-loop driver and line sources, final
 //! exponentiation) -> [`encoding`], [`hash_to_curve`] (RFC 9380 for BLS12-381) and [`api`]. The small-characteristic eta_T pairings (broken
-//! parameters, research only) live in the crate `tripair-smallchar`; the command line and
-//! benchmarks in `tripair-cli`.
+//! parameters, research only) live in the crate `tripair-smallchar`; F_p as doubles, the plain ate
+//! pairing and other code that only a benchmark table or a test uses in `tripair-research`; the
+//! command line and benchmarks in `tripair-cli`.
 
 #![warn(missing_docs)]
 

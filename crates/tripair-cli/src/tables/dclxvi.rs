@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use tripair::curve::curves::Dclxvi;
 use tripair::curve::{G1Projective, G2Projective};
 use tripair::field::{Fp, Fp2};
-use tripair::pairing::dclxvi::{fp2_from_montgomery, pairing_float};
 use tripair::pairing::pairing_scalar;
+use tripair_research::pairing::dclxvi::{fp2_from_montgomery, pairing_float};
 use tripair_testkit::TestRng;
 
 /// One operation in both representations.

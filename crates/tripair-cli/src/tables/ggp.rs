@@ -287,7 +287,7 @@ fn backend_rows<CB: PairingCurve>(rng: &mut TestRng) -> Closures {
 /// on the portable backend, labelled so).
 fn c_rows<C: PairingCurve>(rng: &mut TestRng) -> Closures {
     #[cfg(target_arch = "x86_64")]
-    type CC<C> = <C as PairingCurve>::WithBackend<tripair::arith::IfmaSerial>;
+    type CC<C> = <C as PairingCurve>::WithBackend<tripair_research::arith::IfmaSerial>;
     #[cfg(not(target_arch = "x86_64"))]
     type CC<C> = <C as PairingCurve>::WithBackend<Portable>;
     backend_rows::<CC<C>>(rng)
@@ -298,7 +298,7 @@ fn c_label() -> &'static str {
     #[cfg(target_arch = "x86_64")]
     {
         use tripair::arith::Backend;
-        if tripair::arith::IfmaSerial::available() {
+        if tripair_research::arith::IfmaSerial::available() {
             return "AVX-512 IFMA products, ADX reductions";
         }
     }

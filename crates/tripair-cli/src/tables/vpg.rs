@@ -15,9 +15,9 @@ use std::io::{self, Write};
 
 use tripair::curve::curves::{Bn254, Bn254Fq};
 use tripair::curve::{G1Projective, G2Projective};
-use tripair::field::generic_primes::*;
 use tripair::field::{BaseField, Fp, FpParams};
 use tripair::Scalar;
+use tripair_research::field::generic_primes::*;
 use tripair_smallchar::gf2::{self, Backend2, Gf2, Pentanomial2};
 use tripair_smallchar::gf3::{self, Backend3, Gf3, Trinomial3};
 use tripair_testkit::TestRng;
@@ -253,7 +253,7 @@ fn write_x86_table(out: &mut dyn Write, rows: &[X86Row]) -> io::Result<()> {
     writeln!(
         out,
         "pow: squaring (F_2^m, F_p) or cubing (F_3^m). F_p: Montgomery form, tripair's Fp on the generic primes of \
-         tripair::field::generic_primes (3 limbs for 160/192, 4 for 224/256, 6 for 384, 8 for 512 bits)."
+         tripair_research::field::generic_primes (3 limbs for 160/192, 4 for 224/256, 6 for 384, 8 for 512 bits)."
     )?;
     writeln!(
         out,

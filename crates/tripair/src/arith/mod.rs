@@ -8,9 +8,11 @@
 #[cfg(target_arch = "x86_64")]
 mod adx;
 mod backend;
-#[cfg(target_arch = "x86_64")]
-mod ifma_serial;
-pub(crate) mod limbs;
+// Public but hidden: `define_fp!` expands to its constant functions, in the research crate too.
+// Not rendered, so its links to its own private helpers are not broken links.
+#[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
+pub mod limbs;
 pub mod radix52;
 pub(crate) mod safegcd;
 #[cfg(test)]
@@ -19,8 +21,6 @@ mod tests;
 #[cfg(target_arch = "x86_64")]
 pub use adx::Adx;
 pub use backend::{is_default_backend, Backend, DefaultBackend, Portable, Sliced};
-#[cfg(target_arch = "x86_64")]
-pub use ifma_serial::IfmaSerial;
 
 /// A fixed-size little-endian limb array, `[u64; N]`: the storage of one prime-field element.
 /// Generic code uses it so that `N` stays a compile-time constant below the field layer.

@@ -1,4 +1,5 @@
-//! Backends against each other and against a big-integer reference, for every N in 4..=10.
+//! Backends against each other and against a big-integer reference, for every N in 4..=10 (the
+//! digit-serial IFMA backend of `tripair-research` against the same inputs in its own tests).
 //!
 //! Montgomery results are checked without a modular inverse: r is the unique value with r < p and
 //! r * 2^(64N) = a*b (mod p).
@@ -204,44 +205,6 @@ fn adx_reduce<const N: usize>(
     }
 }
 
-/// The digit-serial IFMA backend's wide product, where this CPU runs it.
-fn serial_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Option<([u64; N], [u64; N])> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use crate::arith::IfmaSerial;
-        IfmaSerial::available().then(|| IfmaSerial::mul_wide(a, b))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (a, b);
-        None
-    }
-}
-
-/// The digit-serial IFMA backend's Montgomery product and square, where this CPU runs it.
-fn serial_mont<const N: usize>(
-    a: &[u64; N],
-    b: &[u64; N],
-    p: &[u64; N],
-    inv: u64,
-) -> Option<([u64; N], [u64; N])> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use crate::arith::IfmaSerial;
-        IfmaSerial::available().then(|| {
-            (
-                IfmaSerial::mont_mul(a, b, p, inv),
-                IfmaSerial::mont_sqr(a, p, inv),
-            )
-        })
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (a, b, p, inv);
-        None
-    }
-}
-
 /// Checks one (a, b) pair under p with every operation; returns nothing, panics on a mismatch.
 fn check_pair<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) {
     let (ab, bb, pb) = (big(a), big(b), big(p));
@@ -271,23 +234,6 @@ fn check_pair<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64
             w,
             (lo, hi),
             "N={N}: adx mul_wide != portable: a={ab:x} b={bb:x}"
-        );
-    }
-    if let Some(w) = serial_wide(a, b) {
-        assert_eq!(
-            w,
-            (lo, hi),
-            "N={N}: ifma-serial mul_wide != portable: a={ab:x} b={bb:x}"
-        );
-    }
-    if let Some((m, s)) = serial_mont(a, b, p, inv) {
-        assert_eq!(
-            m, port,
-            "N={N}: ifma-serial mont_mul != portable: a={ab:x} b={bb:x} p={pb:x}"
-        );
-        assert_eq!(
-            s, sq,
-            "N={N}: ifma-serial mont_sqr != portable: a={ab:x} p={pb:x}"
         );
     }
     let red = Portable::mont_reduce_wide(&lo, &hi, p, inv);
@@ -423,14 +369,6 @@ fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
                 w,
                 (lo, hi),
                 "N={N}: adx mul_wide != portable on unreduced inputs"
-            );
-        }
-        // The wide product takes any N-limb operands (the tower feeds it unreduced sums).
-        if let Some(w) = serial_wide(&a, &b) {
-            assert_eq!(
-                w,
-                (lo, hi),
-                "N={N}: ifma-serial mul_wide != portable on unreduced inputs"
             );
         }
     }
@@ -827,9 +765,6 @@ fn check_unreduced_factors<const N: usize>(seed: u64) {
                 );
                 if let Some(r) = adx_mul(&a, &b, &p, inv) {
                     check_mont("adx mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
-                }
-                if let Some((r, _)) = serial_mont(&a, &b, &p, inv) {
-                    check_mont("ifma-serial mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
                 }
             }
         }

@@ -627,8 +627,9 @@ fn fp4_square<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
 
 /// [`fp4_square`] by the tower's formulas, whatever the base field (the default of
 /// [`TowerKernels::fp4_square`]).
+#[doc(hidden)]
 #[inline]
-pub(crate) fn fp4_square_formula<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
+pub fn fp4_square_formula<T: TowerParams, F: TowerKernels<Params = T::Fp>>(
     a0: &Fp2<T, F>,
     a1: &Fp2<T, F>,
 ) -> (Fp2<T, F>, Fp2<T, F>) {

@@ -175,13 +175,8 @@ pub trait TowerKernels: BaseField {
 /// operations: the default of [`TowerKernels::fp2_mul_into`], and the fallback of kernels written for
 /// one beta only.
 #[inline(always)]
-pub(crate) fn fp2_mul_formula<F: BaseField>(
-    a: [&F; 2],
-    b: [&F; 2],
-    beta: i64,
-    c0: &mut F,
-    c1: &mut F,
-) {
+#[doc(hidden)]
+pub fn fp2_mul_formula<F: BaseField>(a: [&F; 2], b: [&F; 2], beta: i64, c0: &mut F, c1: &mut F) {
     let v0 = *a[0] * *b[0];
     let v1 = *a[1] * *b[1];
     *c1 = (*a[0] + *a[1]) * (*b[0] + *b[1]) - v0 - v1;
@@ -191,7 +186,8 @@ pub(crate) fn fp2_mul_formula<F: BaseField>(
 /// (c0, c1) = (a0 + a1 u)^2 with u^2 = beta: a0^2 + beta a1^2 and 2 a0 a1 (the default of
 /// [`TowerKernels::fp2_square_into`], and the fallback of kernels written for one beta only).
 #[inline(always)]
-pub(crate) fn fp2_square_formula<F: BaseField>(a: [&F; 2], beta: i64, c0: &mut F, c1: &mut F) {
+#[doc(hidden)]
+pub fn fp2_square_formula<F: BaseField>(a: [&F; 2], beta: i64, c0: &mut F, c1: &mut F) {
     *c1 = (*a[0] * *a[1]).double();
     *c0 = F::small_lincomb(&a[0].square(), 1, &a[1].square(), beta);
 }

@@ -32,14 +32,11 @@ macro_rules! impl_assign_ops {
 pub(crate) use impl_assign_ops;
 
 pub mod base;
-pub mod dclxvi;
-pub mod dclxvi_bounds;
 pub mod fp;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 mod fp_kernels;
-pub mod generic_primes;
 pub mod kernels;
 pub mod lanes;
 pub mod traits;

@@ -6,8 +6,7 @@ use super::gt::{Gt, MillerLoopOutput};
 use crate::curve::{Family, PairingCurve};
 use crate::field::{uncompressed_exp_cost, Fp12, SquareChains, TowerChains, TowerKernels};
 use crate::strategy::ChosenChains;
-use num_bigint::{BigInt, BigUint};
-use num_traits::{Signed, Zero};
+use num_bigint::BigInt;
 
 /// f^u in the cyclotomic subgroup (u signed: a negative u conjugates), by whichever costs less
 /// (in cyclotomic squarings): compressed squarings over the NAF, which save a third of each
@@ -197,23 +196,5 @@ pub fn hard_part_exponent<C: PairingCurve>() -> BigInt {
     match C::FAMILY {
         Family::Bn => u * 2u32 * (u * u * 6u32 + u * 3u32 + 1u32),
         Family::Bls12 => BigInt::from(3u32),
-    }
-}
-
-/// The obviously-right oracle: f^((p^12 - 1)/r) by plain square-and-multiply in F_p12, then
-/// raised to `hard_part_exponent` (inverted when negative). Slow; for tests.
-pub fn final_exponentiation_slow<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Fp12<C> {
-    let k = C::consts();
-    let p = &k.p;
-    let p12: BigUint = p.pow(12u32);
-    let e = (p12 - 1u32) / &k.r_big;
-    let d = hard_part_exponent::<C>();
-    let exp = e * d.abs().to_biguint().unwrap();
-    assert!(!exp.is_zero());
-    let v = m.0.pow_vartime(&exp.to_u64_digits());
-    if d.is_negative() {
-        v.inv_vartime().expect("non-zero")
-    } else {
-        v
     }
 }

@@ -35,8 +35,10 @@ impl<C: PairingCurve> Gt<C> {
         Gt(Fp12::ONE)
     }
 
-    /// Wraps a value known to be in GT (output of a final exponentiation).
-    pub(crate) fn from_fp12_unchecked(f: Fp12<C>) -> Self {
+    /// Wraps a value known to be in GT (output of a final exponentiation). Hidden: for the
+    /// research crate's pairings, which run the final exponentiation on other base fields.
+    #[doc(hidden)]
+    pub fn from_fp12_unchecked(f: Fp12<C>) -> Self {
         Gt(f)
     }
 

@@ -83,16 +83,6 @@ impl MillerSchedule {
         }
     }
 
-    /// The plain ate loop of Grabher–Großschädl–Page (2008), Algorithm 1: s = t - 1, no Frobenius lines.
-    pub fn plain_ate<C: PairingCurve>() -> Self {
-        let k = C::consts();
-        MillerSchedule {
-            naf: &k.ate_naf,
-            negative: k.ate_neg,
-            frobenius_lines: false,
-        }
-    }
-
     /// How many lines one pair's loop reads: one per step, two for the BN correction.
     pub fn line_count(&self) -> usize {
         let digits = self.naf.get(1..).unwrap_or(&[]);
@@ -1128,11 +1118,4 @@ pub fn multi_miller_loop<C: PairingCurve>(
 ) -> MillerLoopOutput<C> {
     let mut source = PreparedLines::new(pairs);
     MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
-}
-
-/// The Miller loop of the plain ate pairing (Grabher–Großschädl–Page 2008, Algorithm 1):
-/// f_{s,Q}(P) with s = t - 1 and no Frobenius lines.
-pub fn ate_miller_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> MillerLoopOutput<C> {
-    let mut source = projective_source(&[(*p, *q)]);
-    MillerLoopOutput(drive(&MillerSchedule::plain_ate::<C>(), &mut source))
 }

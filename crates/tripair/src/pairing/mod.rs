@@ -1,5 +1,6 @@
-//! Pairing engines: one Miller loop driven by curve data (optimal ate, plain ate, products of
-//! pairings), the final exponentiation, and the target group GT.
+//! Pairing engines: one Miller loop driven by curve data (optimal ate, products of pairings; the
+//! plain ate of `tripair-research` runs on the same driver), the final exponentiation, and the
+//! target group GT.
 //!
 //! What is computed, for every curve (f = Miller loop value, conjugated when the loop parameter is
 //! negative, times the two Frobenius lines for BN):
@@ -10,7 +11,6 @@
 //!
 //! Both are fixed powers (coprime to r) of the reduced pairing, so bilinearity and non-degeneracy hold.
 
-pub mod dclxvi;
 pub mod final_exp;
 pub mod gt;
 pub mod lanes;
@@ -21,8 +21,7 @@ pub mod parallel;
 mod pool;
 
 pub use final_exp::{
-    final_exponentiation, final_exponentiation_in, final_exponentiation_slow,
-    final_exponentiation_with, hard_part_exponent,
+    final_exponentiation, final_exponentiation_in, final_exponentiation_with, hard_part_exponent,
 };
 pub use gt::{Gt, MillerLoopOutput};
 pub use lanes::{
@@ -31,11 +30,11 @@ pub use lanes::{
     product_miller_loop_lanes,
 };
 pub use miller::{
-    ate_miller_loop, drive, drive_digits, drive_digits_into, drive_into, finish, miller_loop,
-    miller_loop_affine, miller_loop_affine_vartime, miller_loops_affine,
-    miller_loops_affine_vartime, miller_loops_prepared, multi_miller_loop, product_miller_loop,
-    AffineLines, EachPair, G2Prepared, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule,
-    NormalizedG1, NormalizedLine, PreparedG1, PreparedLines, ProjectiveLines, Step, TwistCoords,
+    drive, drive_digits, drive_digits_into, drive_into, finish, miller_loop, miller_loop_affine,
+    miller_loop_affine_vartime, miller_loops_affine, miller_loops_affine_vartime,
+    miller_loops_prepared, multi_miller_loop, product_miller_loop, AffineLines, EachPair,
+    G2Prepared, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, NormalizedG1,
+    NormalizedLine, PreparedG1, PreparedLines, ProjectiveLines, Step, TwistCoords,
 };
 #[cfg(feature = "parallel")]
 pub use parallel::{
@@ -163,11 +162,4 @@ pub fn pairings_prepared_scalar<C: PairingCurve>(
         .iter()
         .map(final_exponentiation)
         .collect()
-}
-
-/// The plain ate pairing of Grabher–Großschädl–Page (2008), Algorithm 1: the Miller loop runs over
-/// s = t - 1 with no Frobenius lines, then the same final exponentiation. A different, also
-/// bilinear and non-degenerate, pairing (a fixed power of the optimal ate); kept for comparisons.
-pub fn ate_pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
-    final_exponentiation(&ate_miller_loop::<C>(p, q))
 }

@@ -9,7 +9,6 @@
 mod api;
 mod arkworks_gt;
 mod curves;
-mod dclxvi;
 mod encoding;
 mod engine;
 mod hash_to_bn254;

@@ -10,19 +10,19 @@
 //! `vpmadd52huq` adds the high halves (column i + j + 1, now lane i). Columns stay below 2^57, so
 //! no carry is propagated inside the loop; the columns are then folded into 64-bit limbs, and the
 //! Montgomery reduction runs on the scalar ADX code. Results therefore equal the portable
-//! backend's bit for bit (tested in `arith::tests`).
+//! backend's bit for bit (tested in this crate's `ifma_serial` tests).
 //!
 //! One register holds at most 8 digits of 52 bits, so this serves N <= 6 limbs (p below 2^416: every
 //! curve of the ggp table, bn254 and bls12-381); wider fields and CPUs without IFMA run the portable
 //! code (wide products) and the default backend (reductions).
 
-use super::backend::{Backend, DefaultBackend, Portable};
 use crate::cpu::Avx512Ifma;
 use core::arch::x86_64::{
     __m512i, _mm512_alignr_epi64, _mm512_castsi512_si128, _mm512_loadu_si512,
     _mm512_madd52hi_epu64, _mm512_madd52lo_epu64, _mm512_set1_epi64, _mm512_setzero_si512,
     _mm512_storeu_si512, _mm_cvtsi128_si64,
 };
+use tripair::arith::{Backend, DefaultBackend, Portable};
 
 /// Digits per register: eight 64-bit lanes.
 const LANES: usize = 8;

@@ -1,11 +1,11 @@
 //! Runs pairings on the dclxvi curve with F_p as twelve doubles in a loop, for a profiler, and
 //! prints the median rdtsc ticks beside the Montgomery pairing's.
-//! `cargo run --release -p tripair --features examples --example dclxvi_profile [count]`
+//! `cargo run --release -p tripair-research --features examples --example dclxvi_profile [count]`
 use std::hint::black_box;
 use tripair::curve::curves::Dclxvi as DclxviCurve;
 use tripair::curve::{G1Affine, G2Affine};
-use tripair::pairing::dclxvi::pairing_float;
 use tripair::pairing::pairing_scalar;
+use tripair_research::pairing::dclxvi::pairing_float;
 
 fn rdtsc() -> u64 {
     // SAFETY: rdtsc has no preconditions on x86_64.

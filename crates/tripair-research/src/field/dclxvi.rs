@@ -36,7 +36,7 @@
 //!   of each F_p2 value sharing vectors. The float pairing went from 1.31M to 0.90M rdtsc ticks
 //!   with them (together with carries that round the exact product, [`round_mul`], and the
 //!   final exponentiation's chain of three exponentiations by v), measured with
-//!   `cargo run --release -p tripair --features examples --example dclxvi_profile` on an AVX-512 Xeon.
+//!   `cargo run --release -p tripair-research --features examples --example dclxvi_profile` on an AVX-512 Xeon.
 //!
 //! That this keeps every coefficient (and every partial sum) below 2^53 through the tower, the
 //! Miller loop and the final exponentiation, for every input, is proven by running them on

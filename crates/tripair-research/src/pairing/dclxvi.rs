@@ -2,11 +2,11 @@
 //! ([`crate::field::dclxvi`]): the engine's tower, Miller-loop driver and final exponentiation,
 //! unchanged, over that base field (Naehrig–Niederhagen–Schwabe, Latincrypt 2010).
 
-use crate::curve::curves::{Dclxvi as DclxviCurve, DclxviFq};
-use crate::curve::{G1Affine, G2Affine};
 use crate::field::dclxvi::{Coeff, CubeBnParams, Dclxvi};
-use crate::field::{Fp, Fp12, Fp2, Fp6, TowerKernels};
-use crate::pairing::{
+use tripair::curve::curves::{Dclxvi as DclxviCurve, DclxviFq};
+use tripair::curve::{G1Affine, G2Affine};
+use tripair::field::{Fp, Fp12, Fp2, Fp6, TowerKernels};
+use tripair::pairing::{
     drive, final_exponentiation_in, Gt, MillerSchedule, PreparedG1, ProjectiveLines,
 };
 
@@ -78,7 +78,7 @@ where
 
 /// The optimal ate pairing computed with coefficients of type `C` (`f64` for speed,
 /// [`crate::field::dclxvi_bounds::CheckedCoeff`] to prove that no coefficient can reach 2^53).
-/// The same value as [`crate::pairing::pairing`] on the dclxvi curve.
+/// The same value as [`tripair::pairing::pairing`] on the dclxvi curve.
 pub fn pairing_in<C: Coeff>(
     p: &G1Affine<DclxviCurve>,
     q: &G2Affine<DclxviCurve>,

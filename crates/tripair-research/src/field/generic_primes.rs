@@ -3,25 +3,25 @@
 //! Each p is the first prime at or above a fixed pseudo-random 2^(bits-1) + x; the generator is
 //! `tripair_vpg::primes::generic_prime`, and a test there checks these constants against it.
 
-crate::define_fp!(
+tripair::define_fp!(
     /// A generic 160-bit prime.
     Generic160, 3, "generic 160-bit", [0xbb4c4e486eeb2cdf, 0x8aaad5101ba6ec78, 0x00000000a3d3d456]
 );
-crate::define_fp!(
+tripair::define_fp!(
     /// A generic 192-bit prime.
     Generic192, 3, "generic 192-bit", [0x1b3b801902083963, 0xbfa19940e27780a2, 0x887bf845e2f08261]
 );
-crate::define_fp!(
+tripair::define_fp!(
     /// A generic 224-bit prime.
     Generic224, 4, "generic 224-bit",
     [0x407330769544207d, 0xb072f7c021df44ec, 0x26f8b646fd894022, 0x00000000f9b027ad]
 );
-crate::define_fp!(
+tripair::define_fp!(
     /// A generic 256-bit prime.
     Generic256, 4, "generic 256-bit",
     [0xf648421a27ca8af1, 0x7a639a53565702ad, 0x963d391a95bfa6ac, 0xa014bb22a0446111]
 );
-crate::define_fp!(
+tripair::define_fp!(
     /// A generic 384-bit prime.
     Generic384, 6, "generic 384-bit",
     [
@@ -29,7 +29,7 @@ crate::define_fp!(
         0x9d6ac24561687fb1, 0x99fda108bb101c45
     ]
 );
-crate::define_fp!(
+tripair::define_fp!(
     /// A generic 512-bit prime.
     Generic512, 8, "generic 512-bit",
     [

@@ -16,16 +16,16 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use tripair::curve::curves::{Dclxvi as Curve, DclxviFq};
 use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve};
-use tripair::field::dclxvi::{
+use tripair::field::{BaseField, Fp, Fp2, TowerKernels};
+use tripair::pairing::pairing;
+use tripair_research::field::dclxvi::{
     fp2_mul_wide_portable, fp2_mul_wide_with, fp2_square_wide_portable, poly_mul_portable,
     reduce_wide_portable, simd, Coeff, CubeBnParams, Dclxvi, FOLD, N, NW,
 };
-use tripair::field::dclxvi_bounds::CheckedCoeff;
-use tripair::field::{BaseField, Fp, Fp2, TowerKernels};
-use tripair::pairing::dclxvi::{
+use tripair_research::field::dclxvi_bounds::CheckedCoeff;
+use tripair_research::pairing::dclxvi::{
     fp2_from_montgomery, fp2_to_montgomery, pairing_float, pairing_in, DclxviCube, DclxviFp,
 };
-use tripair::pairing::pairing;
 use tripair_testkit::TestRng;
 
 type M = Fp<DclxviFq>;
@@ -211,9 +211,9 @@ fn simd_products_equal_portable() {
         let mut w: [f64; NW] = core::array::from_fn(|_| big(&mut rng, 40 + (n % 12) as u32));
         w[NW - 1] = 0.0;
         let mut ca = a;
-        tripair::field::dclxvi::carry_round_portable(&mut ca, k);
-        let want_mul = tripair::field::dclxvi::mul_wide_portable(&a, &b, k);
-        let want_red = tripair::field::dclxvi::reduce_wide_portable(&w, k);
+        tripair_research::field::dclxvi::carry_round_portable(&mut ca, k);
+        let want_mul = tripair_research::field::dclxvi::mul_wide_portable(&a, &b, k);
+        let want_red = tripair_research::field::dclxvi::reduce_wide_portable(&w, k);
         let mut got = a;
         simd::carry_round_dispatch(&mut got, k);
         assert_eq!(got, ca);
@@ -332,7 +332,9 @@ fn fp2_kernels_equal_portable() {
         }
         // The portable schedule is the F_p2 product: against the Montgomery field.
         let m = |c: &[f64; N]| Dclxvi::<DclxviCube, f64>::from_coeffs(*c).to_fp();
-        let w = |c: &[f64; NW]| D::reduce_wide(&tripair::field::dclxvi::DclxviWide(*c)).to_fp();
+        let w = |c: &[f64; NW]| {
+            D::reduce_wide(&tripair_research::field::dclxvi::DclxviWide(*c)).to_fp()
+        };
         let (ma0, ma1, mb0, mb1) = (m(a0), m(a1), m(b0), m(b1));
         assert_eq!(w(&want[0]), ma0 * mb0 - ma1 * mb1);
         assert_eq!(w(&want[1]), ma0 * mb1 + ma1 * mb0);
