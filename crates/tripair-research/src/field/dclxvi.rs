@@ -58,6 +58,7 @@
 use super::base::BaseField;
 use super::fp::{Fp, FpParams};
 use super::fp2::{Fp2, TowerParams};
+use super::kernels::TowerKernels;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -1058,7 +1059,7 @@ impl<P: CubeBnParams, C: Coeff> BaseField for Dclxvi<P, C> {
     }
 }
 
-impl<P: CubeBnParams, C: Coeff> super::kernels::TowerKernels for Dclxvi<P, C> {
+impl<P: CubeBnParams, C: Coeff> TowerKernels for Dclxvi<P, C> {
     /// One F_p2 kernel ([`fp2_mul_wide_with`]): four operand carry rounds, three products.
     #[inline(always)]
     fn fp2_mul_wide(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self::Wide, Self::Wide) {
@@ -1240,7 +1241,7 @@ fn fp12_coeffs_mut<T: TowerParams, P: CubeBnParams, C: Coeff>(
     f: &mut super::fp12::Fp12<T, Dclxvi<P, C>>,
 ) -> [&mut [C; N]; 12]
 where
-    Dclxvi<P, C>: super::kernels::TowerKernels<Params = T::Fp>,
+    Dclxvi<P, C>: TowerKernels<Params = T::Fp>,
 {
     let (f0, f1) = (&mut f.c0, &mut f.c1);
     [
@@ -1264,7 +1265,7 @@ fn fp12_coeffs<T: TowerParams, P: CubeBnParams, C: Coeff>(
     f: &super::fp12::Fp12<T, Dclxvi<P, C>>,
 ) -> [&[C; N]; 12]
 where
-    Dclxvi<P, C>: super::kernels::TowerKernels<Params = T::Fp>,
+    Dclxvi<P, C>: TowerKernels<Params = T::Fp>,
 {
     let (f0, f1) = (&f.c0, &f.c1);
     [

@@ -284,7 +284,8 @@ impl<const M: usize> LaneDigits for [Row; M] {
     }
 }
 
-/// Where the lane kernels run. Every backend returns exactly what [`PortableLanes`] returns.
+/// Where the lane kernels run. Every backend returns exactly what
+/// [`PortableLanes`](crate::field::lanes::PortableLanes) returns.
 pub trait LaneBackend:
     Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
 {
