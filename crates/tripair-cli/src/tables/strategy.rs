@@ -80,6 +80,9 @@ pub struct StrategyTable {
 
 type Timed = (&'static str, bool, Box<dyn FnMut()>);
 
+/// One Miller-loop path of a product.
+type LoopFn<C> = fn(&[(G1Affine<C>, G2Affine<C>)]) -> tripair::MillerLoopOutput<C>;
+
 fn operation(op: String, label: String, mut paths: Vec<Timed>, samples: usize) -> Operation {
     let ms = {
         let mut fs: Vec<&mut dyn FnMut()> = paths.iter_mut().map(|p| &mut *p.2 as _).collect();
@@ -136,7 +139,7 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
     for n in [2usize, 8, 20, 64] {
         let choice = strategy::product_loop::<C>(n);
         let set = pairs[..n].to_vec();
-        let product = |f: fn(&[(G1Affine<C>, G2Affine<C>)]) -> tripair::MillerLoopOutput<C>| {
+        let product = |f: LoopFn<C>| {
             let set = set.clone();
             Box::new(move || {
                 black_box(final_exponentiation(&f(black_box(&set))));
@@ -200,9 +203,12 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
         ));
     }
 
-    // Pairings with one prepared G2 point: a group below and one at the lane threshold's size.
+    // Pairings with one prepared G2 point: groups on both sides of the lane threshold, and 8.
     let prepared = G2Prepared::new(&q);
-    for n in [strategy::lanes_min_prepared().saturating_sub(1).max(1), 8] {
+    let min = strategy::lanes_min_prepared().clamp(1, 8);
+    let mut sizes = vec![min.saturating_sub(1).max(1), min, 8];
+    sizes.dedup();
+    for n in sizes {
         let ps: Vec<G1Affine<C>> = pairs[..n].iter().map(|x| x.0).collect();
         let in_lanes = lanes && n >= strategy::lanes_min_prepared();
         let (ps2, prepared2) = (ps.clone(), prepared.clone());
@@ -305,8 +311,8 @@ pub fn write_table(out: &mut dyn Write, t: &StrategyTable) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "{:<30} {:<20} {:>12} {:>12}  {}",
-        "operation", "path", "time", "cycles", "choice"
+        "{:<30} {:<20} {:>12} {:>12}  choice",
+        "operation", "path", "time", "cycles"
     )?;
     for op in &t.ops {
         let ratio = op.chosen_over_best();

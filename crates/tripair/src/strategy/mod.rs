@@ -5,7 +5,7 @@
 //! batch or a prepared batch runs in SIMD lanes, how batches and products are split over threads,
 //! and the cost figures that place the cuts of the two-thread final exponentiation. The choices read
 //! two things only: the features the CPU was found to have ([`crate::cpu`]) and one row of tuned
-//! values for its family ([`table`]), each value with the measurement that set it.
+//! values for its family (`strategy/table.rs`, [`Tuning`]), each value with the measurement that set it.
 //!
 //! Leaf code (the Miller loop, the lanes, the threads) asks the functions below and never holds a
 //! threshold of its own. `tripair bench --table strategy` measures every alternative beside the
@@ -29,7 +29,7 @@ pub fn tuning() -> &'static Tuning {
     table::for_family(cpu::family())
 }
 
-/// The CPU family whose row of [`table`] is in use.
+/// The CPU family whose row of the table ([`Tuning`]) is in use.
 pub fn family() -> CpuFamily {
     cpu::family()
 }
