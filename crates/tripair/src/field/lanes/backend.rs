@@ -1,4 +1,5 @@
-//! The lane backends: portable u64 arithmetic and AVX-512 IFMA (with the portable kernels as its fallback).
+//! The lane backends: portable u64 arithmetic, and AVX-512 IFMA with the portable kernels as its
+//! fallback.
 
 #[cfg(target_arch = "x86_64")]
 use super::{cold, ifma};

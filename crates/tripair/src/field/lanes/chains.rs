@@ -1,4 +1,5 @@
-//! Digit-sliced chains: products of scalar elements eight at a time, and one element's chains of cyclotomic squares across the lanes.
+//! Digit-sliced work across the lanes: products of scalar elements eight at a time, and one
+//! element's chains of cyclotomic squares.
 
 use super::element::lane_limbs;
 use super::{IfmaLanes, LaneBackend, LaneDigits, LaneParams, Row, LANES};
@@ -20,7 +21,8 @@ fn digit_of_shifted(x: &[u64], j: usize, shift: usize) -> u64 {
 
 /// `out[k] = a[k] b[k]` for scalar elements, eight products at a time in lanes on backend `B`: the
 /// digit-sliced products of implementation D of Grabher–Großschädl–Page 2008 (the independent F_p
-/// products of one tower operation side by side), for [`TowerKernels::mul_batch`].
+/// products of one tower operation side by side), for
+/// [`TowerKernels::mul_batch`](crate::field::kernels::TowerKernels::mul_batch).
 ///
 /// The scalar elements are Montgomery forms xR mod p, R = 2^(64N), while the lanes' product
 /// divides by R_L = 2^(52M); so b enters shifted up by s = 52M - 64N bits, and the lane product
@@ -171,7 +173,7 @@ fn mont_entry_factor<P: LaneParams, B: LaneBackend>() -> P::LaneDigits {
 
 /// Lane i holds xs[i], entered from its scalar Montgomery limbs (x 2^(64N), below p) by one
 /// lane product by [`mont_entry_factor`]: the lanes' form x 2^(52M), with no scalar work (unlike
-/// [`Lanes::from_lanes`], which goes through the canonical value). For the runs of squares that
+/// [`Lanes::from_lanes`](super::Lanes::from_lanes), which goes through the canonical value). For the runs of squares that
 /// enter and leave the lanes at every multiplication of an exponentiation.
 fn from_mont_limbs<P: LaneParams, B: LaneBackend>(
     xs: &[Fp<P>; LANES],
