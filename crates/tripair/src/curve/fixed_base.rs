@@ -14,8 +14,9 @@
 //! under a mask (the address pattern is the same for every k), a negative digit negates y by a
 //! select, and a zero digit computes an addition whose result a select drops.
 
-use super::group::{normalize_ct_into, signed_digits, Affine, CurveGroup, Projective, Scalar};
+use super::group::{normalize_ct_into, Affine, CurveGroup, Projective, Scalar};
 use super::params::PairingCurve;
+use super::scalar_mul::signed_digits;
 use crate::field::{Field, FpParams};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;

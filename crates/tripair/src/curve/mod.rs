@@ -7,6 +7,8 @@ pub mod endo;
 pub mod fixed_base;
 pub mod group;
 pub mod params;
+mod scalar_mul;
+pub(crate) mod twist;
 
 pub use fixed_base::FixedBaseTable;
 pub use group::{

@@ -31,7 +31,7 @@ pub use expand::{
 };
 
 use crate::curve::curves::{Bls12_381, Bn254};
-use crate::curve::group::psi_coords;
+use crate::curve::twist::psi_coords;
 use crate::curve::{Affine, CurveGroup, G1Affine, G2Affine, PairingCurve, Projective, G1, G2};
 use crate::error::Result;
 use crate::field::{Fp, Fp2, FpParams, TowerParams};

@@ -18,7 +18,7 @@
 //! on any representation of F_p (by default F_p itself).
 
 use super::gt::MillerLoopOutput;
-use crate::curve::group::{psi_coords, TwistB3};
+use crate::curve::twist::{psi_coords, TwistB3};
 use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
 use crate::field::{batch_inv, BaseField, Fp, Fp12, Fp2, TowerKernels, TowerParams};
 use std::sync::Arc;

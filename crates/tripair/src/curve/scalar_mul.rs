@@ -1,0 +1,590 @@
+//! Scalar multiplication on G1 and G2: recoding (width-w NAF, signed windows), the Jacobian
+//! accumulator, the GLV/GLS decomposed constant-time [`Projective::mul`], the variable-time
+//! multiplications and multi-scalar multiplication.
+
+use super::endo::PART_LIMBS;
+use super::group::{ct_is_zero_mask, normalize_ct, Affine, CurveGroup, Projective, Scalar};
+use super::params::PairingCurve;
+use crate::field::{Field, FpParams};
+
+/// The width-w NAF of a non-negative integer (little-endian limbs), least significant digit
+/// first: odd digits below 2^(w-1) in absolute value, at least w - 1 zeros after each. Variable time.
+fn wnaf_vartime(k: &[u64], w: u32) -> Vec<i8> {
+    let mut k: Vec<u64> = k.iter().copied().chain([0]).collect();
+    let mut out = Vec::with_capacity(64 * k.len());
+    while k.iter().any(|&v| v != 0) {
+        let mut digit = 0i64;
+        if k[0] & 1 == 1 {
+            digit = (k[0] & ((1 << w) - 1)) as i64;
+            if digit >= 1 << (w - 1) {
+                digit -= 1 << w;
+            }
+            // k -= digit
+            let (mut carry, mut l) = (digit.unsigned_abs(), 0);
+            while carry != 0 {
+                let (v, c) = if digit > 0 {
+                    k[l].overflowing_sub(carry)
+                } else {
+                    k[l].overflowing_add(carry)
+                };
+                k[l] = v;
+                carry = c as u64;
+                l += 1;
+            }
+        }
+        out.push(digit as i8);
+        // k >>= 1
+        for l in 0..k.len() {
+            let hi = k.get(l + 1).map_or(0, |v| v << 63);
+            k[l] = (k[l] >> 1) | hi;
+        }
+    }
+    out
+}
+
+/// The index of the top set bit of k (little-endian limbs), `None` for k = 0.
+fn top_bit(k: &[u64]) -> Option<usize> {
+    (0..64 * k.len()).rev().find(|&i| bit_of(k, i))
+}
+
+/// Bit i of k (little-endian limbs).
+#[inline(always)]
+fn bit_of(k: &[u64], i: usize) -> bool {
+    (k[i / 64] >> (i % 64)) & 1 == 1
+}
+
+/// The c bits of k starting at `bit` (public scalars).
+fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
+    let (l, s) = ((bit / 64) as usize, bit % 64);
+    let mut v = k.get(l).copied().unwrap_or(0) >> s;
+    if s + c > 64 {
+        v |= k.get(l + 1).copied().unwrap_or(0) << (64 - s);
+    }
+    (v & ((1u64 << c) - 1)) as usize
+}
+
+/// Signed w-bit digits of a non-negative integer (little-endian limbs), least significant first,
+/// as (|digit|, !0 if negative else 0): digit = window + carry, minus 2^w with a carry out when it
+/// reaches 2^(w-1), so every digit is in [-2^(w-1), 2^(w-1) - 1] except the last, which takes the
+/// final carry (in [0, 2^(w-1)] when the integer is below 2^(w len - 1)). Branch-free: the same
+/// operations for every value (w and the length are public).
+pub(crate) fn signed_digits(k: &[u64], w: u32, out: &mut [(u64, u64)]) {
+    debug_assert!((1..=16).contains(&w));
+    let n = out.len();
+    let (mask, half) = ((1u64 << w) - 1, 1u64 << (w - 1));
+    let mut carry = 0u64;
+    for (i, d) in out.iter_mut().enumerate() {
+        let bit = w as usize * i;
+        let (l, sh) = (bit / 64, bit % 64);
+        let mut v = k.get(l).copied().unwrap_or(0) >> sh;
+        if sh + w as usize > 64 {
+            v |= k.get(l + 1).copied().unwrap_or(0) << (64 - sh);
+        }
+        let v = (v & mask) + carry;
+        if i + 1 == n {
+            *d = (v, 0);
+        } else {
+            carry = (v + half) >> w;
+            let signed = v.wrapping_sub(carry << w); // two's complement of [-2^(w-1), 2^(w-1))
+            let neg = ((signed as i64) >> 63) as u64;
+            *d = ((signed ^ neg).wrapping_sub(neg), neg);
+        }
+    }
+}
+
+/// (x, (-1)^neg y) of entry idx - 1 of a table of affine multiples 1..n (entry 0 for idx = 0),
+/// every entry read under a mask: the same loads for every idx. Constant time.
+#[inline(always)]
+fn read_digit<F: Field>(table: &[(F, F)], idx: u64, neg: u64) -> (F, F) {
+    let (mut x, mut y) = table[0];
+    for (i, t) in table.iter().enumerate().skip(1) {
+        let d = (i as u64 + 1) ^ idx;
+        let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i + 1 == idx
+        x = x.select(&t.0, mask);
+        y = y.select(&t.1, mask);
+    }
+    (x, y.select(&-y, neg))
+}
+
+/// A point in Jacobian coordinates (X : Y : Z), x = X/Z^2, y = Y/Z^3, Z = 0 for the identity:
+/// the accumulator of the variable-base [`Projective::mul`], whose inner loop is mostly doublings.
+#[derive(Clone, Copy, Debug)]
+struct Jacobian<G: CurveGroup> {
+    x: G::F,
+    y: G::F,
+    z: G::F,
+}
+
+impl<G: CurveGroup> Jacobian<G> {
+    fn identity() -> Self {
+        Jacobian {
+            x: G::F::ONE,
+            y: G::F::ONE,
+            z: G::F::ZERO,
+        }
+    }
+
+    /// From homogeneous (X : Y : Z) to Jacobian (X Z : Y Z^2 : Z).
+    fn from_projective(p: &Projective<G>) -> Self {
+        let zz = p.z.square();
+        Jacobian {
+            x: p.x * p.z,
+            y: p.y * zz,
+            z: p.z,
+        }
+    }
+
+    /// To homogeneous (X Z : Y : Z^3); Z = 0 stays the identity.
+    fn to_projective(self) -> Projective<G> {
+        let zz = self.z.square();
+        let p = Projective {
+            x: self.x * self.z,
+            y: self.y,
+            z: zz * self.z,
+        };
+        // (X Z : Y : 0) is the identity only up to Y != 0: return the canonical form.
+        p.select(&Projective::identity(), ct_is_zero_mask(&self.z))
+    }
+
+    fn select(&self, o: &Self, mask: u64) -> Self {
+        Jacobian {
+            x: self.x.select(&o.x, mask),
+            y: self.y.select(&o.y, mask),
+            z: self.z.select(&o.z, mask),
+        }
+    }
+
+    /// Doubling for a = 0: Lange's "dbl-2009-l" (Explicit-Formulas Database, 2M + 5S) returned
+    /// as the equal Jacobian point (X3/4 : Y3/8 : Z3/2), which drops its factors 2, 4 and 8:
+    /// D/4 = X Y^2 = ((X + B)^2 - A - C)/2, E/2 = 3A/2, X3/4 = (E/2)^2 - 2 D/4,
+    /// Y3/8 = (E/2)(D/4 - X3/4) - C, Z3/2 = Y Z (ten additions and halvings against fourteen).
+    /// Exception-free: the identity (Z = 0) stays the identity, and a point with Y = 0 (order 2)
+    /// doubles to Y Z = 0, the identity, as it should.
+    #[inline(always)]
+    fn double(&self) -> Self {
+        let a = self.x.square();
+        let b = self.y.square();
+        let c = b.square();
+        let d = ((self.x + b).square() - a - c).half();
+        let e = a + a.half();
+        let f = e.square();
+        let x3 = f - d.double();
+        let y3 = e * (d - x3) - c;
+        let z3 = self.y * self.z;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `self + q` for a Jacobian q given with Z2^2 and Z2^3, unified by selects: the addition of
+    /// "add-1998-cmo-2" (Explicit-Formulas Database) in the form of [`Jacobian::add_affine_xy`]
+    /// below, with self scaled to the denominator Z1 Z2 (U1 = X1 Z2^2, S1 = Y1 Z2^3), so that
+    /// equal points take the tangent through (H, R) = (2 S1, 3 U1^2). 12M + 4S, against 16M + 2S
+    /// for a round trip through the complete projective addition. Either identity (Z = 0) is
+    /// handled by a select; opposite points give Z3 = 0. No branch on either point.
+    #[inline(always)]
+    fn add_prepared(&self, q: &JacobianAddend<G>) -> Self {
+        let z1 = self.z;
+        let z1z1 = z1.square();
+        let sum = Self::unified_sum(
+            self.x * q.zz,
+            self.y * q.zzz,
+            z1 * q.p.z,
+            q.p.x * z1z1,
+            q.p.y * z1 * z1z1,
+        );
+        sum.select(&q.p, ct_is_zero_mask(&z1))
+            .select(self, ct_is_zero_mask(&q.p.z))
+    }
+
+    /// The core both unified additions share: the sum of the point (x1, y1) over the
+    /// denominator z (Jacobian: x1 / z^2, y1 / z^3) and the point whose coordinates over the
+    /// same denominator are (u2, s2), with the tangent taken by selects when the two are equal
+    /// (H = u2 - x1 and R = s2 - y1 both 0). 3M + 4S. No branch.
+    #[inline(always)]
+    fn unified_sum(x1: G::F, y1: G::F, z: G::F, u2: G::F, s2: G::F) -> Self {
+        let h = u2 - x1;
+        let r = s2 - y1;
+        let dbl = ct_is_zero_mask(&h) & ct_is_zero_mask(&r);
+        let xx = x1.square();
+        let h = h.select(&y1.double(), dbl);
+        let r = r.select(&(xx.double() + xx), dbl);
+        let hh = h.square();
+        let hhh = h * hh;
+        let v = x1 * hh;
+        let x3 = r.square() - v.double() - hhh.select(&G::F::ZERO, dbl);
+        let y3 = r * (v - x3) - y1 * hhh;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z * h,
+        }
+    }
+
+    /// `self + (x2, y2)` for a finite affine point, unified by selects (8M + 4S). With
+    /// H = x2 Z1^2 - X1 and R = y2 Z1^3 - Y1 the slope is R / (H Z1) (the mixed addition
+    /// "madd-2007-bl" of the Explicit-Formulas Database, here unscaled); when both vanish the
+    /// points are equal and (H, R) = (2 Y1, 3 X1^2) gives the tangent's slope in the same form,
+    /// X3 = R^2 - 2 X1 H^2 - [H^3 unless doubling], Y3 = R (X1 H^2 - X3) - Y1 H^3, Z3 = Z1 H.
+    /// Opposite points give H = 0, so Z3 = 0: the identity. An identity `self` (Z1 = 0) is
+    /// replaced by (x2, y2, 1) with a select. No branch on either point.
+    #[inline(always)]
+    fn add_affine_xy(&self, x2: &G::F, y2: &G::F) -> Self {
+        let z1 = self.z;
+        let z1z1 = z1.square();
+        let sum = Self::unified_sum(self.x, self.y, z1, *x2 * z1z1, *y2 * z1 * z1z1);
+        let q = Jacobian {
+            x: *x2,
+            y: *y2,
+            z: G::F::ONE,
+        };
+        sum.select(&q, ct_is_zero_mask(&z1))
+    }
+}
+
+/// A fixed addend of a double-and-add in Jacobian coordinates, with Z^2 and Z^3 computed once.
+#[derive(Clone, Copy, Debug)]
+struct JacobianAddend<G: CurveGroup> {
+    p: Jacobian<G>,
+    zz: G::F,
+    zzz: G::F,
+}
+
+impl<G: CurveGroup> JacobianAddend<G> {
+    fn new(p: Jacobian<G>) -> Self {
+        let zz = p.z.square();
+        JacobianAddend {
+            p,
+            zz,
+            zzz: zz * p.z,
+        }
+    }
+}
+
+impl<G: CurveGroup> Affine<G> {
+    /// `[k] self` for a public scalar k (little-endian limbs): [`Projective::mul_vartime`] with the
+    /// unified mixed addition of the affine addend (8M + 4S against 12M + 4S), for the subgroup
+    /// checks of decoded points. Variable time in k only; the identity is handled by a select.
+    pub fn mul_vartime(&self, k: &[u64]) -> Projective<G> {
+        let Some(top) = top_bit(k) else {
+            return Projective::identity();
+        };
+        let mut acc = Jacobian {
+            x: self.x,
+            y: self.y,
+            z: G::F::ONE,
+        };
+        for i in (0..top).rev() {
+            acc = acc.double();
+            if bit_of(k, i) {
+                acc = acc.add_affine_xy(&self.x, &self.y);
+            }
+        }
+        acc.to_projective().select(
+            &Projective::identity(),
+            0u64.wrapping_sub(self.infinity as u64),
+        )
+    }
+}
+
+impl<G: CurveGroup> Projective<G> {
+    /// `[k] self` for a secret scalar k (little-endian limbs, `bits` significant bits taken):
+    /// fixed 4-bit windows, every table entry read with masks, complete formulas. Constant time.
+    pub fn mul_ct(&self, k: &[u64], bits: u32) -> Self {
+        let mut table = [Self::identity(); 16];
+        for i in 1..16 {
+            table[i] = table[i - 1].add(self);
+        }
+        let windows = bits.div_ceil(4);
+        let mut acc = Self::identity();
+        for w in (0..windows).rev() {
+            for _ in 0..4 {
+                acc = acc.double();
+            }
+            let bit = 4 * w;
+            let limb = k.get((bit / 64) as usize).copied().unwrap_or(0);
+            let idx = (limb >> (bit % 64)) & 15;
+            let mut sel = Self::identity();
+            for (i, t) in table.iter().enumerate() {
+                let d = (i as u64) ^ idx;
+                let mask = ((d | d.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff i == idx
+                sel = sel.select(t, mask);
+            }
+            acc = acc.add(&sel);
+        }
+        acc
+    }
+
+    /// `[k] self` by the plain fixed-window ladder over all bits of k ([`Projective::mul_ct`]),
+    /// without endomorphisms: the reference for [`Projective::mul`]. Constant time.
+    pub fn mul_ladder(&self, k: &Scalar<G::Curve>) -> Self {
+        let limbs = k.to_canonical_limbs();
+        self.mul_ct(
+            limbs.as_ref(),
+            <<G::Curve as PairingCurve>::Fr as FpParams>::BITS,
+        )
+    }
+
+    /// `[k] self` for a secret scalar k in F_r, constant time: k is split into parts of about
+    /// log(r)/2 bits (GLV on G1) or log(r)/4 bits (GLS on G2) with [`CurveGroup::decomposition`],
+    /// each part's sign is applied to its table (the affine multiples 1..8, one constant-time
+    /// inversion) with a mask, and one interleaved fixed 4-bit window loop adds a masked table
+    /// read per part and window to a Jacobian accumulator, whose unified addition handles the
+    /// identity, equal and opposite operands by selects. No branch on the scalar or the point.
+    ///
+    /// `self` must lie in the order-r group (as every point of the public API does): the
+    /// endomorphism acts as the eigenvalue only there.
+    pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
+        let d = G::decomposition();
+        let parts = d.decompose(k.to_canonical_limbs().as_ref());
+        self.mul_parts(&parts, d.dim, d.bits)
+    }
+
+    /// sum_i [k_i] endo^i(self) for decomposed parts, constant time in the parts and the point.
+    ///
+    /// The multiples P, 2P, .., 8P are made affine with one constant-time inversion (Montgomery's
+    /// simultaneous inversion), their images under the endomorphism stay affine, and every
+    /// window adds its masked table read with the complete mixed formula (RCB 2016, Algorithm 8):
+    /// one multiplication fewer per addition and two coordinates instead of three per masked read.
+    /// A zero digit adds an arbitrary entry and keeps the old accumulator by a select; for
+    /// `self` the identity (no affine form) the result is selected to the identity at the end.
+    fn mul_parts(&self, parts: &super::endo::Parts, dim: usize, bits: u32) -> Self {
+        // Signed 4-bit digits in [-8, 7] (the top one in [0, 8]): tables of the multiples 1..8.
+        let mut proj = [*self; 8];
+        for j in 1..8 {
+            proj[j] = if j % 2 == 1 {
+                proj[j / 2].double() // (j + 1) P = 2 ((j + 1) / 2) P
+            } else {
+                proj[j - 1].add(self)
+            };
+        }
+        let mut tables = [[(G::F::ZERO, G::F::ZERO); 8]; 4];
+        tables[0] = normalize_ct(&proj);
+        for i in 1..dim {
+            // Both endomorphisms keep Z = 1 (phi leaves it, psi conjugates it).
+            tables[i] = tables[i - 1].map(|(x, y)| {
+                let e = G::endo(&Projective { x, y, z: G::F::ONE });
+                (e.x, e.y)
+            });
+        }
+        for (table, &neg) in tables.iter_mut().zip(parts.neg.iter()).take(dim) {
+            for t in table.iter_mut() {
+                t.1 = t.1.select(&-t.1, neg);
+            }
+        }
+        // |k_i| < 2^bits <= 2^(4 windows - 1): the top window plus a carry is at most 8.
+        let windows = (bits + 1).div_ceil(4) as usize;
+        debug_assert!(windows * 4 <= 64 * PART_LIMBS);
+        let mut digits = [[(0u64, 0u64); 64 * PART_LIMBS / 4 + 1]; 4];
+        for (part, ds) in parts.abs.iter().zip(digits.iter_mut()).take(dim) {
+            signed_digits(part, 4, &mut ds[..windows]);
+        }
+        // The accumulator is Jacobian: its doublings (2M + 5S) are far cheaper than the complete
+        // projective ones (6M + 2S), which outweighs the unified additions (8M + 4S).
+        let mut acc = Jacobian::<G>::identity();
+        for w in (0..windows).rev() {
+            if w + 1 != windows {
+                for _ in 0..4 {
+                    acc = acc.double();
+                }
+            }
+            for (table, ds) in tables.iter().zip(digits.iter()).take(dim) {
+                let (idx, neg) = ds[w];
+                let (x, y) = read_digit(table, idx, neg);
+                let sum = acc.add_affine_xy(&x, &y);
+                let zero = ((idx | idx.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff idx == 0
+                acc = sum.select(&acc, zero);
+            }
+        }
+        acc.to_projective()
+            .select(&Self::identity(), ct_is_zero_mask(&self.z))
+    }
+
+    /// `self + q` through the Jacobian accumulator of [`Projective::mul`] (its unified mixed
+    /// addition with the doubling, opposite and identity cases handled by selects), for tests.
+    #[doc(hidden)]
+    pub fn add_affine_via_jacobian(&self, q: &Affine<G>) -> Self {
+        let sum = Jacobian::from_projective(self)
+            .add_affine_xy(&q.x, &q.y)
+            .to_projective();
+        sum.select(self, 0u64.wrapping_sub(q.infinity as u64))
+    }
+
+    /// `[4] self` through the Jacobian doubling of [`Projective::mul`], for tests.
+    #[doc(hidden)]
+    pub fn double4_via_jacobian(&self) -> Self {
+        let j = Jacobian::from_projective(self);
+        j.double().double().double().double().to_projective()
+    }
+
+    /// `self + (-1)^neg [idx] T` for a table T of the affine multiples 1..n of a point and
+    /// idx in [0, n] (a digit's magnitude; 0 adds nothing): every entry is read under a mask,
+    /// the sum is formed for any idx and dropped by a select when idx = 0. Constant time.
+    #[inline(always)]
+    pub(crate) fn add_digit(&self, table: &[(G::F, G::F)], idx: u64, neg: u64) -> Self {
+        let (x, y) = read_digit(table, idx, neg);
+        let sum = self.add_affine_xy(&x, &y);
+        let zero = ((idx | idx.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff idx == 0
+        sum.select(self, zero)
+    }
+
+    /// sum_i \[k_i\] P_i for public points and scalars by Pippenger's bucket method. Every scalar
+    /// is first split by [`CurveGroup::decomposition`] (GLV/GLS), so the buckets run over dim * n
+    /// points with scalars of a quarter (G2) or half (G1) the length; digits are signed (buckets
+    /// for 1..2^(c-1)) and the window width c minimises the estimated additions for that count.
+    /// Variable time: for public scalars only, such as batch verification coefficients. The
+    /// points must lie in the order-r group. Panics if the slices differ in length.
+    pub fn msm_vartime(points: &[Affine<G>], scalars: &[Scalar<G::Curve>]) -> Self {
+        assert_eq!(
+            points.len(),
+            scalars.len(),
+            "msm: as many points as scalars"
+        );
+        let d = G::decomposition();
+        let mut pts = Vec::with_capacity(points.len() * d.dim);
+        let mut ks = Vec::with_capacity(points.len() * d.dim);
+        for (p, k) in points.iter().zip(scalars) {
+            if p.infinity || k.is_zero() {
+                continue;
+            }
+            let parts = d.decompose(k.to_canonical_limbs().as_ref());
+            let mut q = p.to_projective();
+            for i in 0..d.dim {
+                if i > 0 {
+                    q = G::endo(&q);
+                }
+                if parts.abs[i].iter().any(|&v| v != 0) {
+                    pts.push(if parts.neg[i] != 0 { -q } else { q });
+                    ks.push(parts.abs[i]);
+                }
+            }
+        }
+        let n = pts.len();
+        if n == 0 {
+            return Self::identity();
+        }
+        // Additions for width c: (n + 2^c) per window, bits/c + 1 windows (the last takes the
+        // carry of the signed recoding).
+        let cost = |c: u32| (n as u64 + (1u64 << c)) * (d.bits / c + 1) as u64;
+        let c = (1..=16u32).min_by_key(|&c| cost(c)).unwrap_or(1);
+        let windows = d.bits / c + 1;
+        // Signed digits in [-2^(c-1), 2^(c-1)], per point, least significant window first.
+        let half = 1i64 << (c - 1);
+        let digits: Vec<Vec<i64>> = ks
+            .iter()
+            .map(|k| {
+                let mut carry = 0i64;
+                (0..windows)
+                    .map(|w| {
+                        let mut v = window_vartime(k, w * c, c) as i64 + carry;
+                        carry = 0;
+                        if v > half {
+                            v -= 1 << c;
+                            carry = 1;
+                        }
+                        v
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut buckets = vec![Self::identity(); half as usize];
+        let mut acc = Self::identity();
+        for w in (0..windows as usize).rev() {
+            if w + 1 != windows as usize {
+                for _ in 0..c {
+                    acc = acc.double();
+                }
+            }
+            buckets.iter_mut().for_each(|b| *b = Self::identity());
+            for (dg, p) in digits.iter().zip(&pts) {
+                let v = dg[w];
+                if v > 0 {
+                    let b = &mut buckets[v as usize - 1];
+                    *b = b.add(p);
+                } else if v < 0 {
+                    let b = &mut buckets[(-v) as usize - 1];
+                    *b = b.add(&-*p);
+                }
+            }
+            // sum_j j * bucket[j] by running sums from the top.
+            let mut run = Self::identity();
+            let mut sum = Self::identity();
+            for b in buckets.iter().rev() {
+                run = run.add(b);
+                sum = sum.add(&run);
+            }
+            acc = acc.add(&sum);
+        }
+        acc
+    }
+
+    /// `[k] self` for a public scalar k in F_r: the GLV/GLS parts of k in width-5 NAF form,
+    /// interleaved over one table of odd multiples (and its images under the endomorphism).
+    /// Variable time. `self` must lie in the order-r group.
+    pub fn mul_scalar_vartime(&self, k: &Scalar<G::Curve>) -> Self {
+        const W: u32 = 5;
+        let d = G::decomposition();
+        let parts = d.decompose(k.to_canonical_limbs().as_ref());
+        // Odd multiples P, 3P, .., (2^(W-1) - 1) P.
+        let mut table = [*self; 1 << (W - 2)];
+        let p2 = self.double();
+        for j in 1..table.len() {
+            table[j] = table[j - 1].add(&p2);
+        }
+        let mut tables = Vec::with_capacity(d.dim);
+        let mut nafs = Vec::with_capacity(d.dim);
+        for i in 0..d.dim {
+            let t = if i == 0 {
+                table
+            } else {
+                let prev: &[Self; 1 << (W - 2)] = &tables[i - 1];
+                prev.map(|q| G::endo(&q))
+            };
+            tables.push(t);
+            nafs.push(wnaf_vartime(&parts.abs[i], W));
+        }
+        for (t, &neg) in tables.iter_mut().zip(&parts.neg) {
+            if neg != 0 {
+                t.iter_mut().for_each(|q| *q = -*q);
+            }
+        }
+        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
+        let mut acc = Self::identity();
+        for b in (0..len).rev() {
+            acc = acc.double();
+            for (naf, t) in nafs.iter().zip(&tables) {
+                match naf.get(b).copied().unwrap_or(0) {
+                    0 => {}
+                    v if v > 0 => acc = acc.add(&t[(v as usize - 1) / 2]),
+                    v => acc = acc.add(&-t[((-v) as usize - 1) / 2]),
+                }
+            }
+        }
+        acc
+    }
+
+    /// `[k] self` for a public scalar k (little-endian limbs), double-and-add from k's top set
+    /// bit, in Jacobian coordinates: the doublings dbl-2009-l (2M + 5S against 6M + 2S for the
+    /// complete projective doubling), each addition the unified `add_prepared` with self's Z^2
+    /// and Z^3 computed once, so no input is exceptional (the identity, P = +-Q, points of small
+    /// order: tested in `hash_to_curve::jacobian`). Variable time in k only: the operations depend on k and not
+    /// on the point, so for a public constant k (a cofactor, the curve parameter) it is constant
+    /// time in the point, and for a sparse k (|u| of BLS12-381 has 6 set bits) far cheaper than
+    /// the windowed [`Projective::mul_ct`].
+    pub fn mul_vartime(&self, k: &[u64]) -> Self {
+        let Some(top) = top_bit(k) else {
+            return Self::identity();
+        };
+        let base = JacobianAddend::new(Jacobian::from_projective(self));
+        let mut acc = base.p;
+        for i in (0..top).rev() {
+            acc = acc.double();
+            if bit_of(k, i) {
+                acc = acc.add_prepared(&base);
+            }
+        }
+        acc.to_projective()
+    }
+}
