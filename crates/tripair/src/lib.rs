@@ -42,7 +42,11 @@
 #![warn(missing_docs)]
 
 pub mod api;
+// Internal (other crates of the workspace use it): not part of the documented API.
+#[doc(hidden)]
 pub mod arith;
+// Internal (other crates of the workspace use it): not part of the documented API.
+#[doc(hidden)]
 pub mod cpu;
 pub mod curve;
 pub mod encoding;
@@ -51,6 +55,8 @@ pub mod field;
 pub mod hash_to_curve;
 pub mod pairing;
 pub mod strategy;
+// Internal (other crates of the workspace use it): not part of the documented API.
+#[doc(hidden)]
 pub mod util;
 
 pub use curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};

@@ -1,8 +1,11 @@
 //! Curve groups: G1 on E(F_p), G2 on the sextic twist, the curve data and what it implies.
 
+#[doc(hidden)]
 pub mod consts;
 pub mod curves;
+#[doc(hidden)]
 pub mod derive;
+#[doc(hidden)]
 pub mod endo;
 pub mod fixed_base;
 pub mod group;

@@ -90,12 +90,14 @@ macro_rules! define_curve {
         g1: $g1:expr, g2: $g2:expr $(,)? }
     ) => {
         $crate::define_fp!(
-            /// The base field of the curve.
+            /// The base field of the curve (named through `Fp<C::Fp>`; hidden from the docs).
+            #[doc(hidden)]
             $fq, $n, concat!($label, " Fq"),
             $crate::__family_fns!($fam, p)($crate::arith::limbs::parse_signed::<$n>($u))
         );
         $crate::define_fp!(
-            /// The scalar field F_r of the curve.
+            /// The scalar field F_r of the curve (named through `Scalar<C>`; hidden from the docs).
+            #[doc(hidden)]
             $fr, $rn, concat!($label, " Fr"),
             $crate::__family_fns!($fam, r)($crate::arith::limbs::parse_signed::<$rn>($u))
         );
@@ -136,6 +138,7 @@ macro_rules! define_curve {
 }
 
 /// Parses a signed decimal or 0x-hex integer (curve data) at run time.
+#[doc(hidden)]
 pub fn parse_bigint(s: &str) -> BigInt {
     let (neg, body) = match s.strip_prefix('-') {
         Some(rest) => (true, rest),

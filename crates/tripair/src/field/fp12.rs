@@ -11,6 +11,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 /// `gamma[j-1][k] = xi^(k (p^j - 1) / 6)` for j = 1, 2, 3 and k = 0..5, as Montgomery limbs
 /// (c0, c1): the p^j-power Frobenius multiplies the coefficient of w^k by it.
 #[derive(Clone, Debug)]
+#[doc(hidden)]
 pub struct FrobeniusCoeffs<L: Limbs> {
     /// The coefficients, indexed `[j-1][k]`.
     pub gamma: [[(L, L); 6]; 3],
@@ -56,6 +57,7 @@ fn div6<L: Limbs>(mut a: L) -> L {
 
 /// Reads `gamma[j-1][k]` as an F_p2 element.
 #[inline]
+#[doc(hidden)]
 pub fn frobenius_gamma<T: TowerParams>(j: usize, k: usize) -> Fp2<T> {
     let (c0, c1) = T::frobenius_coeffs().gamma[j - 1][k];
     Fp2::new(Fp::from_mont(c0), Fp::from_mont(c1))
@@ -788,6 +790,7 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>, S: SquareChains<T, F> + ?S
 /// squares in one kernel where the base field has one ([`TowerKernels::cyclotomic_square_chain`]),
 /// otherwise one square at a time.
 #[derive(Clone, Copy, Debug, Default)]
+#[doc(hidden)]
 pub struct TowerChains;
 
 impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> SquareChains<T, F> for TowerChains {
@@ -904,6 +907,7 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> CompressedCyclotomic<T, F>
 }
 
 /// Non-adjacent form of a non-negative integer (little-endian limbs), most significant digit first.
+#[doc(hidden)]
 pub fn naf_msb_first(e: &[u64]) -> Vec<i8> {
     wnaf_msb_first(e, 2)
 }
@@ -911,6 +915,7 @@ pub fn naf_msb_first(e: &[u64]) -> Vec<i8> {
 /// Width-w NAF (2 <= w <= 7) of a non-negative integer (little-endian limbs), most significant
 /// digit first: odd digits of absolute value below 2^(w-1), at least w - 1 zeros after each
 /// non-zero one (w = 2 is the NAF).
+#[doc(hidden)]
 pub fn wnaf_msb_first(e: &[u64], w: u32) -> Vec<i8> {
     assert!((2..=7).contains(&w), "window width 2..=7");
     let mut k: Vec<u64> = e.to_vec();
@@ -950,6 +955,7 @@ pub fn wnaf_msb_first(e: &[u64], w: u32) -> Vec<i8> {
 /// first, one F_p12 product (2.1 squarings on bn254 and bls12-381, `tripair bench --peers`) per
 /// non-zero digit after the first, and the table of odd powers up to the largest digit (one
 /// squaring and one product per entry after the first).
+#[doc(hidden)]
 pub fn uncompressed_exp_cost(d: &[i8]) -> usize {
     let nonzero = d.iter().filter(|&&x| x != 0).count();
     let max = d.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0);
@@ -960,6 +966,7 @@ pub fn uncompressed_exp_cost(d: &[i8]) -> usize {
 
 /// The width-w NAF of e (w in 2..=5) whose exponentiation by full cyclotomic squarings
 /// ([`Fp12::cyclotomic_exp_naf`]) costs least ([`uncompressed_exp_cost`]).
+#[doc(hidden)]
 pub fn cheapest_wnaf_msb_first(e: &[u64]) -> Vec<i8> {
     (2..=5)
         .map(|w| wnaf_msb_first(e, w))

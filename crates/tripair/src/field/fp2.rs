@@ -24,6 +24,7 @@ pub trait TowerParams:
 }
 
 /// The F_p element type of tower `T`.
+#[doc(hidden)]
 pub type TowerFp<T> = Fp<<T as TowerParams>::Fp>;
 
 /// c0 + c1 * u, with coefficients in the base field `F` (by default F_p itself; any other
@@ -45,12 +46,14 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> fmt::Debug for Fp2<T, F> {
 
 /// a * beta in the base field.
 #[inline]
+#[doc(hidden)]
 pub fn mul_by_beta<T: TowerParams, F: TowerKernels<Params = T::Fp>>(a: F) -> F {
     mul_signed_small(a, T::BETA)
 }
 
 /// a * k in the base field for a small signed constant k.
 #[inline]
+#[doc(hidden)]
 pub fn mul_signed_small<F: BaseField>(a: F, k: i64) -> F {
     match k {
         0 => F::ZERO,
@@ -548,6 +551,7 @@ fn plus_beta_times<T: TowerParams, F: TowerKernels<Params = T::Fp>>(a: F, b: F) 
 /// EUROCRYPT 2011). Additions work modulo p*2^(64N), so any number of terms may be combined. Only
 /// for towers where [`Fp2::LAZY`] holds.
 #[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
 pub struct Fp2Wide<T: TowerParams, F: TowerKernels<Params = T::Fp> = TowerFp<T>> {
     c0: F::Wide,
     c1: F::Wide,

@@ -38,6 +38,7 @@ pub mod fp2;
 pub mod fp6;
 mod fp_kernels;
 pub mod kernels;
+#[doc(hidden)]
 pub mod lanes;
 pub mod traits;
 

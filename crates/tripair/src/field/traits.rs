@@ -109,6 +109,7 @@ pub trait Field: FieldOps {
 
 /// x^e for a public exponent (little-endian limbs) with fixed 4-bit windows: the sequence of
 /// operations depends only on e, so the time is independent of x (constant time for a secret base).
+#[doc(hidden)]
 pub fn pow_public_exponent<T: Field>(x: &T, e: &[u64]) -> T {
     pow_fixed_windows(x, T::ONE, e, T::square)
 }
@@ -162,6 +163,7 @@ pub(crate) fn window_schedule(e: &[u64], width: usize) -> Option<(usize, Vec<(u3
 
 /// x^e for a public exponent by sliding windows (`sliding_windows`, widths 3 to 5 by the
 /// length of e): the operation sequence depends only on e.
+#[doc(hidden)]
 pub fn pow_sliding_windows<T: Field>(x: &T, e: &[u64]) -> T {
     let bits = e
         .iter()
@@ -185,6 +187,7 @@ pub fn pow_sliding_windows<T: Field>(x: &T, e: &[u64]) -> T {
 
 /// x^e with fixed 4-bit windows over a public exponent, for any type with a product, its 1 and a
 /// squaring (fields, and base fields holding several elements side by side).
+#[doc(hidden)]
 pub fn pow_fixed_windows<T: Copy + Mul<Output = T>>(
     x: &T,
     one: T,

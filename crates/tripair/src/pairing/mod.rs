@@ -11,37 +11,49 @@
 //!
 //! Both are fixed powers (coprime to r) of the reduced pairing, so bilinearity and non-degeneracy hold.
 
+// The modules are internal; what users call is re-exported below (the rest of each re-export
+// list is hidden: the workspace's other crates, tests and tables use it).
+#[doc(hidden)]
 pub mod final_exp;
+#[doc(hidden)]
 pub mod gt;
+#[doc(hidden)]
 pub mod lanes;
+#[doc(hidden)]
 pub mod miller;
 #[cfg(feature = "parallel")]
+#[doc(hidden)]
 pub mod parallel;
 #[cfg(feature = "parallel")]
 mod pool;
 
-pub use final_exp::{
-    final_exponentiation, final_exponentiation_in, final_exponentiation_with, hard_part_exponent,
-};
+pub use final_exp::final_exponentiation;
+#[doc(hidden)]
+pub use final_exp::{final_exponentiation_in, final_exponentiation_with, hard_part_exponent};
 pub use gt::{Gt, MillerLoopOutput};
+#[doc(hidden)]
 pub use lanes::{
-    miller_loop_lanes_with, pairings_in_lanes, pairings_lanes, pairings_lanes_with,
-    pairings_prepared_in_lanes, pairings_prepared_lanes, pairings_prepared_lanes_with,
-    product_miller_loop_lanes,
+    miller_loop_lanes_with, pairings_in_lanes, pairings_lanes_with, pairings_prepared_in_lanes,
+    pairings_prepared_lanes_with, product_miller_loop_lanes,
 };
+pub use lanes::{pairings_lanes, pairings_prepared_lanes};
+#[doc(hidden)]
 pub use miller::{
-    drive, drive_digits, drive_digits_into, drive_into, finish, miller_loop, miller_loop_affine,
-    miller_loop_affine_vartime, miller_loops_affine, miller_loops_affine_vartime,
-    miller_loops_prepared, multi_miller_loop, product_miller_loop, AffineLines, EachPair,
-    G2Prepared, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, NormalizedG1,
+    drive, drive_digits, drive_digits_into, drive_into, finish, miller_loop_affine,
+    miller_loops_affine, miller_loops_affine_vartime, miller_loops_prepared, product_miller_loop,
+    AffineLines, EachPair, LineCoeffs, LineSource, MillerAccumulator, MillerSchedule, NormalizedG1,
     NormalizedLine, PreparedG1, PreparedLines, ProjectiveLines, Step, TwistCoords,
 };
+pub use miller::{miller_loop, miller_loop_affine_vartime, multi_miller_loop, G2Prepared};
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    available_threads, final_exponentiation_two_threads, map_chunks, miller_loop_threads,
-    multi_miller_loop_threads, multi_pairing_threads, pairing_batch, pairing_check_threads,
-    pairing_pipelined, pairing_split_loop,
+    available_threads, final_exponentiation_two_threads, multi_miller_loop_threads,
+    multi_pairing_threads, pairing_batch, pairing_check_threads, pairing_pipelined,
+    pairing_split_loop,
 };
+#[cfg(feature = "parallel")]
+#[doc(hidden)]
+pub use parallel::{map_chunks, miller_loop_threads};
 
 use crate::arith::Sliced;
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
@@ -69,6 +81,7 @@ pub fn pairing_scalar<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C
 /// The same pairing on the digit-sliced backend (implementation D of Grabher–Großschädl–Page
 /// 2008): the points move over and the value back by their Montgomery limbs, which both backends
 /// share.
+#[doc(hidden)]
 pub fn pairing_sliced<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     type W<C> = <C as PairingCurve>::WithBackend<Sliced>;
     let fp = |x: &Fp<C::Fp>| Fp::<<W<C> as TowerParams>::Fp>::from_mont(x.mont);

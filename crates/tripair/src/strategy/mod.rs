@@ -115,6 +115,7 @@ pub fn square_chains_in_lanes() -> bool {
 /// ([`square_chains_in_lanes`]): [`LaneChains`] where chosen and applicable, otherwise none, so
 /// that the caller squares in the tower.
 #[derive(Clone, Copy, Debug, Default)]
+#[doc(hidden)]
 pub struct ChosenChains;
 
 impl<T: TowerParams> SquareChains<T, Fp<T::Fp>> for ChosenChains {
