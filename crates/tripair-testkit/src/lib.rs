@@ -4,6 +4,8 @@
 //! [`rand_core::RngCore`] (and deliberately not `CryptoRng`), so it plugs into the same `random`
 //! functions that take a real CSPRNG in applications.
 
+pub mod limbs;
+
 use rand_core::{impls, Error, RngCore};
 
 /// xoshiro256** seeded by SplitMix64: the same seed gives the same stream on every machine.

@@ -1,0 +1,143 @@
+//! Limb-level test inputs shared by the backend tests of `tripair` (`arith::tests`) and of
+//! `tripair-research` (the digit-serial IFMA backend): conversions to and from big integers, the
+//! moduli and edge values every backend is checked on, and the Montgomery check against a
+//! big-integer reference. One copy, so that both crates test their backends on the same inputs.
+
+use crate::TestRng;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+/// The value of little-endian limbs.
+pub fn big<const N: usize>(a: &[u64; N]) -> BigUint {
+    let mut r = BigUint::zero();
+    for &w in a.iter().rev() {
+        r = (r << 64u32) + BigUint::from(w);
+    }
+    r
+}
+
+/// The little-endian limbs of `x` (which must fit N limbs).
+pub fn limbs_of<const N: usize>(x: &BigUint) -> [u64; N] {
+    let d = x.to_u64_digits();
+    assert!(d.len() <= N, "value too wide");
+    let mut r = [0u64; N];
+    r[..d.len()].copy_from_slice(&d);
+    r
+}
+
+/// N uniformly random limbs.
+pub fn rand_limbs<const N: usize>(rng: &mut TestRng) -> [u64; N] {
+    let mut r = [0u64; N];
+    for w in r.iter_mut() {
+        *w = rng.next_u64();
+    }
+    r
+}
+
+/// The limbs of a hexadecimal constant.
+pub fn hex<const N: usize>(s: &str) -> [u64; N] {
+    limbs_of(&BigUint::parse_bytes(s.as_bytes(), 16).unwrap())
+}
+
+/// Moduli for N limbs: random full width (top bit set), all-ones top limbs (the carry word of CIOS
+/// is needed most there), 1, 2 and 3 spare top bits, 2^(64N)-1, and the real curve moduli of this size.
+pub fn moduli<const N: usize>(rng: &mut TestRng) -> Vec<[u64; N]> {
+    let mut v = Vec::new();
+    for _ in 0..3 {
+        let mut p = rand_limbs::<N>(rng);
+        p[0] |= 1;
+        p[N - 1] |= 1 << 63;
+        v.push(p);
+    }
+    // Top limb(s) all ones, like 2^256 - 2^32 - 977.
+    let mut p = rand_limbs::<N>(rng);
+    p[0] |= 1;
+    p[N - 1] = u64::MAX;
+    p[N - 2] = u64::MAX;
+    v.push(p);
+    let mut q = [u64::MAX; N];
+    q[0] = 0xFFFF_FFFE_FFFF_FC2F; // secp256k1-style low limb
+    v.push(q);
+    v.push([u64::MAX; N]);
+    for spare in 1..=3 {
+        let mut p = rand_limbs::<N>(rng);
+        p[0] |= 1;
+        p[N - 1] = (p[N - 1] | (1 << 63)) >> spare;
+        v.push(p);
+    }
+    // A small top limb (many spare bits).
+    let mut p = rand_limbs::<N>(rng);
+    p[0] |= 1;
+    p[N - 1] = 1;
+    v.push(p);
+    match N {
+        4 => {
+            v.push(hex("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47")); // BN254
+            v.push(hex("FFFFFFFFFFFCF0CD46E5F25EEE71A49F0CDC65FB12980A82D3292DDBAED33013")); // BN-256 (top bit set)
+            v.push(hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F")); // secp256k1
+        }
+        6 => v.push(hex(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+        )), // BLS12-381
+        _ => {}
+    }
+    v
+}
+
+/// Edge inputs below p: 0, 1, 2, p-1, p-2, (p-1)/2, high Hamming weight, runs of zeros and ones.
+pub fn edges<const N: usize>(p: &[u64; N]) -> Vec<[u64; N]> {
+    let pb = big(p);
+    let one = BigUint::one();
+    let mut v: Vec<BigUint> = vec![
+        BigUint::zero(),
+        one.clone(),
+        BigUint::from(2u32),
+        &pb - 1u32,
+        &pb - 2u32,
+        (&pb - 1u32) >> 1u32,
+        ((&pb - 1u32) >> 1u32) + 1u32,
+    ];
+    let all_ones = (BigUint::one() << (64 * N as u32)) - 1u32;
+    v.push(&all_ones % &pb);
+    // p-1 with its low half cleared / set, alternating words, long runs.
+    let patterns: [u64; 6] = [
+        0xFFFF_FFFF_0000_0000,
+        0x0000_0000_FFFF_FFFF,
+        0xAAAA_AAAA_AAAA_AAAA,
+        0x5555_5555_5555_5555,
+        0xFFFF_FFFF_FFFF_FFFE,
+        0x8000_0000_0000_0001,
+    ];
+    for &pat in &patterns {
+        let mut w = [pat; N];
+        w[N - 1] = pat >> 3;
+        v.push(big(&w) % &pb);
+        let mut runs = [0u64; N];
+        for (i, x) in runs.iter_mut().enumerate() {
+            *x = if i % 2 == 0 { u64::MAX } else { 0 };
+        }
+        v.push(big(&runs) % &pb);
+    }
+    let mut ones_low = [0u64; N];
+    for x in ones_low.iter_mut().take(N / 2) {
+        *x = u64::MAX;
+    }
+    v.push(big(&ones_low) % &pb);
+    v.push(&pb - big(&ones_low) % &pb - 1u32);
+    v.iter().map(limbs_of).collect()
+}
+
+/// Checks a Montgomery result r of a*b modulo p for N = n limbs: r < p and r * 2^(64n) = a*b
+/// (mod p); `name` says which backend and operation in the panic message.
+pub fn check_mont(name: &str, a: &BigUint, b: &BigUint, p: &BigUint, r: &BigUint, n: usize) {
+    let rr = BigUint::one() << (64 * n as u32);
+    assert!(
+        r < p,
+        "{name}: result not reduced: a={a:x} b={b:x} p={p:x} r={r:x}"
+    );
+    assert_eq!(
+        (r * rr) % p,
+        (a * b) % p,
+        "{name}: wrong product: a={a:x} b={b:x} p={p:x}"
+    );
+}
