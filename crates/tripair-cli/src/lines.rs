@@ -3,11 +3,13 @@
 //! and waits gets its answer), with lines held to a bounded length and read and write errors
 //! ending the run instead of being skipped or retried.
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// The longest input line answered, in bytes (newline excluded): 1 MiB holds a pairing check of
 /// about 1,800 BLS12-381 pairs. Longer lines are answered `error: line too long` without being
@@ -32,6 +34,9 @@ pub struct LineReader<R> {
     inner: R,
     max: usize,
     buf: Vec<u8>,
+    /// Whether the reader's buffer held a complete line after the last one: the next line can
+    /// be read without waiting for the input.
+    buffered: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -41,7 +46,14 @@ impl<R: BufRead> LineReader<R> {
             inner,
             max,
             buf: Vec::new(),
+            buffered: false,
         }
+    }
+
+    /// Whether the whole next line is already in the buffer, so that reading it does not wait
+    /// for the input (unlike a coprocess that writes one line and waits for its answer).
+    pub fn has_buffered_input(&self) -> bool {
+        self.buffered
     }
 
     /// The next line, `None` at the end of the input, or the read error (a persistent error is
@@ -57,6 +69,7 @@ impl<R: BufRead> LineReader<R> {
                 Err(e) => return Err(e),
             };
             if chunk.is_empty() {
+                self.buffered = false;
                 if !seen_any {
                     return Ok(None);
                 }
@@ -75,6 +88,8 @@ impl<R: BufRead> LineReader<R> {
                     self.buf.extend_from_slice(&chunk[..take]);
                 }
             }
+            // A complete next line at hand: reading it will not wait for the input.
+            self.buffered = done && chunk[take + 1..].contains(&b'\n');
             self.inner.consume(take + usize::from(done));
             if done {
                 break;
@@ -103,7 +118,8 @@ pub struct Answer {
 }
 
 /// The answer to one line: blank lines get blank answers (not failures); text goes to `f`, whose
-/// error becomes `error: <message>`.
+/// error becomes `error: <message>`. A panic inside `f` (a bug, or a resource the system
+/// refused) becomes `error: internal error: <message>` for that line, never a lost answer.
 pub fn answer_line(line: &Line, max: usize, f: &dyn Fn(&str) -> Result<String, String>) -> Answer {
     let err = |text: String| Answer {
         text: format!("error: {text}"),
@@ -116,13 +132,25 @@ pub fn answer_line(line: &Line, max: usize, f: &dyn Fn(&str) -> Result<String, S
             text: String::new(),
             failed: false,
         },
-        Line::Text(t) => match f(t) {
-            Ok(text) => Answer {
+        Line::Text(t) => match catch_unwind(AssertUnwindSafe(|| f(t))) {
+            Ok(Ok(text)) => Answer {
                 text,
                 failed: false,
             },
-            Err(e) => err(e),
+            Ok(Err(e)) => err(e),
+            Err(panic) => err(format!("internal error: {}", panic_message(&*panic))),
         },
+    }
+}
+
+/// The message of a caught panic.
+fn panic_message(panic: &(dyn Any + Send)) -> &str {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        s
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s
+    } else {
+        "a panic without a message"
     }
 }
 
@@ -133,6 +161,9 @@ pub enum RunError {
     Read(io::Error),
     /// Writing an answer failed (for instance a closed pipe): the work stopped at once.
     Write(io::Error),
+    /// A reader or worker thread ended without handing over its lines (a bug): the run stopped
+    /// after the answers written so far (the count).
+    Lost(usize),
 }
 
 impl std::fmt::Display for RunError {
@@ -143,6 +174,10 @@ impl std::fmt::Display for RunError {
                 write!(f, "output closed (broken pipe); stopped")
             }
             RunError::Write(e) => write!(f, "cannot write output: {e}"),
+            RunError::Lost(n) => write!(
+                f,
+                "internal error: a thread ended without its answers; stopped after {n} line(s)"
+            ),
         }
     }
 }
@@ -159,18 +194,228 @@ pub struct Summary {
 /// A line answerer shared by the worker threads.
 pub type AnswerFn = Arc<dyn Fn(&str) -> Result<String, String> + Send + Sync>;
 
+/// Starts a detached thread running the job, or says why the system refused one.
+pub type Spawner = dyn Fn(Box<dyn FnOnce() + Send>) -> io::Result<()>;
+
+/// The most lines read ahead of the last answer written: answers behind one slow line wait in
+/// memory, and this bounds them (the reader waits). Together with [`WINDOW_BYTES`].
+pub const WINDOW_LINES: usize = 16_384;
+/// The most input bytes read ahead of the last answer written (a single longer line is still
+/// read once nothing else is waiting).
+pub const WINDOW_BYTES: usize = 8 << 20;
+/// The most lines handed to a worker at once. Lines go to the workers in batches of the lines
+/// the reader has at hand, split evenly between the workers: a hand-off costs a wake-up (a few
+/// microseconds of system time), which cheap lines (blank ones, malformed ones) must not pay one
+/// each, while a pipeline that writes one line and waits still has it answered at once.
+const BATCH_LINES: usize = 2048;
+
 fn write_answer(out: &mut dyn Write, a: &Answer) -> Result<(), RunError> {
     out.write_all(a.text.as_bytes())
         .and_then(|()| out.write_all(b"\n"))
-        .and_then(|()| out.flush())
         .map_err(RunError::Write)
 }
 
-/// Answers every line of `input` with `f` onto `out`, in input order, flushing each answer as it
-/// is written; with `threads` > 1 the lines are answered by that many worker threads (a reader
-/// thread feeds them, this thread writes in order). Stops at the first read error (after the
-/// earlier answers) or write error; on a write error the worker threads are told to stop and left
-/// to finish their current line, so the caller should exit promptly.
+fn flush(out: &mut dyn Write) -> Result<(), RunError> {
+    out.flush().map_err(RunError::Write)
+}
+
+/// The threads a run starts: `std::thread::Builder`, which reports a refused thread as an
+/// error instead of panicking.
+fn system_spawner(job: Box<dyn FnOnce() + Send>) -> io::Result<()> {
+    std::thread::Builder::new()
+        .name("tripair-lines".into())
+        .spawn(job)
+        .map(drop)
+}
+
+/// A lock that a panic elsewhere cannot poison for us (every guarded value is whole at unlock).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Lines and bytes read but not yet answered and written, shared by the reader (which waits
+/// while the window is full) and the writer (which frees it).
+#[derive(Default)]
+struct Window {
+    state: Mutex<WindowState>,
+    room: Condvar,
+}
+
+#[derive(Default)]
+struct WindowState {
+    lines: usize,
+    bytes: usize,
+    /// The reader waits for room.
+    waiting: bool,
+    /// The writer stopped (a write error): the reader stops too.
+    stopped: bool,
+    /// The reader reached the end of the input or a read error and handed every line over.
+    read_all: bool,
+}
+
+impl Window {
+    /// Waits until a line can be read: fewer than [`WINDOW_LINES`] lines and [`WINDOW_BYTES`]
+    /// bytes outstanding, or nothing at all. False when the run stopped.
+    fn wait_for_room(&self) -> bool {
+        let mut s = lock(&self.state);
+        loop {
+            if s.stopped {
+                return false;
+            }
+            if s.lines == 0 || (s.lines < WINDOW_LINES && s.bytes < WINDOW_BYTES) {
+                s.waiting = false;
+                return true;
+            }
+            s.waiting = true;
+            s = self.room.wait(s).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+    fn take(&self, lines: usize, bytes: usize) {
+        let mut s = lock(&self.state);
+        s.lines += lines;
+        s.bytes += bytes;
+    }
+    fn free(&self, lines: usize, bytes: usize) {
+        let mut s = lock(&self.state);
+        s.lines -= lines;
+        s.bytes -= bytes;
+        if s.waiting {
+            self.room.notify_one();
+        }
+    }
+    fn read_all(&self) {
+        lock(&self.state).read_all = true;
+    }
+    fn stop(&self) {
+        lock(&self.state).stopped = true;
+        self.room.notify_all();
+    }
+    /// Whether every line read was answered and the reader finished the input.
+    fn complete(&self) -> bool {
+        let s = lock(&self.state);
+        s.read_all && s.lines == 0
+    }
+}
+
+/// Consecutive input lines for one worker: the index of the first, then each line (a read
+/// error, if any, is the last entry) with its size in bytes.
+struct Batch {
+    first: usize,
+    lines: Vec<(io::Result<Line>, usize)>,
+}
+
+/// The answers to one [`Batch`], in its order, with the bytes of window they free.
+struct Answered {
+    first: usize,
+    answers: Vec<Result<Answer, io::Error>>,
+    bytes: usize,
+}
+
+fn line_bytes(line: &Line) -> usize {
+    match line {
+        Line::Text(t) => t.len() + 1,
+        Line::TooLong | Line::NotUtf8 => 1,
+    }
+}
+
+/// The reader thread: reads the lines at hand (up to a window's worth), splits them into one
+/// batch per worker and sends them, then waits for more input.
+fn read_batches<R: BufRead>(
+    mut reader: LineReader<R>,
+    threads: usize,
+    jobs: mpsc::SyncSender<Batch>,
+    window: &Window,
+) {
+    let mut index = 0usize;
+    loop {
+        if !window.wait_for_room() {
+            return;
+        }
+        let mut lines = Vec::new();
+        let mut bytes = 0;
+        let mut ended = false;
+        loop {
+            match reader.next_line() {
+                Ok(None) => ended = true,
+                Ok(Some(line)) => {
+                    let n = line_bytes(&line);
+                    bytes += n;
+                    lines.push((Ok(line), n));
+                }
+                Err(e) => {
+                    lines.push((Err(e), 0));
+                    ended = true;
+                }
+            }
+            if ended
+                || !reader.has_buffered_input()
+                || lines.len() >= (BATCH_LINES * threads).min(WINDOW_LINES / 2)
+                || bytes >= WINDOW_BYTES / 4
+            {
+                break;
+            }
+        }
+        window.take(lines.len(), bytes);
+        let per_worker = lines.len().div_ceil(threads).clamp(1, BATCH_LINES);
+        let mut rest = lines.into_iter().peekable();
+        while rest.peek().is_some() {
+            let batch: Vec<_> = rest.by_ref().take(per_worker).collect();
+            let first = index;
+            index += batch.len();
+            if jobs
+                .send(Batch {
+                    first,
+                    lines: batch,
+                })
+                .is_err()
+            {
+                return;
+            }
+        }
+        if ended {
+            window.read_all();
+            return;
+        }
+    }
+}
+
+/// A worker thread: answers batches until the reader is done or the run stopped.
+fn answer_batches(
+    jobs: &Mutex<mpsc::Receiver<Batch>>,
+    results: mpsc::Sender<Answered>,
+    stop: &AtomicBool,
+    max: usize,
+    f: &AnswerFn,
+) {
+    loop {
+        let Ok(batch) = lock(jobs).recv() else { return };
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let bytes = batch.lines.iter().map(|(_, n)| n).sum();
+        let answers = batch
+            .lines
+            .into_iter()
+            .map(|(line, _)| line.map(|l| answer_line(&l, max, &**f)))
+            .collect();
+        let answered = Answered {
+            first: batch.first,
+            answers,
+            bytes,
+        };
+        if results.send(answered).is_err() {
+            return;
+        }
+    }
+}
+
+/// Answers every line of `input` with `f` onto `out`, in input order, flushing as soon as an
+/// answer is known; with `threads` > 1 the lines are answered by up to that many worker threads
+/// (a reader thread feeds them in batches, this thread writes in order, at most a window of
+/// [`WINDOW_LINES`] lines and [`WINDOW_BYTES`] bytes ahead). A thread the system refuses is
+/// done without: with no worker at all the lines are answered on this thread. Stops at the first
+/// read error (after the earlier answers) or write error; on a write error the worker threads
+/// are told to stop and left to finish their current batch, so the caller should exit promptly.
 pub fn answer_lines<R: BufRead + Send + 'static>(
     input: R,
     out: &mut dyn Write,
@@ -178,46 +423,43 @@ pub fn answer_lines<R: BufRead + Send + 'static>(
     max: usize,
     f: AnswerFn,
 ) -> Result<Summary, RunError> {
+    answer_lines_with(input, out, threads, max, f, &system_spawner)
+}
+
+/// [`answer_lines`] with the threads started by `spawn` (the tests refuse some).
+pub fn answer_lines_with<R: BufRead + Send + 'static>(
+    input: R,
+    out: &mut dyn Write,
+    threads: usize,
+    max: usize,
+    f: AnswerFn,
+    spawn: &Spawner,
+) -> Result<Summary, RunError> {
     let mut summary = Summary::default();
-    if threads <= 1 {
+    let answer_here = |input: R, out: &mut dyn Write, summary: &mut Summary| {
         let mut reader = LineReader::new(input, max);
         while let Some(line) = reader.next_line().map_err(RunError::Read)? {
             let a = answer_line(&line, max, &*f);
             summary.lines += 1;
             summary.failed += usize::from(a.failed);
             write_answer(out, &a)?;
+            if !reader.has_buffered_input() {
+                flush(out)?;
+            }
         }
-        return Ok(summary);
+        flush(out)
+    };
+    if threads <= 1 {
+        return answer_here(input, out, &mut summary).map(|()| summary);
     }
 
     let stop = Arc::new(AtomicBool::new(false));
-    // A bounded job queue keeps at most a few lines (each at most `max` bytes) in memory.
-    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, io::Result<Line>)>(threads);
-    let (res_tx, res_rx) = mpsc::channel::<(usize, Result<Answer, io::Error>)>();
-    {
-        let stop = Arc::clone(&stop);
-        std::thread::spawn(move || {
-            let mut reader = LineReader::new(input, max);
-            for index in 0.. {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                match reader.next_line() {
-                    Ok(None) => return,
-                    Ok(Some(line)) => {
-                        if job_tx.send((index, Ok(line))).is_err() {
-                            return;
-                        }
-                    }
-                    Err(e) => {
-                        let _ = job_tx.send((index, Err(e)));
-                        return;
-                    }
-                }
-            }
-        });
-    }
+    let window = Arc::new(Window::default());
+    // At most one batch per worker waits in the queue.
+    let (job_tx, job_rx) = mpsc::sync_channel::<Batch>(threads);
+    let (res_tx, res_rx) = mpsc::channel::<Answered>();
     let job_rx = Arc::new(Mutex::new(job_rx));
+    let mut workers = 0;
     for _ in 0..threads {
         let (job_rx, res_tx, stop, f) = (
             Arc::clone(&job_rx),
@@ -225,174 +467,69 @@ pub fn answer_lines<R: BufRead + Send + 'static>(
             Arc::clone(&stop),
             Arc::clone(&f),
         );
-        std::thread::spawn(move || loop {
-            let job = match job_rx.lock() {
-                Ok(rx) => rx.recv(),
-                Err(_) => return,
-            };
-            let Ok((index, line)) = job else { return };
-            if stop.load(Ordering::Relaxed) {
-                return;
-            }
-            let answer = line.map(|l| answer_line(&l, max, &*f));
-            if res_tx.send((index, answer)).is_err() {
-                return;
-            }
-        });
+        let job = Box::new(move || answer_batches(&job_rx, res_tx, &stop, max, &f));
+        if spawn(job).is_err() {
+            break;
+        }
+        workers += 1;
     }
     drop(res_tx);
-    // Answers arrive in any order; write them in input order as soon as the next one is known.
-    let mut pending: BTreeMap<usize, Result<Answer, io::Error>> = BTreeMap::new();
-    let mut next = 0usize;
+    // The input waits here until the reader thread takes it, so that a refused reader thread
+    // leaves it to this thread.
+    let input = Arc::new(Mutex::new(Some(input)));
+    let started = workers > 0 && {
+        let (input, window, job_tx) = (Arc::clone(&input), Arc::clone(&window), job_tx);
+        spawn(Box::new(move || {
+            if let Some(input) = lock(&input).take() {
+                read_batches(LineReader::new(input, max), workers, job_tx, &window);
+            }
+        }))
+        .is_ok()
+    };
+    if !started {
+        // No thread to answer with: the workers started (if any) end when the queue closes.
+        return match lock(&input).take() {
+            Some(input) => answer_here(input, out, &mut summary).map(|()| summary),
+            None => Err(RunError::Lost(0)),
+        };
+    }
     let finish = |r: Result<Summary, RunError>| {
         stop.store(true, Ordering::Relaxed);
+        window.stop();
         r
     };
-    for (index, answer) in res_rx {
-        pending.insert(index, answer);
-        while let Some(answer) = pending.remove(&next) {
-            next += 1;
-            match answer {
-                Ok(a) => {
-                    summary.lines += 1;
-                    summary.failed += usize::from(a.failed);
-                    if let Err(e) = write_answer(out, &a) {
-                        return finish(Err(e));
+    // Batches arrive in any order; write them in input order as soon as the next one is known.
+    let mut pending: BTreeMap<usize, Answered> = BTreeMap::new();
+    let mut next = 0usize;
+    for answered in res_rx {
+        pending.insert(answered.first, answered);
+        while let Some(batch) = pending.remove(&next) {
+            let count = batch.answers.len();
+            next += count;
+            for answer in batch.answers {
+                match answer {
+                    Ok(a) => {
+                        summary.lines += 1;
+                        summary.failed += usize::from(a.failed);
+                        if let Err(e) = write_answer(out, &a) {
+                            return finish(Err(e));
+                        }
+                    }
+                    Err(e) => {
+                        return finish(flush(out).and(Err(RunError::Read(e))));
                     }
                 }
-                Err(e) => return finish(Err(RunError::Read(e))),
             }
+            if let Err(e) = flush(out) {
+                return finish(Err(e));
+            }
+            window.free(count, batch.bytes);
         }
+    }
+    // Every worker ended. Unless the reader finished and every line it read was written, a
+    // thread died outside the per-line panic guard: say so rather than end as if complete.
+    if !window.complete() {
+        return finish(Err(RunError::Lost(summary.lines)));
     }
     finish(Ok(summary))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::io::{BufReader, Cursor, Read};
-
-    fn read_all(input: &[u8], max: usize, buf: usize) -> Vec<Line> {
-        let mut r = LineReader::new(
-            BufReader::with_capacity(buf, Cursor::new(input.to_vec())),
-            max,
-        );
-        let mut v = Vec::new();
-        while let Some(l) = r.next_line().unwrap() {
-            v.push(l);
-        }
-        v
-    }
-
-    #[test]
-    fn lines_are_bounded_and_split_exactly() {
-        let t = |s: &str| Line::Text(s.to_string());
-        for buf in [1, 3, 64] {
-            assert_eq!(
-                read_all(b"ab\r\n\ncdefgh\nxy", 4, buf),
-                vec![t("ab"), t(""), Line::TooLong, t("xy")],
-                "buffer {buf}"
-            );
-            assert_eq!(read_all(b"abcd\n", 4, buf), vec![t("abcd")]);
-            assert_eq!(read_all(b"\xff\n", 4, buf), vec![Line::NotUtf8]);
-            assert_eq!(read_all(b"", 4, buf), vec![]);
-        }
-    }
-
-    /// A reader that fails on every read after its first `ok` bytes.
-    struct Failing {
-        data: Cursor<Vec<u8>>,
-    }
-    impl Read for Failing {
-        fn read(&mut self, b: &mut [u8]) -> io::Result<usize> {
-            match self.data.read(b)? {
-                0 => Err(io::Error::other("device gone")),
-                n => Ok(n),
-            }
-        }
-    }
-
-    fn upper() -> AnswerFn {
-        Arc::new(|s: &str| {
-            if s == "bad" {
-                Err("bad line".into())
-            } else {
-                Ok(s.to_uppercase())
-            }
-        })
-    }
-
-    #[test]
-    fn answers_in_order_on_any_thread_count_and_stops_at_read_errors() {
-        let input: String = (0..200).map(|i| format!("l{i}\n\nbad\n")).collect();
-        let expect: String = (0..200)
-            .map(|i| format!("L{i}\n\nerror: bad line\n"))
-            .collect();
-        for threads in [1, 2, 5] {
-            let mut out = Vec::new();
-            let s = answer_lines(
-                Cursor::new(input.clone().into_bytes()),
-                &mut out,
-                threads,
-                16,
-                upper(),
-            )
-            .unwrap();
-            assert_eq!(String::from_utf8(out).unwrap(), expect, "{threads} threads");
-            assert_eq!(
-                s,
-                Summary {
-                    lines: 600,
-                    failed: 200
-                }
-            );
-
-            let mut out = Vec::new();
-            let r = answer_lines(
-                BufReader::new(Failing {
-                    data: Cursor::new(b"a\nb\nc".to_vec()),
-                }),
-                &mut out,
-                threads,
-                16,
-                upper(),
-            );
-            assert!(matches!(r, Err(RunError::Read(_))), "{threads} threads");
-            // The complete lines before the error are answered; the unterminated "c" is not.
-            assert_eq!(String::from_utf8(out).unwrap(), "A\nB\n");
-        }
-    }
-
-    /// A writer that accepts `room` bytes and then fails.
-    struct Full {
-        room: usize,
-    }
-    impl Write for Full {
-        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-            if self.room == 0 {
-                return Err(io::Error::from(io::ErrorKind::BrokenPipe));
-            }
-            let n = b.len().min(self.room);
-            self.room -= n;
-            Ok(n)
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn write_errors_end_the_run() {
-        for threads in [1, 3] {
-            let input: String = (0..10_000).map(|i| format!("l{i}\n")).collect();
-            let r = answer_lines(
-                Cursor::new(input.into_bytes()),
-                &mut Full { room: 100 },
-                threads,
-                16,
-                upper(),
-            );
-            assert!(matches!(r, Err(RunError::Write(_))), "{threads} threads");
-        }
-    }
 }

@@ -93,7 +93,8 @@ enum Command {
         /// The basic scheme (_NUL_ tags) instead of proof of possession (_POP_).
         #[arg(long)]
         basic: bool,
-        /// Answer lines on N threads (default: every core); answers stay in input order.
+        /// Answer lines on N threads, also the most any line's work uses (default:
+        /// TRIPAIR_THREADS, else every core); answers stay in input order.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
     },
@@ -112,7 +113,8 @@ struct LineArgs {
     /// The curve (see `tripair curves`).
     #[arg(long, value_name = "NAME", value_parser = parse_curve)]
     curve: String,
-    /// Answer lines on N threads (default: every core); answers stay in input order.
+    /// Answer lines on N threads, also the most any line's work uses (default:
+    /// TRIPAIR_THREADS, else every core); answers stay in input order.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
 }
@@ -185,6 +187,12 @@ fn parse_curve(s: &str) -> Result<String, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The process's thread budget (tripair::pairing::set_max_threads): refuse a bad value
+    // before any work rather than run on some other count.
+    if let Err(e) = tripair::pairing::threads_from_env() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Pair { lines, parallel } => {
             let curve = lines.curve.clone();
@@ -294,10 +302,18 @@ fn run_lines(args: &LineArgs, f: AnswerFn) -> ExitCode {
             args.curve
         );
     }
-    let threads = args
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(tripair::pairing::available_threads);
+    // --threads N is the process's budget too: the threaded forms a line uses (BLS batches,
+    // `pair --parallel`) stay within it. Without it, TRIPAIR_THREADS or the cores.
+    let threads = match args.threads.map(usize::from) {
+        Some(n) => match tripair::pairing::set_max_threads(n) {
+            Ok(()) => n,
+            Err(e) => {
+                eprintln!("error: --threads {n}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => tripair::pairing::available_threads(),
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let input = io::BufReader::with_capacity(1 << 16, io::stdin());
     match answer_lines(input, &mut out, threads, MAX_LINE_BYTES, f) {
@@ -383,6 +399,10 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
             eprintln!("error: cannot create plot directory {}: {e}", dir.display());
             return ExitCode::from(1);
         }
+    }
+    if let Ok(Some(n)) = tripair::pairing::threads_from_env() {
+        // The threaded rows are labelled with the threads they ask for; the budget caps them.
+        eprintln!("warning: TRIPAIR_THREADS={n}: threaded rows run on at most {n} thread(s)");
     }
     let samples = args.samples as usize;
     if let Some(table) = &args.table {

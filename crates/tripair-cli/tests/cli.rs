@@ -787,3 +787,84 @@ fn bench_help_lists_every_table_with_what_it_prints() {
         assert!(line.contains(prints), "{table}: {line}");
     }
 }
+
+#[test]
+fn thread_counts_are_bounded_by_the_system_not_by_a_panic() {
+    let line = generator_line("bn254");
+    let input = format!("{line}\n\nnot a point\n{line}\n");
+    let (expect, _, code) = run_cli(&["pair", "--curve", "bn254", "--threads", "1"], &input);
+    assert_eq!(code, 1, "the malformed line fails");
+    // Far more threads than cores: the same answers (threads the system refuses are done
+    // without), and the split pairing within the same budget.
+    for args in [
+        &["pair", "--curve", "bn254", "--threads", "5000"][..],
+        &["pair", "--curve", "bn254", "--parallel", "--threads", "3"][..],
+    ] {
+        let (out, err, code) = run_cli(args, &input);
+        assert_no_panic(&err);
+        assert_eq!((out.as_str(), code), (expect.as_str(), 1), "{args:?}");
+    }
+}
+
+#[test]
+fn tripair_threads_sets_the_budget_and_a_bad_value_is_named() {
+    let line = generator_line("bls12-381");
+    let input = format!("{line}\n{line}\n");
+    let (expect, _, _) = run_cli(&["pair", "--curve", "bls12-381", "--threads", "1"], &input);
+    for v in ["1", "2", "64"] {
+        let mut cmd = tripair();
+        cmd.env("TRIPAIR_THREADS", v);
+        let (out, err, code) =
+            run_with(cmd, &["pair", "--curve", "bls12-381", "--parallel"], &input);
+        assert_eq!(
+            (out.as_str(), code),
+            (expect.as_str(), 0),
+            "TRIPAIR_THREADS={v}: {err}"
+        );
+    }
+    for v in ["0", "two", "-1", ""] {
+        let mut cmd = tripair();
+        cmd.env("TRIPAIR_THREADS", v);
+        let (out, err, code) = run_with(cmd, &["pair", "--curve", "bls12-381"], &input);
+        assert_eq!((out.as_str(), code), ("", 2), "TRIPAIR_THREADS={v:?}");
+        assert!(err.contains("TRIPAIR_THREADS"), "{v:?}: {err}");
+        assert_no_panic(&err);
+    }
+}
+
+/// Under an address-space limit that leaves no room for a thread's stack, the threads the
+/// system refuses are done without: every line answered, no panic (before, `pair --parallel
+/// --threads 2` under `ulimit -v 240000` answered none of 200 lines and exited 0).
+#[test]
+fn refused_threads_lose_no_answer() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let line = generator_line("bn254");
+    let input: String = (0..50).map(|_| format!("{line}\n")).collect();
+    let (expect, _, _) = run_cli(&["pair", "--curve", "bn254", "--threads", "1"], &input);
+    let bin = env!("CARGO_BIN_EXE_tripair");
+    let mut answered_under_limit = false;
+    // From generous to tight: at some limit threads are refused while the process still runs.
+    for kib in [400_000, 240_000, 120_000, 60_000] {
+        let mut cmd = std::process::Command::new("sh");
+        cmd.env_remove("TRIPAIR_BACKEND").args([
+            "-c",
+            &format!("ulimit -v {kib} && exec \"$0\" pair --curve bn254 --parallel --threads 4"),
+            bin,
+        ]);
+        let (out, err, code) = run_with(cmd, &[], &input);
+        if out.is_empty() && code != 0 && !err.contains("panicked") {
+            // Too tight for the process itself to start (the loader or the allocator).
+            continue;
+        }
+        assert_no_panic(&err);
+        assert_eq!(
+            (out.as_str(), code),
+            (expect.as_str(), 0),
+            "ulimit -v {kib}: {err}"
+        );
+        answered_under_limit = true;
+    }
+    assert!(answered_under_limit, "no limit let the process run");
+}

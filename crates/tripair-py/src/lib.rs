@@ -299,6 +299,14 @@ fn pairing_batch(
     Ok(values.into_iter().map(PyGt).collect())
 }
 
+/// Sets the process's thread budget: the most threads any call uses (pairing_batch's `threads`,
+/// BLS batch verification, the products), over the TRIPAIR_THREADS environment variable. For
+/// Dask or multiprocessing workers, 1 keeps each worker on its own core.
+#[pyfunction]
+fn set_max_threads(n: usize) -> PyResult<()> {
+    tripair::pairing::set_max_threads(n).map_err(PyValueError::new_err)
+}
+
 /// RFC 9380 hash to G1 of BLS12-381 (suite BLS12381G1_XMD:SHA-256_SSWU_RO_ with the given DST).
 #[pyfunction]
 fn hash_to_g1(msg: &[u8], dst: &[u8]) -> PyResult<PyG1> {
@@ -318,6 +326,8 @@ fn hash_to_g2(msg: &[u8], dst: &[u8]) -> PyResult<PyG2> {
 #[pymodule]
 #[pyo3(name = "_tripair")]
 fn tripair_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // A bad TRIPAIR_THREADS stops the import with its name rather than run on another count.
+    tripair::pairing::threads_from_env().map_err(PyValueError::new_err)?;
     m.add("TripairError", m.py().get_type::<TripairError>())?;
     m.add_class::<PyG1>()?;
     m.add_class::<PyG2>()?;
@@ -327,6 +337,7 @@ fn tripair_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(multi_pairing, m)?)?;
     m.add_function(wrap_pyfunction!(pairing_check, m)?)?;
     m.add_function(wrap_pyfunction!(pairing_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(set_max_threads, m)?)?;
     m.add_function(wrap_pyfunction!(hash_to_g1, m)?)?;
     m.add_function(wrap_pyfunction!(hash_to_g2, m)?)?;
     bls::register(m)?;

@@ -133,3 +133,30 @@ def test_type_errors():
         g.to_bytes(compressed=True)
     with pytest.raises(ValueError, match="threads must be at least 1"):
         tripair.pairing_batch([(g, G2.generator("bn254"))], threads=0)
+
+
+def test_thread_counts_and_the_thread_budget():
+    import os
+    import subprocess
+    import sys
+
+    pairs = [(G1.generator("bn254") * k, G2.generator("bn254")) for k in range(1, 10)]
+    one = tripair.pairing_batch(pairs, threads=1)
+    # Far more threads than cores: the same values, no panic (threads the system refuses are
+    # done without).
+    assert tripair.pairing_batch(pairs, threads=5000) == one
+    with pytest.raises(ValueError, match="at least 1"):
+        tripair.set_max_threads(0)
+    try:
+        tripair.set_max_threads(1)
+        assert tripair.pairing_batch(pairs, threads=4) == one
+    finally:
+        tripair.set_max_threads(os.cpu_count() or 1)
+    # A bad TRIPAIR_THREADS stops the import, naming it.
+    r = subprocess.run(
+        [sys.executable, "-c", "import tripair"],
+        env={**os.environ, "TRIPAIR_THREADS": "lots"},
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode != 0 and "TRIPAIR_THREADS" in r.stderr, r.stderr

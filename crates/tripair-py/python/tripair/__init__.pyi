@@ -131,6 +131,9 @@ def pairing_check(pairs: Sequence[Tuple[G1, G2]]) -> bool:
 def pairing_batch(pairs: Sequence[Tuple[G1, G2]], threads: Optional[int] = None) -> List[GT]:
     """[e(p_i, q_i) for each pair] on `threads` threads (default: all the machine offers)."""
 
+def set_max_threads(n: int) -> None:
+    """The most threads any call uses from now on (over TRIPAIR_THREADS); at least 1."""
+
 def hash_to_g1(msg: bytes, dst: bytes) -> G1:
     """RFC 9380 BLS12381G1_XMD:SHA-256_SSWU_RO_ with domain separation tag `dst`."""
 

@@ -26,6 +26,8 @@ pub mod miller;
 pub mod parallel;
 #[cfg(feature = "parallel")]
 mod pool;
+#[cfg(feature = "parallel")]
+mod threads;
 
 pub use final_exp::final_exponentiation;
 #[doc(hidden)]
@@ -47,13 +49,17 @@ pub use miller::{
 pub use miller::{miller_loop, miller_loop_affine_vartime, multi_miller_loop, G2Prepared};
 #[cfg(feature = "parallel")]
 pub use parallel::{
-    available_threads, final_exponentiation_two_threads, multi_miller_loop_threads,
-    multi_pairing_threads, pairing_batch, pairing_check_threads, pairing_pipelined,
-    pairing_split_loop,
+    final_exponentiation_two_threads, multi_miller_loop_threads, multi_pairing_threads,
+    pairing_batch, pairing_check_threads, pairing_pipelined, pairing_split_loop,
 };
 #[cfg(feature = "parallel")]
 #[doc(hidden)]
 pub use parallel::{map_chunks, miller_loop_threads};
+#[cfg(feature = "parallel")]
+pub use threads::{available_threads, set_max_threads};
+#[cfg(feature = "parallel")]
+#[doc(hidden)]
+pub use threads::{parse_threads, threads_from_env};
 
 use crate::arith::Sliced;
 use crate::curve::{G1Affine, G2Affine, PairingCurve};

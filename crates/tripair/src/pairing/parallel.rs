@@ -42,6 +42,7 @@ use super::miller::{
     ProjectiveLines, RecordedLines,
 };
 use super::pool;
+use super::threads::{budget, two_threads_allowed};
 use super::{final_exponentiation, multi_miller_loop, pairing, G2Prepared, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LANES};
@@ -53,18 +54,6 @@ use num_bigint::BigInt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-/// The number of threads the machine offers (1 where it cannot tell): the default thread count.
-/// Asked once per process: on Linux the standard library reads the cgroup quota files on every
-/// call (measured at 2% of a BLS verification that asked each time).
-pub fn available_threads() -> usize {
-    static THREADS: OnceLock<usize> = OnceLock::new();
-    *THREADS.get_or_init(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    })
-}
-
 /// `f` on at most `threads` contiguous chunks of `items` of nearly equal size, each on its own scoped
 /// thread (the first on the caller's), results in chunk order. One chunk: no thread is started.
 /// The splitting every threaded form here uses, also for the layers above (a batch's hashing).
@@ -73,6 +62,7 @@ pub fn map_chunks<T: Sync, R: Send>(
     threads: usize,
     f: impl Fn(&[T]) -> R + Sync,
 ) -> Vec<R> {
+    let threads = budget(threads);
     map_chunks_of_lengths(items, &chunk_lengths(items.len(), threads), f)
 }
 
@@ -108,13 +98,24 @@ fn map_chunks_of_lengths<T: Sync, R: Send>(
     }
     let f = &f;
     std::thread::scope(|s| {
-        let handles: Vec<_> = chunks[1..].iter().map(|c| s.spawn(move || f(c))).collect();
+        // A chunk whose thread the system refuses runs on the caller's thread after its own.
+        let handles: Vec<_> = chunks[1..]
+            .iter()
+            .map(|&c| {
+                std::thread::Builder::new()
+                    .spawn_scoped(s, move || f(c))
+                    .map_err(|_| c)
+            })
+            .collect();
         let mut out = vec![f(chunks[0])];
-        out.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a pairing thread panicked")),
-        );
+        out.extend(handles.into_iter().map(|h| {
+            match h {
+                Ok(h) => h
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(c) => f(c),
+            }
+        }));
         out
     })
 }
@@ -192,6 +193,7 @@ pub fn pairing_batch<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> Vec<Gt<C>> {
+    let threads = budget(threads);
     let lanes = strategy::batch_in_lanes::<C>();
     let run = move |chunk: &[(G1Affine<C>, G2Affine<C>)]| {
         let full = if lanes {
@@ -233,6 +235,7 @@ pub fn miller_loop_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
+    let threads = budget(threads);
     if let Some(f) = product_in_lanes_threads(pairs, threads, false) {
         return MillerLoopOutput(f);
     }
@@ -286,6 +289,7 @@ pub fn multi_pairing_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> Gt<C> {
+    let threads = budget(threads);
     if threads < 2 {
         return final_exponentiation(&miller_loop_threads(pairs, threads));
     }
@@ -315,6 +319,9 @@ pub fn multi_pairing_threads<C: PairingCurve>(
 /// Zen 5, four runs): 0.74-0.75x the serial one on bn254 (250-261K against 337-347K ticks),
 /// 0.77-0.78x on bls12-381 (378-391K against 487-509K).
 pub fn final_exponentiation_two_threads<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
+    if !two_threads_allowed() {
+        return final_exponentiation(m);
+    }
     Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &TwoThreadPowU))
 }
 
@@ -656,6 +663,7 @@ pub fn multi_miller_loop_threads<C: PairingCurve>(
     pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
+    let threads = budget(threads);
     let lengths = chunk_lengths(pairs.len(), threads);
     if lengths.len() == 1 {
         // One chunk: the serial loop on the borrowed points, nothing copied.
@@ -691,6 +699,9 @@ fn split_at_hundredths(n: usize, hundredths: usize) -> usize {
 pub fn pairing_split_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     if p.infinity || q.infinity {
         return Gt::identity();
+    }
+    if !two_threads_allowed() {
+        return pairing(p, q);
     }
     let schedule = MillerSchedule::optimal_ate::<C>();
     let digits = &schedule.naf[1..];
@@ -957,13 +968,16 @@ pub fn pairing_pipelined<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> G
     if p.infinity || q.infinity {
         return Gt::identity();
     }
+    if !two_threads_allowed() {
+        return pairing(p, q);
+    }
     let slots: Arc<Vec<OnceLock<LineCoeffs<C>>>> = Arc::new(
         (0..MillerSchedule::optimal_ate::<C>().line_count())
             .map(|_| OnceLock::new())
             .collect(),
     );
     let (q2, producer_slots) = (*q, Arc::clone(&slots));
-    let producer = pool::spawn(move || {
+    let producer = pool::try_spawn(move || {
         let mut i = 0;
         projective_lines_of(&q2, |l| {
             // Each slot is set once, here, in order.
@@ -971,6 +985,10 @@ pub fn pairing_pipelined<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> G
             i += 1;
         });
     });
+    // No second thread to be had: the serial pairing (the caller would wait on the producer).
+    let Ok(producer) = producer else {
+        return pairing(p, q);
+    };
     let mut source = StreamedLines {
         p: PreparedG1::new(p.x, p.y),
         slots: &slots,

@@ -5,7 +5,10 @@
 //! in quick succession find it awake), then sleeps on a condition variable until the next job.
 //! Jobs own their data (`'static`): callers copy their share of the inputs (points are small)
 //! instead of borrowing, so no lifetime is erased and no `unsafe` is needed. Workers are created
-//! on demand (one per concurrently running job) and are never joined, as in rayon's global pool.
+//! on demand (one per concurrently running job), never joined, and retired after [`RETIRE`]
+//! without a job. Where the system refuses a new thread, a job runs on the caller's thread at
+//! its join ([`spawn`]), or the caller takes its serial path ([`try_spawn`]): a refused thread
+//! costs parallelism, never an answer.
 
 use std::any::Any;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
@@ -17,6 +20,18 @@ use std::time::{Duration, Instant};
 /// for back-to-back calls (a benchmark's, a verifier's loop) to skip the wake-up, short enough
 /// that a worker left idle gives its core back within a fraction of a millisecond.
 const SPIN: Duration = Duration::from_micros(50);
+
+/// How long a worker waits for a job before it ends: a process that stopped calling the threaded
+/// forms gets its threads back.
+const RETIRE: Duration = if cfg!(test) {
+    Duration::from_millis(100)
+} else {
+    Duration::from_secs(5)
+};
+
+/// The unit tests' stand-in for a system that refuses threads.
+#[cfg(test)]
+static REFUSE_THREADS: AtomicBool = AtomicBool::new(false);
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
 
@@ -75,22 +90,36 @@ pub(crate) fn spin_wait<T>(mut poll: impl FnMut() -> Option<T>) -> T {
 }
 
 impl Worker {
-    /// The next job: spin first, then sleep until one is set.
-    fn next_job(&self) -> Job {
+    /// The next job: spin first, then sleep until one is set; `None` once the worker has waited
+    /// [`RETIRE`] and left the idle list.
+    fn next_job(self: &Arc<Self>) -> Option<Job> {
         spin_until(&self.has_job);
         let mut slot = lock(&self.job);
         loop {
             if let Some(job) = slot.take() {
                 self.has_job.store(false, Ordering::Release);
-                return job;
+                return Some(job);
             }
-            slot = self.wake.wait(slot).unwrap_or_else(|e| e.into_inner());
+            let (s, timeout) = self
+                .wake
+                .wait_timeout(slot, RETIRE)
+                .unwrap_or_else(|e| e.into_inner());
+            slot = s;
+            if timeout.timed_out() && slot.is_none() {
+                // Retire unless a caller has just taken this worker off the idle list (its job
+                // is then on the way).
+                let mut idle = lock(&IDLE);
+                if let Some(i) = idle.iter().position(|w| Arc::ptr_eq(w, self)) {
+                    idle.swap_remove(i);
+                    return None;
+                }
+            }
         }
     }
 
     fn run(self: Arc<Self>) {
-        loop {
-            (self.next_job())();
+        while let Some(job) = self.next_job() {
+            job();
         }
     }
 
@@ -103,22 +132,26 @@ impl Worker {
     }
 }
 
-/// An idle worker, or a new one where none is idle.
-fn take_worker() -> Arc<Worker> {
+/// An idle worker, or a new one where none is idle; `None` when the system refuses a thread.
+fn take_worker() -> Option<Arc<Worker>> {
     if let Some(w) = lock(&IDLE).pop() {
-        return w;
+        return Some(w);
     }
     let w = Arc::new(Worker {
         job: Mutex::new(None),
         has_job: AtomicBool::new(false),
         wake: Condvar::new(),
     });
+    #[cfg(test)]
+    if REFUSE_THREADS.load(Ordering::SeqCst) {
+        return None;
+    }
     let run = Arc::clone(&w);
     std::thread::Builder::new()
         .name("tripair-worker".into())
         .spawn(move || run.run())
-        .expect("the system refused a worker thread");
-    w
+        .ok()?;
+    Some(w)
 }
 
 /// Where a job leaves its result.
@@ -130,14 +163,24 @@ struct Handoff<R> {
 
 /// The result of a job started with [`spawn`], to [`Pending::join`].
 pub(crate) struct Pending<R> {
-    handoff: Arc<Handoff<R>>,
+    run: Run<R>,
+}
+
+enum Run<R> {
+    /// On a worker, leaving its result here.
+    Worker(Arc<Handoff<R>>),
+    /// Not started (the system refused a thread): it runs at the join, on the caller's thread.
+    Deferred(Box<dyn FnOnce() -> R + Send>),
 }
 
 impl<R> Pending<R> {
     /// Waits for the job (spinning first, then sleeping) and returns its value; a panic in the
     /// job resumes here.
     pub(crate) fn join(self) -> R {
-        let h = &self.handoff;
+        let h = match self.run {
+            Run::Worker(h) => h,
+            Run::Deferred(f) => return f(),
+        };
         spin_until(&h.ready);
         let mut slot = lock(&h.value);
         loop {
@@ -150,14 +193,28 @@ impl<R> Pending<R> {
 }
 
 /// Runs `f` on a pool worker. The worker returns to the idle list before the result is handed
-/// over, so a caller that starts its next call as soon as it has the result finds it idle.
+/// over, so a caller that starts its next call as soon as it has the result finds it idle. Where
+/// the system refuses a new thread, `f` runs at the join on the caller's thread: for a job that
+/// waits only for what the caller hands it before joining, never for one the caller waits on.
 pub(crate) fn spawn<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> Pending<R> {
+    try_spawn(f).unwrap_or_else(|f| Pending {
+        run: Run::Deferred(Box::new(f)),
+    })
+}
+
+/// [`spawn`], or `f` back where the system refuses a new thread: for a job that the caller waits
+/// on before its join (a producer), so that the caller can take its serial path instead.
+pub(crate) fn try_spawn<R: Send + 'static, F: FnOnce() -> R + Send + 'static>(
+    f: F,
+) -> Result<Pending<R>, F> {
+    let Some(worker) = take_worker() else {
+        return Err(f);
+    };
     let handoff = Arc::new(Handoff {
         value: Mutex::new(None),
         ready: AtomicBool::new(false),
         done: Condvar::new(),
     });
-    let worker = take_worker();
     let (h, me) = (Arc::clone(&handoff), Arc::clone(&worker));
     worker.assign(Box::new(move || {
         let r = catch_unwind(AssertUnwindSafe(f));
@@ -166,15 +223,19 @@ pub(crate) fn spawn<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -
         h.ready.store(true, Ordering::Release);
         h.done.notify_one();
     }));
-    Pending { handoff }
+    Ok(Pending {
+        run: Run::Worker(handoff),
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::spawn;
+    use super::{lock, spawn, try_spawn, IDLE, REFUSE_THREADS, RETIRE};
+    use std::sync::atomic::Ordering;
 
+    // One test: the refusal switch and the idle list are process-wide.
     #[test]
-    fn results_in_order_and_panics_resume() {
+    fn results_in_order_panics_resume_refusals_defer_and_idle_workers_retire() {
         for round in 0..50u64 {
             let jobs: Vec<_> = (0..4u64).map(|i| spawn(move || round * 10 + i)).collect();
             let got: Vec<u64> = jobs.into_iter().map(|p| p.join()).collect();
@@ -184,5 +245,22 @@ mod tests {
         assert!(r.is_err(), "a job's panic reaches the caller");
         // The pool still works after a panic.
         assert_eq!(spawn(|| 7).join(), 7);
+
+        // Idle workers end after RETIRE without a job.
+        assert!(!lock(&IDLE).is_empty());
+        std::thread::sleep(RETIRE * 5);
+        assert!(lock(&IDLE).is_empty(), "idle workers retired");
+
+        // A refused thread: the job runs at the join, on the caller's thread; try_spawn hands
+        // the job back.
+        REFUSE_THREADS.store(true, Ordering::SeqCst);
+        let caller = std::thread::current().id();
+        let deferred = spawn(move || std::thread::current().id());
+        assert_eq!(deferred.join(), caller);
+        assert!(try_spawn(|| 1).is_err());
+        let r = std::panic::catch_unwind(|| spawn(|| panic!("deferred job failed")).join());
+        assert!(r.is_err(), "a deferred job's panic reaches the caller");
+        REFUSE_THREADS.store(false, Ordering::SeqCst);
+        assert_eq!(spawn(|| 8).join(), 8);
     }
 }
