@@ -17,6 +17,7 @@ __all__ = [
     "multi_pairing",
     "pairing_check",
     "pairing_batch",
+    "set_max_threads",
     "hash_to_g1",
     "hash_to_g2",
     "bls_keygen",

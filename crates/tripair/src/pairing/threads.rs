@@ -69,7 +69,8 @@ pub(crate) fn max_threads() -> usize {
 }
 
 /// The default thread count of the threaded forms, the command line and the bindings: the
-/// budget ([`max_threads`]) where it is below the cores, else the cores.
+/// budget (`set_max_threads`, else `TRIPAIR_THREADS`) where it is below the cores, else the
+/// cores.
 pub fn available_threads() -> usize {
     max_threads().min(cores())
 }

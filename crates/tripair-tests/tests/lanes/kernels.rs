@@ -1,11 +1,10 @@
-//! The lane field (eight F_p elements in 52-bit digits, `field::lanes`) on every prime curve:
-//! - every operation, lane by lane, equals the scalar `Fp` on random values and on edge values
-//!   (0, 1, p - 1, values at the 2^52 digit borders), a different value in every lane;
-//! - the AVX-512 IFMA kernels (where the CPU has them) give exactly the portable kernels' digits;
-//! - the whole-tower kernels and the digit-sliced squares equal the scalar formulas.
-//!
-//! Pairings, prepared pairings and products in the lanes are in `lane_pairings.rs` (a separate
-//! test crate, so that the two build on two cores at once).
+//! The lane field (eight F_p elements in 52-bit digits, `field::lanes`):
+//! - on every prime curve, every operation, lane by lane, equals the scalar `Fp` on random values
+//!   and on edge values (0, 1, p - 1, values at the 2^52 digit borders), a different value in
+//!   every lane, the AVX-512 IFMA kernels (where the CPU has them) give exactly the portable
+//!   kernels' digits, and the digit-sliced F_p products equal the scalar ones;
+//! - on the representative curves (`main.rs`), the whole-tower kernels and the digit-sliced
+//!   squares equal the scalar formulas.
 
 use tripair::arith::Sliced;
 use tripair::cpu::Avx512Ifma;
@@ -518,20 +517,34 @@ fn check_sliced_cyclotomic_squares<C: PairingCurve>() {
     }
 }
 
-macro_rules! lane_tests {
+macro_rules! lane_field_tests {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
         mod $m {
             use super::*;
             #[test] fn lane_field() { check_lane_field::<$c>(); }
-            #[test] fn tower_kernels() { check_tower_kernels::<$c>(); }
             #[test] fn sliced_products() { check_sliced_products::<$c>(); }
+        }
+    )* };
+}
+
+// The field level (where a prime's own constants matter) on every curve.
+tripair::for_each_prime_curve!(lane_field_tests);
+
+macro_rules! lane_tower_tests {
+    (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
+        mod $m {
+            use super::*;
+            #[test] fn tower_kernels() { check_tower_kernels::<$c>(); }
             #[test] fn sliced_compressed_squares() { check_sliced_compressed_squares::<$c>(); }
             #[test] fn sliced_cyclotomic_squares() { check_sliced_cyclotomic_squares::<$c>(); }
         }
     )* };
 }
 
-tripair::for_each_prime_curve!(lane_tests);
+mod tower {
+    use super::*;
+    crate::representative_curves!(lane_tower_tests);
+}
 
 #[test]
 fn detection_reported() {

@@ -1,5 +1,5 @@
-//! Pairings in the lane field (eight F_p elements in 52-bit digits, `field::lanes`) on every
-//! prime curve:
+//! Pairings in the lane field (eight F_p elements in 52-bit digits, `field::lanes`) on the
+//! representative curves (`main.rs`):
 //! - eight pairings at once through the unchanged tower, Miller loop and final exponentiation
 //!   equal the scalar pairings lane by lane (GT bytes), with points at infinity in some lanes, on
 //!   the AVX-512 IFMA backend (where the CPU has it), and on the portable one for bn254 and
@@ -7,7 +7,7 @@
 //! - pairings with a prepared Q in lanes equal the scalar ones;
 //! - products of pairings spread over the lanes equal the products of the scalar pairings.
 //!
-//! The lane field's operations and kernels are checked in `lanes.rs`.
+//! The lane field's operations and kernels are checked in `kernels.rs`.
 
 use tripair::curve::{G1Affine, G2Affine, PairingCurve};
 use tripair::field::lanes::{IfmaLanes, PortableLanes};
@@ -157,7 +157,7 @@ fn check_lane_products<C: PairingCurve>() {
 /// scalar values. Run on bn254 and bls12-381 only: the portable lanes never run a pairing outside
 /// tests and measurements (without IFMA the scalar pairing runs), each curve adds a full
 /// instantiation of the pairing stack over them (this crate was the last to build in CI), and
-/// `tests/lanes.rs` checks their kernels' digits against the IFMA kernels on every curve.
+/// `kernels.rs` checks their kernels' digits against the IFMA kernels.
 fn check_portable_lanes<C: PairingCurve>() {
     let mut pairs = random_pairs::<C>(0x70b, 9);
     pairs[2].0 = G1Affine::identity();
@@ -203,4 +203,4 @@ macro_rules! lane_pairing_tests {
     )* };
 }
 
-tripair::for_each_prime_curve!(lane_pairing_tests);
+crate::representative_curves!(lane_pairing_tests);
