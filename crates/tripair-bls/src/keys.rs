@@ -132,10 +132,6 @@ impl SecretKey {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn decode_checked<T>(
     bytes: &[u8],
     what: &'static str,
@@ -162,7 +158,7 @@ pub struct PublicKey<V: Variant>(pub(crate) Affine<V::PkGroup>);
 
 impl<V: Variant> fmt::Debug for PublicKey<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PublicKey(0x{})", hex(&self.to_bytes()))
+        write!(f, "PublicKey(0x{})", hex::encode(self.to_bytes()))
     }
 }
 
@@ -230,7 +226,7 @@ pub struct Signature<V: Variant>(pub(crate) Affine<V::SigGroup>);
 
 impl<V: Variant> fmt::Debug for Signature<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Signature(0x{})", hex(&self.to_bytes()))
+        write!(f, "Signature(0x{})", hex::encode(self.to_bytes()))
     }
 }
 

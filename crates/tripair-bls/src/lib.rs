@@ -51,6 +51,8 @@ pub mod core_ops;
 pub mod error;
 mod keys;
 pub mod pop;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod variant;
 
 pub use error::{Error, Result};

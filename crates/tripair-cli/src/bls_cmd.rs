@@ -1,7 +1,7 @@
 //! The per-line work of `tripair bls keygen | sign | verify | aggregate` (BLS signatures on
 //! BLS12-381 by `tripair-bls`): hex tokens in, hex or `true`/`false` out, every bad token named.
 
-use tripair::util::{hex_decode, hex_encode};
+use hex::encode as hex_encode;
 use tripair_bls::{basic, pop, MinPk, MinSig, PublicKey, SecretKey, Signature, Variant};
 
 /// What a `tripair bls` run does with each line.
@@ -37,7 +37,8 @@ pub fn bls_line(op: BlsOp, suite: Suite, line: &str) -> Result<String, String> {
 
 /// A hex token (an optional `0x`; `0x` alone is the empty string), or the error naming it.
 fn bytes(token: &str, what: &str) -> Result<Vec<u8>, String> {
-    hex_decode(token.strip_prefix("0x").unwrap_or(token)).map_err(|e| format!("{what}: {e}"))
+    hex::decode(token.strip_prefix("0x").unwrap_or(token))
+        .map_err(|_| format!("{what}: {}", tripair::Error::NotHex))
 }
 
 fn tokens<'a>(
@@ -72,8 +73,8 @@ fn line_in<V: Variant>(op: BlsOp, basic_scheme: bool, line: &str) -> Result<Stri
             let pk = sk.public_key::<V>();
             Ok(format!(
                 "{} {}",
-                hex_encode(&sk.to_bytes()),
-                hex_encode(&pk.to_bytes())
+                hex_encode(sk.to_bytes()),
+                hex_encode(pk.to_bytes())
             ))
         }
         BlsOp::Sign => {
@@ -85,7 +86,7 @@ fn line_in<V: Variant>(op: BlsOp, basic_scheme: bool, line: &str) -> Result<Stri
             } else {
                 pop::sign(&sk, &msg)
             };
-            Ok(hex_encode(&sig.to_bytes()))
+            Ok(hex_encode(sig.to_bytes()))
         }
         BlsOp::Verify => {
             let t = tokens(line, "PKHEX MSGHEX SIGHEX", 3..=3)?;
@@ -112,7 +113,7 @@ fn line_in<V: Variant>(op: BlsOp, basic_scheme: bool, line: &str) -> Result<Stri
                 })
                 .collect::<Result<Vec<_>, String>>()?;
             let agg = Signature::aggregate(&sigs).map_err(said)?;
-            Ok(hex_encode(&agg.to_bytes()))
+            Ok(hex_encode(agg.to_bytes()))
         }
     }
 }

@@ -124,7 +124,7 @@ pub fn hash_line(o: &HashOptions, line: &str) -> Result<String> {
     } else {
         let h = line.trim();
         let h = h.strip_prefix("0x").unwrap_or(h);
-        tripair::util::hex_decode(h).map_err(|e| e.in_point("message"))?
+        hex::decode(h).map_err(|_| tripair::Error::NotHex.in_point("message"))?
     };
     let bytes = if o.bn254 {
         hash_encoded::<G1<Bn254>>(o, &msg)
@@ -133,7 +133,7 @@ pub fn hash_line(o: &HashOptions, line: &str) -> Result<String> {
     } else {
         hash_encoded::<G1<C>>(o, &msg)
     }?;
-    Ok(tripair::util::hex_encode(&bytes))
+    Ok(hex::encode(bytes))
 }
 
 /// The message hashed (or encoded) to `G` and written in the asked encoding.

@@ -8,11 +8,11 @@
 //! bilinearly. The differential target against arkworks is test-only (arkworks is a
 //! dev-dependency): `tests/support/arkworks_diff.rs`.
 
+use hex::encode as hex_encode;
 use tripair::curve::{CurveGroup, PairingCurve, G1, G2};
 use tripair::encoding::{decode_g1, decode_g2, encode_g1, encode_g2, encode_point_compressed};
 use tripair::field::Fp;
 use tripair::pairing::{pairing, Gt};
-use tripair::util::hex_encode;
 
 /// A fuzz target's body: panics only when a property fails.
 pub type FuzzBody = fn(&[u8]);
@@ -180,8 +180,8 @@ fn seeds_on<C: PairingCurve>(k: u8, v: &mut Vec<(&'static str, Vec<u8>)>) {
     v.push(("scalars", with(vec![0xff; 32])));
     let line = format!(
         "{} {}",
-        hex_encode(&encode_g1::<C>(&g1)),
-        hex_encode(&encode_g2::<C>(&g2))
+        hex_encode(encode_g1::<C>(&g1)),
+        hex_encode(encode_g2::<C>(&g2))
     );
     v.push(("cli_lines", with(line.into_bytes())));
     v.push((

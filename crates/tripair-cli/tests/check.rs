@@ -12,7 +12,6 @@ use tripair::curve::{
 use tripair::encoding::{encode_g1, encode_g2};
 use tripair::field::Fp2;
 use tripair::pairing::Gt;
-use tripair::util::{hex_decode, hex_encode};
 use tripair_testkit::TestRng;
 
 /// The binary's answer lines and exit status.
@@ -41,7 +40,7 @@ fn g2_outside_subgroup<C: PairingCurve>() -> Affine<G2<C>> {
 fn g1_off_curve<C: PairingCurve>(p: &Affine<G1<C>>) -> String {
     let mut b = encode_g1::<C>(p);
     *b.last_mut().unwrap() ^= 1;
-    hex_encode(&b)
+    hex::encode(&b)
 }
 
 type PointPair<C> = (Affine<G1<C>>, Affine<G2<C>>);
@@ -62,8 +61,8 @@ fn g2<C: PairingCurve>(k: &Scalar<C>) -> Affine<G2<C>> {
 
 fn hex_pair<C: PairingCurve>(p: &Affine<G1<C>>, q: &Affine<G2<C>>) -> (String, String) {
     (
-        hex_encode(&encode_g1::<C>(p)),
-        hex_encode(&encode_g2::<C>(q)),
+        hex::encode(encode_g1::<C>(p)),
+        hex::encode(encode_g2::<C>(q)),
     )
 }
 
@@ -127,7 +126,7 @@ fn cases<C: PairingCurve>(seed: u64) -> Vec<Case> {
         expect: None,
     };
     let (hp, hq) = hex_pair::<C>(&p, &q);
-    let outside = hex_encode(&encode_g2::<C>(&g2_outside_subgroup::<C>()));
+    let outside = hex::encode(encode_g2::<C>(&g2_outside_subgroup::<C>()));
     let p_bytes = hp.len() / 2;
     v.extend([
         bad(vec![(g1_off_curve::<C>(&p), hq.clone())]),
@@ -181,7 +180,7 @@ fn check_agrees<C: PairingCurve>() {
         match case.expect {
             Some(expect) => {
                 let product = case.pairs.iter().fold(Gt::<C>::identity(), |acc, _| {
-                    let gt = hex_decode(gts.next().unwrap()).unwrap();
+                    let gt = hex::decode(gts.next().unwrap()).unwrap();
                     acc * Gt::<C>::from_bytes(&gt).unwrap()
                 });
                 assert_eq!(answer, &expect.to_string(), "{name}: {}", line_of(case));

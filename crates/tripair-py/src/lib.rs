@@ -55,10 +55,6 @@ pub(crate) fn py_bytes<'py>(py: Python<'py>, b: &[u8]) -> Bound<'py, PyBytes> {
     PyBytes::new(py, b)
 }
 
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
 /// The Python class of one group: the constructors by curve name, the encodings, equality,
 /// hashing and `repr`, plus the class's own operators (`$($ops)*`).
 macro_rules! group_class {
@@ -133,7 +129,7 @@ macro_rules! group_class {
                 let value = if self.0.is_identity() {
                     "identity".to_string()
                 } else {
-                    format!("0x{}", hex(&self.0.encode()))
+                    format!("0x{}", hex::encode(self.0.encode()))
                 };
                 format!("{}('{}', {value})", $name, self.0.ops().name())
             }

@@ -113,12 +113,7 @@ pub struct Gf2<const N: usize, P: Pentanomial2> {
 
 impl<const N: usize, P: Pentanomial2> core::fmt::Debug for Gf2<N, P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "Gf2<{}>({})",
-            P::M,
-            tripair::util::hex_encode(&self.to_bytes())
-        )
+        write!(f, "Gf2<{}>({})", P::M, hex::encode(self.to_bytes()))
     }
 }
 

@@ -373,12 +373,7 @@ pub struct Gf3<const N: usize, P: Trinomial3> {
 
 impl<const N: usize, P: Trinomial3> core::fmt::Debug for Gf3<N, P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "Gf3<{}>({})",
-            P::M,
-            tripair::util::hex_encode(&self.to_bytes())
-        )
+        write!(f, "Gf3<{}>({})", P::M, hex::encode(self.to_bytes()))
     }
 }
 

@@ -41,8 +41,8 @@ pub mod worker;
 
 use std::sync::OnceLock;
 
+use hex::encode as hex_encode;
 use tripair::error::{Error, Result};
-use tripair::util::{hex_decode, hex_encode};
 
 use eta2::{Curve2, Eta2_1223, Eta2_233, Eta2_271, Point2};
 use eta3::{Curve3, Eta3_193, Eta3_509, Eta3_97, Point3};
@@ -106,7 +106,7 @@ fn generator3_hex<const N: usize, P: Trinomial3, const B: i8, const H: u64>(
     cache
         .get_or_init(|| {
             hex_encode(
-                &Curve3::<N, P, B, H>::generator()
+                Curve3::<N, P, B, H>::generator()
                     .to_bytes()
                     .expect("generator is finite"),
             )
@@ -120,7 +120,7 @@ fn generator2_hex<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
     cache
         .get_or_init(|| {
             hex_encode(
-                &Curve2::<N, P, B, H>::generator()
+                Curve2::<N, P, B, H>::generator()
                     .to_bytes()
                     .expect("generator is finite"),
             )
@@ -241,13 +241,13 @@ impl<const N: usize, P: Trinomial3, const B: i8, const H: u64> Curve3<N, P, B, H
         if s == "inf" {
             return Ok(Point3::infinity());
         }
-        Self::decode_point(&hex_decode(s)?)
+        Self::decode_point(&hex::decode(s).map_err(|_| Error::NotHex)?)
     }
     fn pair_hex(p: &str, q: &str, parallel: bool) -> Result<String> {
         let p = Self::parse_point(p).map_err(|e| e.in_point("P"))?;
         let q = Self::parse_point(q).map_err(|e| e.in_point("Q"))?;
         let t = if parallel { Threads::Two } else { Threads::One };
-        Ok(hex_encode(&eta3::gt_to_bytes(&eta3::eta_t_pairing(
+        Ok(hex_encode(eta3::gt_to_bytes(&eta3::eta_t_pairing(
             &p, &q, t,
         ))))
     }
@@ -262,13 +262,13 @@ impl<const N: usize, P: Pentanomial2, const B: u8, const H: u64> Curve2<N, P, B,
         if s == "inf" {
             return Ok(Point2::infinity());
         }
-        Self::decode_point(&hex_decode(s)?)
+        Self::decode_point(&hex::decode(s).map_err(|_| Error::NotHex)?)
     }
     fn pair_hex(p: &str, q: &str, parallel: bool) -> Result<String> {
         let p = Self::parse_point(p).map_err(|e| e.in_point("P"))?;
         let q = Self::parse_point(q).map_err(|e| e.in_point("Q"))?;
         let t = if parallel { Threads::Two } else { Threads::One };
-        Ok(hex_encode(&eta2::gt_to_bytes(&eta2::eta_t_pairing(
+        Ok(hex_encode(eta2::gt_to_bytes(&eta2::eta_t_pairing(
             &p, &q, t,
         ))))
     }

@@ -8,7 +8,8 @@ use crate::field::FpParams;
 #[cfg(feature = "parallel")]
 use crate::pairing::pairing_split_loop;
 use crate::pairing::{pairing, pairing_check, Gt};
-use crate::util::{hex_decode, hex_encode};
+use crate::prelude::*;
+use hex::encode as hex_encode;
 
 /// The one list of prime-field curves: `for_each_prime_curve!(m)` (or `(m; extra tokens)`) calls
 /// `m! { (extra tokens) module_name: Type = "label", ... }` with every curve, in the order the CLI
@@ -78,13 +79,18 @@ fn decode_pair<C: PairingCurve>(
     Ok((p, q))
 }
 
+/// Bytes from hex text (upper or lower case, no prefix, even length).
+fn hex_decode(s: &str) -> Result<Vec<u8>> {
+    hex::decode(s).map_err(|_| Error::NotHex)
+}
+
 fn pair_prime<C: PairingCurve>(
     g1_hex: &str,
     g2_hex: &str,
     pair: impl Fn(&G1Affine<C>, &G2Affine<C>) -> Gt<C>,
 ) -> Result<String> {
     let (p, q) = decode_pair::<C>(g1_hex, g2_hex, None)?;
-    Ok(hex_encode(&pair(&p, &q).to_bytes()))
+    Ok(hex_encode(pair(&p, &q).to_bytes()))
 }
 
 fn check_prime<C: PairingCurve>(pairs: &[(&str, &str)]) -> Result<bool> {
@@ -206,8 +212,8 @@ fn summary_prime<C: PairingCurve>() -> CurveSummary {
         ],
         r: format!("{}", k.r_big),
         cofactor: format!("{}", k.h1),
-        g1: hex_encode(&encode_g1::<C>(&<G1<C> as CurveGroup>::generator())),
-        g2: hex_encode(&encode_g2::<C>(&<G2<C> as CurveGroup>::generator())),
+        g1: hex_encode(encode_g1::<C>(&<G1<C> as CurveGroup>::generator())),
+        g2: hex_encode(encode_g2::<C>(&<G2<C> as CurveGroup>::generator())),
         broken: false,
         security_bits: Some(C::SECURITY_BITS),
         details: format!(

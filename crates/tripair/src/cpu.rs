@@ -6,6 +6,7 @@
 //! on a CPU without them. `TRIPAIR_BACKEND=portable` in the environment makes every `detect` return
 //! `None`, forcing the portable code everywhere.
 
+use crate::prelude::*;
 use core::sync::atomic::{AtomicU32, Ordering};
 
 const DETECTED: u32 = 1;
@@ -19,6 +20,33 @@ const AVX2_FMA: u32 = 1 << 7;
 
 static STATE: AtomicU32 = AtomicU32::new(0);
 
+/// Whether this CPU has an x86-64 feature: asked of the CPU with `std`, read from the build's
+/// target features without it (a `no_std` build runs only what it was compiled to assume).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+macro_rules! has {
+    ($f:tt) => {
+        std::arch::is_x86_feature_detected!($f)
+    };
+}
+#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
+macro_rules! has {
+    ($f:tt) => {
+        cfg!(target_feature = $f)
+    };
+}
+
+/// `TRIPAIR_BACKEND` from the environment (none without `std`).
+fn backend_variable() -> Option<String> {
+    #[cfg(feature = "std")]
+    {
+        std::env::var("TRIPAIR_BACKEND").ok()
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        None
+    }
+}
+
 /// Whether `TRIPAIR_BACKEND` asks for the portable code.
 fn env_forces_portable(value: Option<&str>) -> bool {
     value
@@ -29,12 +57,11 @@ fn env_forces_portable(value: Option<&str>) -> bool {
 #[cold]
 fn detect_all() -> u32 {
     let mut s = DETECTED;
-    if env_forces_portable(std::env::var("TRIPAIR_BACKEND").ok().as_deref()) {
+    if env_forces_portable(backend_variable().as_deref()) {
         s |= FORCED_PORTABLE;
     } else {
         #[cfg(target_arch = "x86_64")]
         {
-            use std::arch::is_x86_feature_detected as has;
             let bmi2 = has!("bmi2");
             if bmi2 && has!("adx") {
                 s |= ADX_BMI2;
@@ -175,7 +202,7 @@ impl CpuFamily {
 
 /// The family of this CPU (from CPUID's vendor and family fields), detected once.
 pub fn family() -> CpuFamily {
-    static FAMILY: std::sync::OnceLock<CpuFamily> = std::sync::OnceLock::new();
+    static FAMILY: crate::sync::Once<CpuFamily> = crate::sync::Once::new();
     *FAMILY.get_or_init(detect_family)
 }
 
@@ -197,8 +224,8 @@ fn detect_family() -> CpuFamily {
         } else {
             base
         };
-        let ifma = std::arch::is_x86_feature_detected!("avx512ifma");
-        let avx512 = std::arch::is_x86_feature_detected!("avx512f");
+        let ifma = has!("avx512ifma");
+        let avx512 = has!("avx512f");
         match (&vendor[..], family) {
             (b"GenuineIntel", _) if ifma => CpuFamily::IntelIfma,
             (b"AuthenticAMD", 0x19) if avx512 => CpuFamily::AmdZen4,

@@ -15,6 +15,7 @@
 use crate::curve::{Affine, CurveGroup, Family, G1Affine, G2Affine, PairingCurve, G1, G2};
 use crate::error::{Error, Result};
 use crate::field::{Field, Fp, Fp2, FpParams};
+use crate::prelude::*;
 
 /// How a coordinate field reads and writes its elements.
 pub trait CoordinateBytes: Field {

@@ -1,5 +1,6 @@
 //! The one error type of the library: every rejection names what is wrong with the input.
 
+use crate::prelude::*;
 use core::fmt;
 
 /// Why an input was rejected. Every decoder and every checked constructor returns one of these;
@@ -111,7 +112,7 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}
 
 /// The library's result type: the value, or the [`Error`] naming what is wrong with the input.
 pub type Result<T> = core::result::Result<T, Error>;

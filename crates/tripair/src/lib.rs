@@ -40,6 +40,18 @@
 //! command line and benchmarks in `tripair-cli`.
 
 #![warn(missing_docs)]
+// Without the `std` feature: `no_std` with `alloc` (see Cargo.toml).
+#![cfg_attr(not(feature = "std"), no_std)]
+
+extern crate alloc;
+
+/// What the std prelude gives and `no_std` does not: each file that allocates imports it.
+mod prelude {
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
 
 pub mod api;
 // Internal (other crates of the workspace use it): not part of the documented API.
@@ -54,7 +66,12 @@ pub mod error;
 pub mod field;
 pub mod hash_to_curve;
 pub mod pairing;
+// serde for points, GT and field elements (feature `serde`); the helpers are for tripair-bls.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod serde_impls;
 pub mod strategy;
+mod sync;
 // Internal (other crates of the workspace use it): not part of the documented API.
 #[doc(hidden)]
 pub mod util;

@@ -154,14 +154,13 @@ fn hex_entry_points_name_the_point() {
     use tripair::api::{check_hex, pair_hex, pair_hex_split};
     use tripair::curve::curves::Bn254 as C;
     use tripair::encoding::{encode_g1, encode_g2};
-    use tripair::util::hex_encode;
     let (p, q) = (G1Affine::<C>::generator(), G2Affine::<C>::generator());
     let (g1, g2) = (
-        hex_encode(&encode_g1::<C>(&p)),
-        hex_encode(&encode_g2::<C>(&q)),
+        hex::encode(encode_g1::<C>(&p)),
+        hex::encode(encode_g2::<C>(&q)),
     );
     let e = pair_hex("bn254", &g1, &g2).unwrap();
-    assert_eq!(e, hex_encode(&pairing(&p, &q).to_bytes()));
+    assert_eq!(e, hex::encode(pairing(&p, &q).to_bytes()));
     assert_eq!(pair_hex_split("bn254", &g1, &g2).unwrap(), e);
     assert_eq!(
         pair_hex("bn254", "zz", &g2),
@@ -176,7 +175,7 @@ fn hex_entry_points_name_the_point() {
         }
         .in_point("G2"))
     );
-    let neg = hex_encode(&encode_g1::<C>(&-p));
+    let neg = hex::encode(encode_g1::<C>(&-p));
     assert_eq!(check_hex("bn254", &[(&g1, &g2), (&neg, &g2)]), Ok(true));
     assert_eq!(check_hex("bn254", &[(&g1, &g2)]), Ok(false));
     assert_eq!(

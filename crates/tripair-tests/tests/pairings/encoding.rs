@@ -5,7 +5,6 @@ use tripair::curve::curves::{Bls12_381, Bn254};
 use tripair::curve::{Affine, CurveGroup, G1Projective, G2Projective, Scalar, G1, G2};
 use tripair::encoding::{decode_g1, decode_g2, encode_g1, encode_g2, encode_point_compressed};
 use tripair::field::{Fp, FpParams};
-use tripair::util::hex_encode;
 use tripair::Error;
 
 fn scalar<C: tripair::curve::PairingCurve>(k: u64) -> Scalar<C> {
@@ -88,7 +87,7 @@ fn bls12_381_zcash_format_and_errors() {
     assert_eq!(decode_g2::<C>(&qc).unwrap(), q);
     // Known compressed generator of G1 (ZCash): 0x97f1d3a7...
     let g = encode_point_compressed::<G1<C>>(&<G1<C> as CurveGroup>::generator());
-    assert_eq!(&hex_encode(&g)[..8], "97f1d3a7");
+    assert_eq!(&hex::encode(&g)[..8], "97f1d3a7");
     // Infinity: 0x40 uncompressed, 0xc0 compressed; stray bytes are rejected.
     let mut inf = vec![0u8; 96];
     inf[0] = 0x40;

@@ -15,7 +15,6 @@ use tripair::hash_to_curve::{
     encode_to_bn254_g1, hash_to_bn254_g1, hash_to_field, HashToCurveGroup, HashToField,
     BN254G1_XMD_SHA256_SVDW_NU, BN254G1_XMD_SHA256_SVDW_RO,
 };
-use tripair::util::hex_decode;
 use tripair_testkit::TestRng;
 
 type BaseFp = Fp<<C as TowerParams>::Fp>;
@@ -23,7 +22,7 @@ type BaseFp = Fp<<C as TowerParams>::Fp>;
 fn fp(s: &str) -> BaseFp {
     let h = s.strip_prefix("0x").expect("vector elements start with 0x");
     let width = 2 * <<C as TowerParams>::Fp as FpParams>::BYTES;
-    Fp::from_be_bytes(&hex_decode(&format!("{h:0>width$}")).unwrap()).unwrap()
+    Fp::from_be_bytes(&hex::decode(format!("{h:0>width$}")).unwrap()).unwrap()
 }
 
 fn point([x, y]: [&str; 2]) -> Affine<G1<C>> {

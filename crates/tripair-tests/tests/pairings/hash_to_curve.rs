@@ -14,7 +14,6 @@ use tripair::hash_to_curve::{
     HashToCurveGroup, HashToField, BLS12381G1_XMD_SHA256_SSWU_NU, BLS12381G1_XMD_SHA256_SSWU_RO,
     BLS12381G2_XMD_SHA256_SSWU_NU, BLS12381G2_XMD_SHA256_SSWU_RO,
 };
-use tripair::util::{hex_decode, hex_encode};
 use tripair::{encode_to_g1, encode_to_g2, hash_to_g1, hash_to_g2, Error};
 use tripair_testkit::TestRng;
 use vectors::{Expand, Suite};
@@ -34,7 +33,7 @@ fn fp_from_hex(s: &str) -> BaseFp {
         .strip_prefix("0x")
         .expect("vector field elements start with 0x");
     let width = 2 * <<C as TowerParams>::Fp as FpParams>::BYTES;
-    Fp::from_be_bytes(&hex_decode(&format!("{h:0>width$}")).unwrap()).unwrap()
+    Fp::from_be_bytes(&hex::decode(format!("{h:0>width$}")).unwrap()).unwrap()
 }
 
 impl FromVector for BaseFp {
@@ -117,7 +116,7 @@ fn check_expand(dst: &[u8], vectors: &[Expand]) {
     for v in vectors {
         let out = expand_message_xmd(v.msg.as_bytes(), dst, v.len_in_bytes).unwrap();
         assert_eq!(
-            hex_encode(&out),
+            hex::encode(&out),
             v.uniform_bytes,
             "msg {:?}, len {}",
             v.msg,

@@ -4,7 +4,7 @@
 
 use num_bigint::BigUint;
 
-use tripair::util::{hex_encode, is_probable_prime};
+use tripair::util::is_probable_prime;
 use tripair::Error;
 use tripair_smallchar::eta3::{self, Curve3, Eta3_193, Eta3_509, Eta3_97, Point3};
 use tripair_smallchar::gf3::*;
@@ -372,14 +372,14 @@ fn smallchar_api_pair_hex_and_errors() {
     let one = sc::pair_hex("eta3-97", g, "inf", false).unwrap();
     let mut expect = vec![0u8; 6 * n];
     expect[n - 1] = 1;
-    assert_eq!(one, hex_encode(&expect));
+    assert_eq!(one, hex::encode(&expect));
     let e = sc::pair_hex("eta3-97", g, g, false).unwrap();
     assert_eq!(e.len(), 12 * n);
     // The value matches the typed API.
     let gp = Eta3_97::generator();
     assert_eq!(
         e,
-        hex_encode(&eta3::gt_to_bytes(&eta3::eta_t_pairing(
+        hex::encode(eta3::gt_to_bytes(&eta3::eta_t_pairing(
             &gp,
             &gp,
             Threads::One
@@ -407,12 +407,12 @@ fn smallchar_api_pair_hex_and_errors() {
     while big.len() < n {
         big.insert(0, 0);
     }
-    let bad = hex_encode(&[big.clone(), vec![0u8; n]].concat());
+    let bad = hex::encode([big.clone(), vec![0u8; n]].concat());
     assert_eq!(
         sc::pair_hex("eta3-97", &bad, g, false),
         Err(Error::NotAFieldElement.in_point("P"))
     );
-    let bad_y = format!("{}{}", &g[..2 * n], hex_encode(&big));
+    let bad_y = format!("{}{}", &g[..2 * n], hex::encode(&big));
     assert_eq!(
         sc::pair_hex("eta3-97", g, &bad_y, false),
         Err(Error::NotAFieldElement.in_point("Q"))
@@ -420,7 +420,7 @@ fn smallchar_api_pair_hex_and_errors() {
     // Off the curve: change y.
     let gp = Eta3_97::generator();
     let off = Point3::<2, T97, 1>::new_unchecked(gp.x, gp.y.add(&Gf3::one()));
-    let off_hex = hex_encode(&off.to_bytes().unwrap());
+    let off_hex = hex::encode(off.to_bytes().unwrap());
     assert_eq!(
         sc::pair_hex("eta3-97", &off_hex, g, false),
         Err(Error::NotOnCurve.in_point("P"))
@@ -434,14 +434,14 @@ fn smallchar_api_pair_hex_and_errors() {
             }
         }
     };
-    let out_hex = hex_encode(&outside.to_bytes().unwrap());
+    let out_hex = hex::encode(outside.to_bytes().unwrap());
     assert_eq!(
         sc::pair_hex("eta3-97", g, &out_hex, false),
         Err(Error::NotInSubgroup.in_point("Q"))
     );
     // The same point times 7 is accepted.
     let inside = outside.mul_vartime(&BigUint::from(7u32));
-    assert!(sc::pair_hex("eta3-97", g, &hex_encode(&inside.to_bytes().unwrap()), true).is_ok());
+    assert!(sc::pair_hex("eta3-97", g, &hex::encode(inside.to_bytes().unwrap()), true).is_ok());
 }
 
 // ---------------------------------------------------------------------------------------------

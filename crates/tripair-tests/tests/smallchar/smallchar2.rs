@@ -3,7 +3,7 @@
 
 use num_bigint::BigUint;
 
-use tripair::util::{hex_encode, is_probable_prime};
+use tripair::util::is_probable_prime;
 use tripair::Error;
 use tripair_smallchar::eta2::{self, Curve2, Eta2_1223, Eta2_233, Eta2_271, Point2};
 use tripair_smallchar::gf2::*;
@@ -220,7 +220,7 @@ fn smallchar2_api() {
     let one = sc::pair_hex("eta2-271", "inf", g, false).unwrap();
     let mut expect = vec![0u8; 4 * n];
     expect[n - 1] = 1;
-    assert_eq!(one, hex_encode(&expect));
+    assert_eq!(one, hex::encode(&expect));
     assert_eq!(
         sc::pair_hex("eta2-271", "0g", g, false),
         Err(Error::NotHex.in_point("P"))
@@ -232,13 +232,13 @@ fn smallchar2_api() {
     let mut bad = vec![0u8; 2 * n];
     bad[0] = 0x80; // bit 271 + ... set in x
     assert_eq!(
-        sc::pair_hex("eta2-271", &hex_encode(&bad), g, false),
+        sc::pair_hex("eta2-271", &hex::encode(&bad), g, false),
         Err(Error::NotAFieldElement.in_point("P"))
     );
     let gp = Eta2_271::generator();
     let off = Point2::<5, P271, 0>::new_unchecked(gp.x, gp.y.add(&Gf2::monomial(3)));
     assert_eq!(
-        sc::pair_hex("eta2-271", g, &hex_encode(&off.to_bytes().unwrap()), false),
+        sc::pair_hex("eta2-271", g, &hex::encode(off.to_bytes().unwrap()), false),
         Err(Error::NotOnCurve.in_point("Q"))
     );
     let mut rng = TestRng::new(5);
@@ -252,7 +252,7 @@ fn smallchar2_api() {
     assert_eq!(
         sc::pair_hex(
             "eta2-271",
-            &hex_encode(&outside.to_bytes().unwrap()),
+            &hex::encode(outside.to_bytes().unwrap()),
             g,
             false
         ),

@@ -9,6 +9,7 @@ use crate::field::{
     cheapest_wnaf_msb_first, frobenius_gamma, naf_msb_first, uncompressed_exp_cost, Field, Fp, Fp2,
     FpParams,
 };
+use crate::prelude::*;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Signed, Zero};
 
@@ -124,7 +125,7 @@ fn fp_from_hex<F: FpParams>(h: &str) -> Fp<F> {
     } else {
         h.to_string()
     };
-    let mut bytes = crate::util::hex_decode(&padded).expect("generator constant is hex");
+    let mut bytes = hex::decode(&padded).expect("generator constant is hex");
     while bytes.len() < F::BYTES {
         bytes.insert(0, 0);
     }

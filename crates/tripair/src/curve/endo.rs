@@ -16,6 +16,7 @@
 //! integer arithmetic, so [`Decomposition::decompose`] has no branch or memory access that
 //! depends on k. The signs of the parts come out as masks.
 
+use crate::prelude::*;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Signed, Zero};
 

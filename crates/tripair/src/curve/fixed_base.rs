@@ -18,9 +18,10 @@ use super::group::{normalize_ct_into, Affine, CurveGroup, Projective, Scalar};
 use super::params::PairingCurve;
 use super::scalar_mul::signed_digits;
 use crate::field::{Field, FpParams};
-use std::any::{Any, TypeId};
-use std::collections::HashMap;
-use std::sync::{OnceLock, RwLock};
+use crate::prelude::*;
+use crate::sync::RwLock;
+use alloc::collections::BTreeMap;
+use core::any::{Any, TypeId};
 
 /// The default window width in bits (digits in [-2^(W-1), 2^(W-1)], 2^(W-1) entries a window).
 pub const DEFAULT_WINDOW: u32 = 6;
@@ -120,26 +121,17 @@ impl<G: CurveGroup> FixedBaseTable<G> {
 /// cannot be generic, so the tables live in one map keyed by the group's type and are leaked
 /// once (a few hundred KiB in all, for the groups a program uses).
 fn generator_table<G: CurveGroup>() -> &'static FixedBaseTable<G> {
-    type Map = HashMap<TypeId, &'static (dyn Any + Send + Sync)>;
-    static TABLES: OnceLock<RwLock<Map>> = OnceLock::new();
-    let map = TABLES.get_or_init(|| RwLock::new(HashMap::new()));
+    static TABLES: RwLock<BTreeMap<TypeId, &'static (dyn Any + Send + Sync)>> =
+        RwLock::new(BTreeMap::new());
     let key = TypeId::of::<G>();
-    let found = map
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&key)
-        .copied();
-    let entry = match found {
+    let entry = match TABLES.read(|map| map.get(&key).copied()) {
         Some(t) => t,
         None => {
             // Built outside the lock: another thread may build the same table meanwhile, and the
             // first one stored wins (both are equal).
             let table: &'static (dyn Any + Send + Sync) =
                 Box::leak(Box::new(FixedBaseTable::<G>::new(&G::generator())));
-            *map.write()
-                .unwrap_or_else(|e| e.into_inner())
-                .entry(key)
-                .or_insert(table)
+            TABLES.write(|map| *map.entry(key).or_insert(table))
         }
     };
     entry

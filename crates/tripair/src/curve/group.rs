@@ -8,6 +8,7 @@ use super::endo::Decomposition;
 use super::params::PairingCurve;
 use super::twist::{mul_by_twist_b3, psi_coords};
 use crate::field::{Field, Fp, Fp2};
+use crate::prelude::*;
 use core::fmt::Debug;
 use core::marker::PhantomData;
 

@@ -111,7 +111,7 @@ macro_rules! define_curve {
             const BETA: i64 = $beta;
             const XI: (i64, i64) = ($x0, $x1);
             fn frobenius_coeffs() -> &'static $crate::field::FrobeniusCoeffs<[u64; $n]> {
-                static C: std::sync::OnceLock<$crate::field::FrobeniusCoeffs<[u64; $n]>> = std::sync::OnceLock::new();
+                static C: $crate::sync::Once<$crate::field::FrobeniusCoeffs<[u64; $n]>> = $crate::sync::Once::new();
                 C.get_or_init(|| $crate::field::FrobeniusCoeffs::derive::<$name<$crate::arith::Portable>>())
             }
         }
@@ -130,7 +130,7 @@ macro_rules! define_curve {
             const G2_GENERATOR: Option<[&'static str; 4]> = $g2;
             const FAST_SUBGROUP_CHECKS: bool = $fast;
             fn consts() -> &'static $crate::curve::consts::CurveConsts<[u64; $n]> {
-                static C: std::sync::OnceLock<$crate::curve::consts::CurveConsts<[u64; $n]>> = std::sync::OnceLock::new();
+                static C: $crate::sync::Once<$crate::curve::consts::CurveConsts<[u64; $n]>> = $crate::sync::Once::new();
                 C.get_or_init(|| $crate::curve::consts::CurveConsts::derive::<$name<$crate::arith::Portable>>())
             }
         }

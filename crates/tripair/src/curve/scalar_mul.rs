@@ -6,6 +6,7 @@ use super::endo::PART_LIMBS;
 use super::group::{ct_is_zero_mask, normalize_ct, Affine, CurveGroup, Projective, Scalar};
 use super::params::PairingCurve;
 use crate::field::{Field, FpParams};
+use crate::prelude::*;
 
 /// The width-w NAF of a non-negative integer (little-endian limbs), least significant digit
 /// first: odd digits below 2^(w-1) in absolute value, at least w - 1 zeros after each. Variable time.

@@ -5,6 +5,7 @@ use crate::arith::limbs;
 use crate::arith::radix52::Radix52;
 use crate::arith::{Backend, Limbs};
 use crate::error::{Error, Result};
+use crate::prelude::*;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -99,7 +100,7 @@ impl<F: FpParams> Default for Fp<F> {
 
 impl<F: FpParams> fmt::Debug for Fp<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "0x{}", crate::util::hex_encode(&self.to_be_bytes()))
+        write!(f, "0x{}", hex::encode(self.to_be_bytes()))
     }
 }
 

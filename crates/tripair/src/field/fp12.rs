@@ -6,6 +6,7 @@ use super::fp2::{fp2_batch, fp2_batch_into, Fp2, Fp2Job, Fp2Wide, TowerFp, Tower
 use super::fp6::Fp6;
 use super::kernels::TowerKernels;
 use crate::arith::{limbs, Limbs};
+use crate::prelude::*;
 use core::ops::{Add, Mul, Neg, Sub};
 
 /// `gamma[j-1][k] = xi^(k (p^j - 1) / 6)` for j = 1, 2, 3 and k = 0..5, as Montgomery limbs

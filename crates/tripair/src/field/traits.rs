@@ -1,5 +1,6 @@
 //! One trait over F_p and F_p2, so that a single curve-group implementation serves G1 and G2.
 
+use crate::prelude::*;
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 

@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::field::{Field, Fp, Fp2, FpParams, TowerParams};
+use crate::prelude::*;
 use sha2::{Digest, Sha256};
 
 /// SHA-256's output size b_in_bytes (section 5.3.1).

@@ -26,6 +26,7 @@ mod jacobian;
 mod sswu;
 mod svdw;
 
+use crate::prelude::*;
 pub use expand::{
     expand_message_xmd, hash_to_field, oversize_dst, HashToField, MAX_DST_LEN, MAX_EXPAND_LEN,
 };
@@ -35,10 +36,9 @@ use crate::curve::twist::psi_coords;
 use crate::curve::{Affine, CurveGroup, G1Affine, G2Affine, PairingCurve, Projective, G1, G2};
 use crate::error::Result;
 use crate::field::{Fp, Fp2, FpParams, TowerParams};
-use crate::util::hex_decode;
+use crate::sync::Once;
 use num_bigint::BigUint;
 use sswu::Sswu;
-use std::sync::OnceLock;
 use svdw::Svdw;
 
 /// Suite ID of hashing to G1 of BLS12-381, random-oracle encoding (section 8.8.1).
@@ -120,7 +120,7 @@ type Bls12Fp = Fp<<Bls12_381 as TowerParams>::Fp>;
 /// An F_p constant from big-endian hex (the transcribed tables).
 fn fp_hex(h: &str) -> Bls12Fp {
     let width = 2 * <<Bls12_381 as TowerParams>::Fp as FpParams>::BYTES;
-    let bytes = hex_decode(&format!("{h:0>width$}")).expect("constant table is hex");
+    let bytes = hex::decode(format!("{h:0>width$}")).expect("constant table is hex");
     Fp::from_be_bytes(&bytes).expect("constant table entry is below p")
 }
 
@@ -131,7 +131,7 @@ fn fp2_hex([c0, c1]: [&str; 2]) -> Fp2<Bls12_381> {
 
 /// The suite data of `BLS12381G1_XMD:SHA-256_SSWU_*` (section 8.8.1), built once.
 fn g1_sswu() -> &'static Sswu<Bls12Fp> {
-    static S: OnceLock<Sswu<Bls12Fp>> = OnceLock::new();
+    static S: Once<Sswu<Bls12Fp>> = Once::new();
     S.get_or_init(|| {
         let table = |t: &[&str]| t.iter().map(|h| fp_hex(h)).collect();
         let iso = [
@@ -151,7 +151,7 @@ fn g1_sswu() -> &'static Sswu<Bls12Fp> {
 
 /// The suite data of `BLS12381G2_XMD:SHA-256_SSWU_*` (section 8.8.2), built once.
 fn g2_sswu() -> &'static Sswu<Fp2<Bls12_381>> {
-    static S: OnceLock<Sswu<Fp2<Bls12_381>>> = OnceLock::new();
+    static S: Once<Sswu<Fp2<Bls12_381>>> = Once::new();
     S.get_or_init(|| {
         let table = |t: &[[&str; 2]]| t.iter().map(|&h| fp2_hex(h)).collect();
         let iso = [
@@ -192,7 +192,7 @@ impl HashToCurveGroup for G1<Bn254> {
     /// The Shallue-van de Woestijne map (section 6.6.1): y^2 = x^3 + 3 has no isogeny-friendly
     /// simplified-SWU form (A = 0), and Z = 1 by find_z_svdw.
     fn map_to_curve(u: &Self::F) -> Projective<Self> {
-        static S: OnceLock<Svdw<Fp<<Bn254 as TowerParams>::Fp>>> = OnceLock::new();
+        static S: Once<Svdw<Fp<<Bn254 as TowerParams>::Fp>>> = Once::new();
         S.get_or_init(|| Svdw::new(Self::coeff_b(), &<Bn254 as PairingCurve>::consts().p))
             .map_to_curve(u)
     }

@@ -7,6 +7,7 @@
 use super::expand::HashToField;
 use crate::curve::{CurveGroup, Projective};
 use crate::field::{pow_public_exponent, window_schedule, Field};
+use crate::prelude::*;
 use num_bigint::BigUint;
 use num_traits::One;
 

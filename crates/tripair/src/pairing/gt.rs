@@ -4,6 +4,7 @@
 use crate::curve::PairingCurve;
 use crate::error::{Error, Result};
 use crate::field::{Fp, Fp12, FpParams};
+use crate::prelude::*;
 use core::ops::{Mul, MulAssign};
 
 /// f_{s,Q}(P) before the final exponentiation: defined only up to factors that the final

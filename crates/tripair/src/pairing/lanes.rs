@@ -21,6 +21,7 @@ use super::{pairing, Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LaneBackend, LaneMask, Lanes, LANES};
 use crate::field::{Fp, Fp12, Fp2, Fp6, TowerChains, TowerParams};
+use crate::prelude::*;
 
 pub(crate) type LaneFp<C, B> = Lanes<<C as TowerParams>::Fp, B>;
 /// A pair of points in affine coordinates.

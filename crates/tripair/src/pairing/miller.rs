@@ -21,7 +21,8 @@ use super::gt::MillerLoopOutput;
 use crate::curve::twist::{psi_coords, TwistB3};
 use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
 use crate::field::{batch_inv, BaseField, Fp, Fp12, Fp2, TowerKernels, TowerParams};
-use std::sync::Arc;
+use crate::prelude::*;
+use alloc::sync::Arc;
 
 /// A line through points of the twist, before evaluation at P: its value at P = (xP, yP) is
 /// c + x*xP (at w^1 for D-type, w^2 for M-type) + y*(-yP) (at w^0 for D-type, w^3 for M-type),
@@ -207,6 +208,7 @@ macro_rules! known_lines_source {
         }
     };
 }
+#[cfg(feature = "parallel")]
 pub(crate) use known_lines_source;
 
 /// The Miller loop driver: f = prod_i f_{s,Q_i}(P_i) over the pairs of `source`, with the squarings
@@ -457,6 +459,7 @@ impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> ProjectiveLines<C, F> {
         }
     }
 
+    #[cfg(feature = "parallel")]
     /// Every pair's lines for all the steps of `schedule`, not evaluated at P, with the pairs' P:
     /// line j of pair i at index j * pairs + i, in the order the driver reads them. A product's
     /// threads replay them split by steps ([`RecordedLines`]) after recording them split by pairs.
@@ -501,6 +504,7 @@ fn walk_lines<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     });
 }
 
+#[cfg(feature = "parallel")]
 /// The lines of some pairs recorded by [`ProjectiveLines::record`], with the pairs' P.
 #[derive(Clone, Debug)]
 pub(crate) struct RecordedPairs<C: PairingCurve, F: TowerKernels<Params = C::Fp>> {
@@ -508,6 +512,7 @@ pub(crate) struct RecordedPairs<C: PairingCurve, F: TowerKernels<Params = C::Fp>
     points: Vec<PreparedG1<F>>,
 }
 
+#[cfg(feature = "parallel")]
 /// A line source replaying recorded lines (of several recordings, each its own pairs) from a
 /// given line on, each line evaluated at its pair's P and multiplied into the one accumulator:
 /// the later steps of a product's loop run from the lines alone, with no point arithmetic.
@@ -516,6 +521,7 @@ pub(crate) struct RecordedLines<'a, C: PairingCurve, F: TowerKernels<Params = C:
     next: usize,
 }
 
+#[cfg(feature = "parallel")]
 impl<'a, C: PairingCurve, F: TowerKernels<Params = C::Fp>> RecordedLines<'a, C, F> {
     /// The recordings' lines from line `next` of each pair on (`next` = the lines of the steps
     /// already taken, [`lines_of_digits`]).
@@ -537,6 +543,7 @@ impl<'a, C: PairingCurve, F: TowerKernels<Params = C::Fp>> RecordedLines<'a, C, 
     }
 }
 
+#[cfg(feature = "parallel")]
 known_lines_source!([C: PairingCurve, F: TowerKernels<Params = C::Fp>] RecordedLines<'_, C, F>, F);
 
 impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> LineSource<C, F> for ProjectiveLines<C, F> {

@@ -29,6 +29,7 @@ mod pool;
 #[cfg(feature = "parallel")]
 mod threads;
 
+use crate::prelude::*;
 pub use final_exp::final_exponentiation;
 #[doc(hidden)]
 pub use final_exp::{final_exponentiation_in, final_exponentiation_with, hard_part_exponent};

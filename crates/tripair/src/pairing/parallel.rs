@@ -48,6 +48,7 @@ use crate::curve::{G1Affine, G2Affine, PairingCurve};
 use crate::field::lanes::{IfmaLanes, LANES};
 use crate::field::Fp;
 use crate::field::{CompressedCyclotomic, Fp12, SquareChains, TowerChains, TowerKernels};
+use crate::prelude::*;
 use crate::strategy::ChosenChains;
 use crate::strategy::{self, ShareCosts};
 use num_bigint::BigInt;

@@ -10,6 +10,7 @@
 //! its join ([`spawn`]), or the caller takes its serial path ([`try_spawn`]): a refused thread
 //! costs parallelism, never an answer.
 
+use crate::prelude::*;
 use std::any::Any;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -5,6 +5,7 @@
 //! form takes the smaller of the count it is asked for and this budget; the forms that split one
 //! pairing over two threads run serially where the budget is one.
 
+use crate::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 

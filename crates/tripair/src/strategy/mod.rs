@@ -21,6 +21,7 @@ use crate::cpu::{self, CpuFamily};
 use crate::curve::PairingCurve;
 use crate::field::lanes::{IfmaLanes, LaneBackend as _, LaneChains};
 use crate::field::{Fp, Fp12, Fp2, FpParams, SquareChains, TowerParams};
+#[cfg(feature = "parallel")]
 pub(crate) use table::{CompressedCosts, RecordedCosts, ShareCosts};
 pub use table::{Tuned, Tuning};
 
@@ -149,27 +150,32 @@ pub fn batch_in_lanes<C: PairingCurve>() -> bool {
     lanes_available()
 }
 
+#[cfg(feature = "parallel")]
 /// The cost of one lane pass (eight pairings) in scalar pairings, for dealing a batch's leftovers
 /// to threads.
 pub(crate) fn lane_pass_cost() -> usize {
     tuning().lane_pass_cost.value
 }
 
+#[cfg(feature = "parallel")]
 /// Where the scalar split loop (one pairing's Miller loop over two threads) cuts, in hundredths.
 pub(crate) fn scalar_loop_split() -> usize {
     tuning().scalar_loop_split.value
 }
 
+#[cfg(feature = "parallel")]
 /// Where a product's one lane row split over two threads cuts its loop, in hundredths.
 pub(crate) fn product_lane_split() -> usize {
     tuning().product_lane_split.value
 }
 
+#[cfg(feature = "parallel")]
 /// Where a batch's one lane pass split over two threads cuts its loop, in hundredths.
 pub(crate) fn batch_lane_split() -> usize {
     tuning().batch_lane_split.value
 }
 
+#[cfg(feature = "parallel")]
 /// The chain costs of the two-thread exponentiation by u: the scalar field's (`lanes` false) or a
 /// lane field's.
 pub(crate) fn share_costs(lanes: bool) -> &'static ShareCosts {
@@ -181,11 +187,13 @@ pub(crate) fn share_costs(lanes: bool) -> &'static ShareCosts {
     }
 }
 
+#[cfg(feature = "parallel")]
 /// The costs of the two-thread compressed chain (bls12-381's exponentiation by u).
 pub(crate) fn compressed_costs() -> &'static CompressedCosts {
     &tuning().compressed_chain.value
 }
 
+#[cfg(feature = "parallel")]
 /// The costs of a recorded product's loop steps, and its bounds.
 pub(crate) fn recorded_costs() -> &'static RecordedCosts {
     &tuning().recorded.value

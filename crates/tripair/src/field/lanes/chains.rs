@@ -9,6 +9,7 @@ use crate::field::fp::{Fp, FpParams};
 use crate::field::fp12::{Fp12, SquareChains};
 use crate::field::fp2::{Fp2, TowerParams};
 use crate::field::fp6::Fp6;
+use crate::prelude::*;
 
 /// Bits 52j .. 52j + 52 of x 2^shift (shift < 52): digit j of `x` shifted up.
 fn digit_of_shifted(x: &[u64], j: usize, shift: usize) -> u64 {

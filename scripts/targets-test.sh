@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The library on every target and build (crates/tripair-targets, a crate outside the workspace
+# that uses the public API as a user's crate does; its tests include tripair-bls's own):
+#   1. natively with debug assertions (every debug_assert! of the paths the tests reach);
+#   2. aarch64-unknown-linux-gnu, cross-linked with Debian's gcc-aarch64-linux-gnu and run under
+#      qemu-user (the portable backend);
+#   3. wasm32-wasip1, run in Node.js's WASI (no threads: the threaded forms run on the caller);
+#   4. builds without tests: wasm32-unknown-unknown with and without std, and no_std with alloc
+#      for thumbv7em-none-eabi (a Cortex-M4), which has no operating system at all.
+# Installs what is missing: the rustup targets, and (as root, with apt-get) qemu-user and the
+# cross toolchain. Arguments go to every test binary (e.g. `every_curve`).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+manifest=crates/tripair-targets/Cargo.toml
+step() { echo "== targets-test +${SECONDS}s: $*" >&2; }
+
+installed="$(rustup target list --installed)"
+for t in aarch64-unknown-linux-gnu wasm32-wasip1 wasm32-unknown-unknown thumbv7em-none-eabi; do
+  grep -qx "$t" <<<"$installed" || rustup target add "$t"
+done
+if ! command -v qemu-aarch64 >/dev/null || ! command -v aarch64-linux-gnu-gcc >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross >/dev/null
+fi
+command -v node >/dev/null || { echo "node not found: the wasm32 tests run in Node.js's WASI" >&2; exit 1; }
+
+step "native, debug assertions"
+cargo test --manifest-path "$manifest" -- "$@"
+
+step "aarch64 under qemu-user"
+CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
+CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu" \
+  cargo test --manifest-path "$manifest" --target aarch64-unknown-linux-gnu -- "$@"
+
+step "wasm32-wasip1 in Node.js"
+CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $root/scripts/wasi-run.mjs" \
+  cargo test --manifest-path "$manifest" --target wasm32-wasip1 -- "$@"
+
+step "builds: wasm32-unknown-unknown (std and no_std), thumbv7em-none-eabi (no_std)"
+cargo build -p tripair --target wasm32-unknown-unknown
+cargo build -p tripair --target wasm32-unknown-unknown --no-default-features
+cargo build -p tripair --target thumbv7em-none-eabi --no-default-features
+step "done"
