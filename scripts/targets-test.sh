@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The library on every target and build (crates/tripair-targets, a crate outside the workspace
-# that uses the public API as a user's crate does; its tests include tripair-bls's own):
+# that uses the public API as a user's crate does; its tests include tripair-bls's own, serde, and
+# zkcrypto's traits with bellman's Groth16):
 #   1. natively with debug assertions (every debug_assert! of the paths the tests reach);
 #   2. aarch64-unknown-linux-gnu, cross-linked with Debian's gcc-aarch64-linux-gnu and run under
 #      qemu-user (the portable backend);
 #   3. wasm32-wasip1, run in Node.js's WASI (no threads: the threaded forms run on the caller);
-#   4. builds without tests: wasm32-unknown-unknown with and without std, and no_std with alloc
-#      for thumbv7em-none-eabi (a Cortex-M4), which has no operating system at all.
+#   4. builds without tests: wasm32-unknown-unknown, and no_std with alloc
+#      (and the serde and zkcrypto features) for thumbv7em-none-eabi (a Cortex-M4), which has no
+#      operating system at all.
 # Installs what is missing: the rustup targets, and (as root, with apt-get) qemu-user and the
 # cross toolchain. Arguments go to every test binary (e.g. `every_curve`).
 set -euo pipefail
@@ -25,8 +27,8 @@ if ! command -v qemu-aarch64 >/dev/null || ! command -v aarch64-linux-gnu-gcc >/
 fi
 command -v node >/dev/null || { echo "node not found: the wasm32 tests run in Node.js's WASI" >&2; exit 1; }
 
-step "native, debug assertions"
-cargo test --manifest-path "$manifest" -- "$@"
+step "native, debug assertions (with serde and zkcrypto's traits)"
+cargo test --manifest-path "$manifest" --features ecosystem -- "$@"
 
 step "aarch64 under qemu-user"
 CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
@@ -37,8 +39,7 @@ step "wasm32-wasip1 in Node.js"
 CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $root/scripts/wasi-run.mjs" \
   cargo test --manifest-path "$manifest" --target wasm32-wasip1 -- "$@"
 
-step "builds: wasm32-unknown-unknown (std and no_std), thumbv7em-none-eabi (no_std)"
+step "builds: wasm32-unknown-unknown, thumbv7em-none-eabi (no_std, with serde and zkcrypto)"
 cargo build -p tripair --target wasm32-unknown-unknown
-cargo build -p tripair --target wasm32-unknown-unknown --no-default-features
-cargo build -p tripair --target thumbv7em-none-eabi --no-default-features
+cargo build -p tripair --target thumbv7em-none-eabi --no-default-features --features serde,zkcrypto
 step "done"

@@ -72,6 +72,8 @@ pub mod pairing;
 pub mod serde_impls;
 pub mod strategy;
 mod sync;
+#[cfg(feature = "zkcrypto")]
+pub mod zkcrypto;
 // Internal (other crates of the workspace use it): not part of the documented API.
 #[doc(hidden)]
 pub mod util;
