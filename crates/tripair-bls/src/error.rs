@@ -42,6 +42,9 @@ pub enum Error {
     },
     /// Hashing to the curve failed (only possible for domain separation tags over 255 bytes).
     HashToCurve(tripair::Error),
+    /// An EIP-2333 key path that is not `m` followed by `/index` steps below 2^32: the path and
+    /// the step at fault.
+    KeyPath(String),
 }
 
 impl fmt::Display for Error {
@@ -67,6 +70,7 @@ impl fmt::Display for Error {
             ),
             Error::EmptyAggregate { what } => write!(f, "cannot aggregate an empty list of {what}"),
             Error::HashToCurve(e) => write!(f, "hash to curve failed: {e}"),
+            Error::KeyPath(why) => write!(f, "invalid key path: {why}"),
         }
     }
 }

@@ -5,8 +5,10 @@
 //!   (public keys in G1, 48 bytes; signatures in G2, 96 bytes; Ethereum's
 //!   `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`) and [`MinSig`] (public keys in G2,
 //!   signatures in G1).
-//! - The basic scheme ([`basic`], `_NUL_` tags, distinct messages in AggregateVerify) and the
-//!   proof-of-possession scheme ([`pop`]: PopProve, PopVerify, FastAggregateVerify).
+//! - The three schemes of section 3: basic ([`basic`], `_NUL_` tags, distinct messages in
+//!   AggregateVerify), message augmentation ([`aug`], `_AUG_` tags, the public key prefixed to
+//!   the message) and proof of possession ([`pop`]: PopProve, PopVerify, FastAggregateVerify).
+//! - EIP-2333 hierarchical key derivation with EIP-2334's paths ([`derive`]).
 //! - KeyGen (HKDF-SHA256, section 2.3), SkToPk, KeyValidate, Aggregate, and randomized batch
 //!   verification of many signatures with one multi-pairing ([`pop::batch_verify`]; the
 //!   signature sum by Pippenger's multi-scalar multiplication), and per-signature verdicts that
@@ -46,8 +48,10 @@
 
 #![warn(missing_docs)]
 
+pub mod aug;
 pub mod basic;
 pub mod core_ops;
+pub mod derive;
 pub mod error;
 mod keys;
 pub mod pop;

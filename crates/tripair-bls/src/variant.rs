@@ -38,6 +38,8 @@ pub trait Variant:
     const DST_POP: &'static [u8];
     /// The tag of PopProve / PopVerify in the proof-of-possession scheme (section 4.2.3).
     const DST_POP_PROVE: &'static [u8];
+    /// The ciphersuite ID of the message-augmentation scheme (section 4.2.2).
+    const DST_AUG: &'static [u8];
 
     /// hash_to_point (section 1.3): the RFC 9380 `_RO_` suite of the signature group.
     fn hash_to_point(msg: &[u8], dst: &[u8]) -> tripair::Result<Affine<Self::SigGroup>>;
@@ -75,6 +77,7 @@ impl Variant for MinPk {
     const DST_BASIC: &'static [u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_";
     const DST_POP: &'static [u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
     const DST_POP_PROVE: &'static [u8] = b"BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+    const DST_AUG: &'static [u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_";
 
     fn hash_to_point(msg: &[u8], dst: &[u8]) -> tripair::Result<G2Affine<Curve>> {
         hash_to_g2(msg, dst)
@@ -105,6 +108,7 @@ impl Variant for MinSig {
     const DST_BASIC: &'static [u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
     const DST_POP: &'static [u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_";
     const DST_POP_PROVE: &'static [u8] = b"BLS_POP_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_";
+    const DST_AUG: &'static [u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_AUG_";
 
     fn hash_to_point(msg: &[u8], dst: &[u8]) -> tripair::Result<G1Affine<Curve>> {
         hash_to_g1(msg, dst)

@@ -1,14 +1,19 @@
-//! The per-line work of `tripair bls keygen | sign | verify | aggregate` (BLS signatures on
-//! BLS12-381 by `tripair-bls`): hex tokens in, hex or `true`/`false` out, every bad token named.
+//! The per-line work of `tripair bls keygen | derive | sign | verify | aggregate` (BLS signatures
+//! on BLS12-381 by `tripair-bls`): hex tokens in, hex or `true`/`false` out, every bad token named.
 
 use hex::encode as hex_encode;
-use tripair_bls::{basic, pop, MinPk, MinSig, PublicKey, SecretKey, Signature, Variant};
+use tripair_bls::{
+    aug, basic, derive, pop, MinPk, MinSig, PublicKey, SecretKey, Signature, Variant,
+};
 
 /// What a `tripair bls` run does with each line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlsOp {
     /// `IKMHEX [KEYINFOHEX]` -> `SKHEX PKHEX` (KeyGen, SkToPk).
     Keygen,
+    /// `SEEDHEX PATH` -> `SKHEX PKHEX` (EIP-2333 derivation along a path like
+    /// `m/12381/3600/0/0/0`, SkToPk).
+    Derive,
     /// `SKHEX MSGHEX` -> `SIGHEX`.
     Sign,
     /// `PKHEX MSGHEX SIGHEX` -> `true` or `false`.
@@ -22,16 +27,27 @@ pub enum BlsOp {
 pub struct Suite {
     /// Public keys in G2 and signatures in G1 (else public keys in G1, Ethereum's choice).
     pub min_sig: bool,
-    /// The basic scheme (`_NUL_` tags) instead of proof of possession (`_POP_`).
-    pub basic: bool,
+    /// The signature scheme.
+    pub scheme: Scheme,
+}
+
+/// The schemes of section 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    /// Proof of possession (`_POP_` tags), Ethereum's.
+    Pop,
+    /// Basic (`_NUL_` tags).
+    Basic,
+    /// Message augmentation (`_AUG_` tags: the signer's public key prefixed to the message).
+    Aug,
 }
 
 /// One line of `tripair bls <op>`: the answer, or the error naming the token and what is wrong.
 pub fn bls_line(op: BlsOp, suite: Suite, line: &str) -> Result<String, String> {
     if suite.min_sig {
-        line_in::<MinSig>(op, suite.basic, line)
+        line_in::<MinSig>(op, suite.scheme, line)
     } else {
-        line_in::<MinPk>(op, suite.basic, line)
+        line_in::<MinPk>(op, suite.scheme, line)
     }
 }
 
@@ -57,7 +73,7 @@ fn tokens<'a>(
     }
 }
 
-fn line_in<V: Variant>(op: BlsOp, basic_scheme: bool, line: &str) -> Result<String, String> {
+fn line_in<V: Variant>(op: BlsOp, scheme: Scheme, line: &str) -> Result<String, String> {
     // tripair-bls's errors name their input already ("invalid public key: ...").
     let said = |e: tripair_bls::Error| e.to_string();
     match op {
@@ -70,21 +86,22 @@ fn line_in<V: Variant>(op: BlsOp, basic_scheme: bool, line: &str) -> Result<Stri
                 .transpose()?
                 .unwrap_or_default();
             let sk = SecretKey::key_gen(&ikm, &info).map_err(said)?;
-            let pk = sk.public_key::<V>();
-            Ok(format!(
-                "{} {}",
-                hex_encode(sk.to_bytes()),
-                hex_encode(pk.to_bytes())
-            ))
+            Ok(key_pair::<V>(&sk))
+        }
+        BlsOp::Derive => {
+            let t = tokens(line, "SEEDHEX PATH", 2..=2)?;
+            let seed = bytes(t[0], "seed")?;
+            let sk = derive::derive_path(&seed, t[1]).map_err(said)?;
+            Ok(key_pair::<V>(&sk))
         }
         BlsOp::Sign => {
             let t = tokens(line, "SKHEX MSGHEX", 2..=2)?;
             let sk = SecretKey::from_bytes(&bytes(t[0], "secret key")?).map_err(said)?;
             let msg = bytes(t[1], "message")?;
-            let sig: Signature<V> = if basic_scheme {
-                basic::sign(&sk, &msg)
-            } else {
-                pop::sign(&sk, &msg)
+            let sig: Signature<V> = match scheme {
+                Scheme::Pop => pop::sign(&sk, &msg),
+                Scheme::Basic => basic::sign(&sk, &msg),
+                Scheme::Aug => aug::sign(&sk, &msg),
             };
             Ok(hex_encode(sig.to_bytes()))
         }
@@ -94,10 +111,10 @@ fn line_in<V: Variant>(op: BlsOp, basic_scheme: bool, line: &str) -> Result<Stri
                 PublicKey::<V>::from_bytes_validated(&bytes(t[0], "public key")?).map_err(said)?;
             let msg = bytes(t[1], "message")?;
             let sig = Signature::<V>::from_bytes(&bytes(t[2], "signature")?).map_err(said)?;
-            let ok = if basic_scheme {
-                basic::verify(&pk, &msg, &sig)
-            } else {
-                pop::verify(&pk, &msg, &sig)
+            let ok = match scheme {
+                Scheme::Pop => pop::verify(&pk, &msg, &sig),
+                Scheme::Basic => basic::verify(&pk, &msg, &sig),
+                Scheme::Aug => aug::verify(&pk, &msg, &sig),
             };
             Ok(ok.to_string())
         }
@@ -116,4 +133,13 @@ fn line_in<V: Variant>(op: BlsOp, basic_scheme: bool, line: &str) -> Result<Stri
             Ok(hex_encode(agg.to_bytes()))
         }
     }
+}
+
+/// `SKHEX PKHEX` for a secret key.
+fn key_pair<V: Variant>(sk: &SecretKey) -> String {
+    format!(
+        "{} {}",
+        hex_encode(sk.to_bytes()),
+        hex_encode(sk.public_key::<V>().to_bytes())
+    )
 }

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use tripair::api::PRIME_CURVES;
 use tripair_cli::bench::{bench_prime_curve, OPS};
-use tripair_cli::bls_cmd::{bls_line, BlsOp, Suite};
+use tripair_cli::bls_cmd::{bls_line, BlsOp, Scheme, Suite};
 use tripair_cli::curves::{
     all_curves, check_line, curve_names, hash_line, is_small_characteristic, pair_line,
     HashOptions, HASH_CURVES,
@@ -79,7 +79,8 @@ enum Command {
     },
     /// BLS signatures on bls12-381 (draft-irtf-cfrg-bls-signature-05), one answer per line.
     ///
-    /// keygen: 'IKMHEX [KEYINFOHEX]' -> 'SKHEX PKHEX'; sign: 'SKHEX MSGHEX' -> 'SIGHEX';
+    /// keygen: 'IKMHEX [KEYINFOHEX]' -> 'SKHEX PKHEX'; derive: 'SEEDHEX PATH' -> 'SKHEX PKHEX'
+    /// (EIP-2333, paths like m/12381/3600/0/0/0); sign: 'SKHEX MSGHEX' -> 'SIGHEX';
     /// verify: 'PKHEX MSGHEX SIGHEX' -> 'true' or 'false'; aggregate: 'SIGHEX SIGHEX ...' ->
     /// 'SIGHEX'. Hex with an optional 0x ('0x' alone is the empty message); points in the ZCash
     /// compressed encoding. The default suite is Ethereum's BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_.
@@ -91,8 +92,12 @@ enum Command {
         #[arg(long)]
         min_sig: bool,
         /// The basic scheme (_NUL_ tags) instead of proof of possession (_POP_).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "aug")]
         basic: bool,
+        /// The message-augmentation scheme (_AUG_ tags; the public key is prefixed to the
+        /// message) instead of proof of possession.
+        #[arg(long)]
+        aug: bool,
         /// Answer lines on N threads, also the most any line's work uses (default:
         /// TRIPAIR_THREADS, else every core); answers stay in input order.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -151,6 +156,9 @@ struct BenchArgs {
 enum BlsOpArg {
     /// KeyGen (HKDF-SHA256) and SkToPk: 'IKMHEX [KEYINFOHEX]' -> 'SKHEX PKHEX'.
     Keygen,
+    /// EIP-2333 derivation and SkToPk: 'SEEDHEX PATH' -> 'SKHEX PKHEX' (PATH like
+    /// m/12381/3600/0/0/0).
+    Derive,
     /// 'SKHEX MSGHEX' -> 'SIGHEX'.
     Sign,
     /// 'PKHEX MSGHEX SIGHEX' -> 'true' or 'false'.
@@ -261,15 +269,22 @@ fn main() -> ExitCode {
             op,
             min_sig,
             basic,
+            aug,
             threads,
         } => {
             let op = match op {
                 BlsOpArg::Keygen => BlsOp::Keygen,
+                BlsOpArg::Derive => BlsOp::Derive,
                 BlsOpArg::Sign => BlsOp::Sign,
                 BlsOpArg::Verify => BlsOp::Verify,
                 BlsOpArg::Aggregate => BlsOp::Aggregate,
             };
-            let suite = Suite { min_sig, basic };
+            let scheme = match (basic, aug) {
+                (true, _) => Scheme::Basic,
+                (_, true) => Scheme::Aug,
+                _ => Scheme::Pop,
+            };
+            let suite = Suite { min_sig, scheme };
             let lines = LineArgs {
                 curve: "bls12-381".to_string(),
                 threads,

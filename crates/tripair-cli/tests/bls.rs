@@ -1,5 +1,6 @@
 //! `tripair bls`: Ethereum's published vectors through the command line (sign, aggregate), a
-//! keygen-sign-verify pipeline in both variants and both schemes, and every bad token named.
+//! keygen-sign-verify pipeline in both variants and all three schemes, EIP-2333 derivation, and
+//! every bad token named.
 
 mod common;
 
@@ -41,6 +42,8 @@ fn keygen_sign_verify_in_every_suite() {
         &["--min-sig"],
         &["--basic"],
         &["--min-sig", "--basic"],
+        &["--aug"],
+        &["--min-sig", "--aug"],
     ] {
         let (kp, code) = bls(
             &[&["keygen"], suite].concat(),
@@ -102,4 +105,35 @@ fn bad_tokens_are_named() {
     let (out, code) = bls(&["verify"], &format!("{pk} {MSG0} {bad_sig}\n"));
     assert_eq!(code, 1);
     assert!(out[0].starts_with("error: invalid signature"), "{}", out[0]);
+}
+
+/// EIP-2333 test case 3 (seed, child 42), and paths the command refuses with the reason.
+#[test]
+fn derive_follows_eip2333() {
+    let seed = "d4e56740f876aef8c010b86a40d5f56745a118d0906a34e69aec8c0db1cb8fa3";
+    // child_SK = 31372231650479070279774297061823572166496564838472787488249775572789064611981.
+    let child = "455c0dc9fccb3395825d92a60d2672d69416be1c2578a87a7a3d3ced11ebb88d";
+    let (out, code) = bls(
+        &["derive"],
+        &format!(
+            "{seed} m/42
+{seed} m/42/x
+00 m/0
+"
+        ),
+    );
+    assert_eq!(code, 1);
+    let (sk, pk) = out[0].split_once(' ').unwrap();
+    assert_eq!(sk, child);
+    let (kp, _) = bls(
+        &["keygen"],
+        &format!(
+            "{}
+",
+            "01".repeat(32)
+        ),
+    );
+    assert_eq!(kp[0].split(' ').nth(1).unwrap().len(), pk.len());
+    assert!(out[1].contains("step 2 is \"x\""), "{}", out[1]);
+    assert!(out[2].contains("at least 32"), "{}", out[2]);
 }

@@ -1,5 +1,6 @@
 //! BLS signatures on BLS12-381 (draft-irtf-cfrg-bls-signature-05, over `tripair_bls`), both
-//! variants and both schemes, chosen per call by the keywords `variant=` and `scheme=`:
+//! variants and the three schemes, chosen per call by the keywords `variant=` and `scheme=`, and
+//! EIP-2333 key derivation:
 //!
 //! - `variant="minpk"` (the default): public keys in G1 (48 bytes), signatures in G2 (96 bytes);
 //!   with `scheme="pop"` (the default) this is Ethereum's
@@ -7,7 +8,8 @@
 //!   (96 bytes), signatures in G1 (48 bytes).
 //! - `scheme="pop"`: the proof-of-possession scheme (`_POP_` tags; PopProve, PopVerify and
 //!   FastAggregateVerify exist only there). `scheme="basic"`: the basic scheme (`_NUL_` tags;
-//!   AggregateVerify requires distinct messages).
+//!   AggregateVerify requires distinct messages). `scheme="aug"`: message augmentation (`_AUG_`
+//!   tags; the signer's compressed public key is prefixed to each message).
 //!
 //! Keys and signatures travel as their compressed bytes; every decoding error, public keys that
 //! are the identity included, and every unknown variant or scheme name raises `TripairError`
@@ -18,7 +20,8 @@ use crate::{error, py_bytes, PyG1, PyG2};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rand_core::OsRng;
-use tripair_bls::{basic, core_ops, pop, MinPk, MinSig, PublicKey, SecretKey, Signature, Variant};
+use tripair_bls::{aug, basic, core_ops, derive, pop};
+use tripair_bls::{MinPk, MinSig, PublicKey, SecretKey, Signature, Variant};
 
 /// The variant named by `variant=`.
 #[derive(Clone, Copy)]
@@ -43,14 +46,17 @@ fn variant_name(name: &str) -> PyResult<VariantName> {
 enum Scheme {
     Pop,
     Basic,
+    Aug,
 }
 
 fn scheme_name(name: &str) -> PyResult<Scheme> {
     match name {
         "pop" => Ok(Scheme::Pop),
         "basic" => Ok(Scheme::Basic),
+        "aug" => Ok(Scheme::Aug),
         _ => Err(error(format!(
-            "unknown BLS scheme '{name}': expected 'pop' (proof of possession) or 'basic'"
+            "unknown BLS scheme '{name}': expected 'pop' (proof of possession), 'basic' or 'aug' \
+             (message augmentation)"
         ))),
     }
 }
@@ -60,6 +66,16 @@ fn dst<V: Variant>(scheme: Scheme) -> &'static [u8] {
     match scheme {
         Scheme::Pop => V::DST_POP,
         Scheme::Basic => V::DST_BASIC,
+        Scheme::Aug => V::DST_AUG,
+    }
+}
+
+/// The message the core operations sign in `scheme`: the message itself, or for message
+/// augmentation the signer's compressed public key followed by it (section 3.2).
+fn signed_message(scheme: Scheme, pk: &[u8], msg: &[u8]) -> Vec<u8> {
+    match scheme {
+        Scheme::Aug => [pk, msg].concat(),
+        Scheme::Pop | Scheme::Basic => msg.to_vec(),
     }
 }
 
@@ -107,13 +123,14 @@ type Items<'py> = Vec<(
 /// Decoded triples, for the library's batch verification.
 type Decoded<V> = Vec<(PublicKey<V>, Vec<u8>, Signature<V>)>;
 
-fn decoded_items<V: Variant>(items: &Items<'_>) -> PyResult<Decoded<V>> {
+/// The triples decoded, each message as `scheme` signs it ([`signed_message`]).
+fn decoded_items<V: Variant>(items: &Items<'_>, scheme: Scheme) -> PyResult<Decoded<V>> {
     items
         .iter()
         .map(|(pk, msg, sig)| {
             Ok((
                 public_key(pk.as_bytes())?,
-                msg.as_bytes().to_vec(),
+                signed_message(scheme, pk.as_bytes(), msg.as_bytes()),
                 signature(sig.as_bytes())?,
             ))
         })
@@ -126,6 +143,33 @@ fn decoded_items<V: Variant>(items: &Items<'_>) -> PyResult<Decoded<V>> {
 #[pyo3(signature = (ikm, key_info = b"".as_slice()), text_signature = "(ikm, key_info=b'')")]
 fn bls_keygen<'py>(py: Python<'py>, ikm: &[u8], key_info: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
     let sk = SecretKey::key_gen(ikm, key_info).map_err(error)?;
+    Ok(py_bytes(py, &sk.to_bytes()))
+}
+
+/// EIP-2333 derive_master_SK: the 32-byte secret key of the master node of `seed` (at least 32
+/// bytes, e.g. a BIP-39 seed).
+#[pyfunction]
+fn bls_derive_master_sk<'py>(py: Python<'py>, seed: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = derive::derive_master_sk(seed).map_err(error)?;
+    Ok(py_bytes(py, &sk.to_bytes()))
+}
+
+/// EIP-2333 derive_child_SK: the 32-byte secret key of child `index` (below 2^32) of `sk`.
+#[pyfunction]
+fn bls_derive_child_sk<'py>(
+    py: Python<'py>,
+    sk: &[u8],
+    index: u32,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let child = derive::derive_child_sk(&secret_key(sk)?, index);
+    Ok(py_bytes(py, &child.to_bytes()))
+}
+
+/// EIP-2333 derivation along `path` ("m/12381/3600/0/0/0", EIP-2334's form) from `seed`: the
+/// 32-byte secret key; a malformed path raises, naming the step.
+#[pyfunction]
+fn bls_derive_path<'py>(py: Python<'py>, seed: &[u8], path: &str) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = derive::derive_path(seed, path).map_err(error)?;
     Ok(py_bytes(py, &sk.to_bytes()))
 }
 
@@ -150,7 +194,8 @@ fn bls_sign<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let (sk, scheme) = (secret_key(sk)?, scheme_name(scheme)?);
     let sig = with_variant!(variant, V => {
-        core_ops::core_sign::<V>(&sk, msg, dst::<V>(scheme)).map_err(error)?.to_bytes()
+        let msg = signed_message(scheme, &sk.public_key::<V>().to_bytes(), msg);
+        core_ops::core_sign::<V>(&sk, &msg, dst::<V>(scheme)).map_err(error)?.to_bytes()
     });
     Ok(py_bytes(py, &sig))
 }
@@ -168,8 +213,9 @@ fn bls_verify(
 ) -> PyResult<bool> {
     let scheme = scheme_name(scheme)?;
     with_variant!(variant, V => {
+        let msg = signed_message(scheme, pk, msg);
         let (pk, sig) = (public_key::<V>(pk)?, signature::<V>(sig)?);
-        Ok(py.allow_threads(|| core_ops::core_verify(&pk, msg, &sig, dst::<V>(scheme))))
+        Ok(py.allow_threads(|| core_ops::core_verify(&pk, &msg, &sig, dst::<V>(scheme))))
     })
 }
 
@@ -236,6 +282,7 @@ fn bls_aggregate_verify(
         Ok(py.allow_threads(|| match scheme {
             Scheme::Pop => pop::aggregate_verify(&pks, &msgs, &sig),
             Scheme::Basic => basic::aggregate_verify(&pks, &msgs, &sig),
+            Scheme::Aug => aug::aggregate_verify(&pks, &msgs, &sig),
         }))
     })
 }
@@ -253,7 +300,7 @@ fn bls_batch_verify(
 ) -> PyResult<bool> {
     let scheme = scheme_name(scheme)?;
     with_variant!(variant, V => {
-        let items = decoded_items::<V>(&items)?;
+        let items = decoded_items::<V>(&items, scheme)?;
         Ok(py.allow_threads(|| core_ops::batch_verify(&items, dst::<V>(scheme), &mut OsRng)))
     })
 }
@@ -307,7 +354,7 @@ fn bls_batch_verify_each(
         .map(|(pk, msg, sig)| {
             (
                 pk.as_bytes().to_vec(),
-                msg.as_bytes().to_vec(),
+                signed_message(scheme, pk.as_bytes(), msg.as_bytes()),
                 sig.as_bytes().to_vec(),
             )
         })
@@ -385,6 +432,9 @@ fn bls_signature_point(py: Python<'_>, sig: &[u8], variant: &str) -> PyResult<Py
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bls_keygen, m)?)?;
     m.add_function(wrap_pyfunction!(bls_sk_to_pk, m)?)?;
+    m.add_function(wrap_pyfunction!(bls_derive_master_sk, m)?)?;
+    m.add_function(wrap_pyfunction!(bls_derive_child_sk, m)?)?;
+    m.add_function(wrap_pyfunction!(bls_derive_path, m)?)?;
     m.add_function(wrap_pyfunction!(bls_sign, m)?)?;
     m.add_function(wrap_pyfunction!(bls_verify, m)?)?;
     m.add_function(wrap_pyfunction!(bls_aggregate, m)?)?;

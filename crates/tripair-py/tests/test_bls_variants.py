@@ -1,9 +1,10 @@
-"""Both BLS variants (minpk, minsig) and both schemes (pop, basic) through `variant=` and
+"""Both BLS variants (minpk, minsig) and the three schemes (pop, basic, aug) through `variant=` and
 `scheme=`. Ethereum's vectors cover minpk/pop only (test_bls_vectors.py, and once more here with
 the keywords spelled out); the other suites are checked against the group API, which computes
 the same signatures from RFC 9380 hashing, scalar multiplication and the pairing, and by round
 trips."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ TAGS = {
     ("minpk", "basic"): b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_",
     ("minsig", "pop"): b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_",
     ("minsig", "basic"): b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_",
+    ("minpk", "aug"): b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_",
+    ("minsig", "aug"): b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_AUG_",
 }
 SUITES = sorted(TAGS)
 SIZES = {"minpk": (48, 96), "minsig": (96, 48)}
@@ -37,10 +40,12 @@ def test_sign_equals_group_api(variant, scheme):
     pk = tripair.bls_sk_to_pk(sk, variant=variant)
     sig = tripair.bls_sign(sk, b"message", variant=variant, scheme=scheme)
     assert (len(pk), len(sig)) == SIZES[variant]
+    # Message augmentation signs PK || message (section 3.2).
+    signed = pk + b"message" if scheme == "aug" else b"message"
     if variant == "minpk":
-        pk_point, sig_point = k * G1.generator(CURVE), k * tripair.hash_to_g2(b"message", TAGS[variant, scheme])
+        pk_point, sig_point = k * G1.generator(CURVE), k * tripair.hash_to_g2(signed, TAGS[variant, scheme])
     else:
-        pk_point, sig_point = k * G2.generator(CURVE), k * tripair.hash_to_g1(b"message", TAGS[variant, scheme])
+        pk_point, sig_point = k * G2.generator(CURVE), k * tripair.hash_to_g1(signed, TAGS[variant, scheme])
     assert pk == pk_point.to_bytes(compressed=True)
     assert sig == sig_point.to_bytes(compressed=True)
     assert tripair.bls_public_key_point(pk, variant=variant) == pk_point
@@ -90,8 +95,8 @@ def test_unknown_names():
     sk = secret_keys(1)[0]
     with pytest.raises(tripair.TripairError, match="unknown BLS variant 'minPK'"):
         tripair.bls_sk_to_pk(sk, variant="minPK")
-    with pytest.raises(tripair.TripairError, match="unknown BLS scheme 'aug'"):
-        tripair.bls_sign(sk, b"m", scheme="aug")
+    with pytest.raises(tripair.TripairError, match="unknown BLS scheme 'AUG'"):
+        tripair.bls_sign(sk, b"m", scheme="AUG")
     with pytest.raises(tripair.TripairError, match="unknown BLS variant"):
         tripair.bls_public_key_point(tripair.bls_sk_to_pk(sk), variant="g1")
     with pytest.raises(TypeError):
@@ -123,9 +128,9 @@ def test_aggregate_verify(variant, scheme):
     agg = tripair.bls_aggregate([tripair.bls_sign(sk, m, **kw) for sk, m in zip(sks, msgs)], variant=variant)
     assert tripair.bls_aggregate_verify(pks, msgs, agg, **kw)
     assert not tripair.bls_aggregate_verify(pks, msgs[::-1], agg, **kw)
-    # Repeated messages: fine in the pop scheme, INVALID in the basic one (section 3.1.1).
+    # Repeated messages: fine in the pop and aug schemes, INVALID in the basic one (section 3.1.1).
     same = tripair.bls_aggregate([tripair.bls_sign(sk, b"s", **kw) for sk in sks], variant=variant)
-    assert tripair.bls_aggregate_verify(pks, [b"s"] * 3, same, **kw) is (scheme == "pop")
+    assert tripair.bls_aggregate_verify(pks, [b"s"] * 3, same, **kw) is (scheme != "basic")
 
 
 @pytest.mark.parametrize("variant,scheme", SUITES)
@@ -164,3 +169,72 @@ def test_ethereum_verify_vectors_with_explicit_suite():
         except tripair.TripairError:
             got = False
         assert got is case["output"], f.stem
+
+
+# EIP-2333 "Test Cases" 0 to 3: seed, master_SK, child_index, child_SK.
+EIP2333 = [
+    (
+        "c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e53495531f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04",
+        6083874454709270928345386274498605044986640685124978867557563392430687146096,
+        0,
+        20397789859736650942317412262472558107875392172444076792671091975210932703118,
+    ),
+    (
+        "3141592653589793238462643383279502884197169399375105820974944592",
+        29757020647961307431480504535336562678282505419141012933316116377660817309383,
+        3141592653,
+        25457201688850691947727629385191704516744796114925897962676248250929345014287,
+    ),
+    (
+        "0099FF991111002299DD7744EE3355BBDD8844115566CC55663355668888CC00",
+        27580842291869792442942448775674722299803720648445448686099262467207037398656,
+        4294967295,
+        29358610794459428860402234341874281240803786294062035874021252734817515685787,
+    ),
+    (
+        "d4e56740f876aef8c010b86a40d5f56745a118d0906a34e69aec8c0db1cb8fa3",
+        19022158461524446591288038168518313374041767046816487870552872741050760015818,
+        42,
+        31372231650479070279774297061823572166496564838472787488249775572789064611981,
+    ),
+]
+
+
+@pytest.mark.parametrize("seed,master,index,child", EIP2333)
+def test_eip2333_vectors(seed, master, index, child):
+    seed = bytes.fromhex(seed)
+    m = tripair.bls_derive_master_sk(seed)
+    assert int.from_bytes(m, "big") == master
+    c = tripair.bls_derive_child_sk(m, index)
+    assert int.from_bytes(c, "big") == child
+    assert tripair.bls_derive_path(seed, f"m/{index}") == c
+
+
+def test_eip2333_errors():
+    with pytest.raises(tripair.TripairError, match="at least 32"):
+        tripair.bls_derive_master_sk(b"\x01" * 31)
+    with pytest.raises(tripair.TripairError, match='invalid key path: "m/12381/x": step 2 is "x"'):
+        tripair.bls_derive_path(b"\x01" * 32, "m/12381/x")
+    with pytest.raises(OverflowError):
+        tripair.bls_derive_child_sk(b"\x01" * 32, 2**32)
+
+
+def test_all_three_schemes_match_py_ecc():
+    """Signatures byte for byte those of py_ecc (an independent, pure-Python implementation):
+    G2Basic, G2MessageAugmentation and G2ProofOfPossession, Ethereum's variant."""
+    if os.environ.get("TRIPAIR_REQUIRE_PY_ECC"):
+        import py_ecc.bls as py_ecc_bls
+    else:
+        py_ecc_bls = pytest.importorskip("py_ecc.bls")
+    sk = secret_keys(1)[0]
+    k = int.from_bytes(sk, "big")
+    pk = tripair.bls_sk_to_pk(sk)
+    for scheme, theirs in [
+        ("basic", py_ecc_bls.G2Basic),
+        ("aug", py_ecc_bls.G2MessageAugmentation),
+        ("pop", py_ecc_bls.G2ProofOfPossession),
+    ]:
+        assert theirs.SkToPk(k) == pk
+        sig = tripair.bls_sign(sk, b"abc", scheme=scheme)
+        assert sig == theirs.Sign(k, b"abc"), scheme
+        assert theirs.Verify(pk, b"abc", sig), scheme

@@ -3,4 +3,5 @@
 
 mod api;
 mod batch_equals_single;
+mod derive_aug;
 mod eth_vectors;

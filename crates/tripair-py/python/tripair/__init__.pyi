@@ -143,7 +143,8 @@ def hash_to_g2(msg: bytes, dst: bytes) -> G2:
 
 # BLS signatures on BLS12-381 (draft-irtf-cfrg-bls-signature-05). `variant`: "minpk" (public
 # keys in G1, 48 bytes; signatures in G2, 96 bytes) or "minsig" (keys in G2, 96 bytes; signatures
-# in G1, 48 bytes). `scheme`: "pop" (proof of possession) or "basic". The defaults, "minpk" with
+# in G1, 48 bytes). `scheme`: "pop" (proof of possession), "basic" or "aug" (message augmentation:
+# the signer's public key prefixed to the message). The defaults, "minpk" with
 # "pop", are Ethereum's BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_. An unknown variant or scheme
 # raises TripairError.
 
@@ -151,6 +152,15 @@ def bls_keygen(ikm: bytes, key_info: bytes = b"") -> bytes:
     """KeyGen (HKDF-SHA256) from at least 32 bytes of secret keying material: 32-byte key."""
 
 def bls_sk_to_pk(sk: bytes, *, variant: str = "minpk") -> bytes: ...
+def bls_derive_master_sk(seed: bytes) -> bytes:
+    """EIP-2333 derive_master_SK from a seed of at least 32 bytes: 32-byte key."""
+
+def bls_derive_child_sk(sk: bytes, index: int) -> bytes:
+    """EIP-2333 derive_child_SK: the key of child `index` (below 2**32)."""
+
+def bls_derive_path(seed: bytes, path: str) -> bytes:
+    """EIP-2333 derivation along a path such as "m/12381/3600/0/0/0" (EIP-2334)."""
+
 def bls_sign(
     sk: bytes, msg: bytes, *, variant: str = "minpk", scheme: str = "pop"
 ) -> bytes: ...
