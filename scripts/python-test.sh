@@ -29,10 +29,11 @@ fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 # maturin[zig]: zig links the extension against glibc 2.17's symbols, so that the wheel carries
 # the manylinux2014 tag (CentOS 7, Ubuntu 18.04, Debian 10, Amazon Linux 2 and later install it).
-"$venv/bin/python" -m pip install --quiet "maturin[zig]>=1.5,<2" pytest pyyaml mypy py_ecc
+"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" "ziglang==0.17.1" pytest pyyaml mypy py_ecc
 
 rm -f "$wheels"/tripair-*.whl
-"$venv/bin/maturin" build --release --zig --compatibility manylinux2014 \
+# The venv first on PATH: maturin runs zig as `python -m ziglang` with the python it finds there.
+PATH="$venv/bin:$PATH" "$venv/bin/maturin" build --release --zig --compatibility manylinux2014 \
   -m crates/tripair-py/Cargo.toml -o "$wheels"
 wheel=$(ls "$wheels"/tripair-*.whl)
 case "$wheel" in

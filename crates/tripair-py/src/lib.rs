@@ -23,7 +23,7 @@ use num_bigint::BigInt;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyType};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use tripair::api::PRIME_CURVES;
 
@@ -65,10 +65,25 @@ macro_rules! group_class {
 
         #[pymethods]
         impl $ty {
+            /// The element of the named curve with this encoding, validated (as `from_bytes`).
+            #[new]
+            fn new(curve: &str, data: &[u8]) -> PyResult<Self> {
+                Self::from_bytes(curve, data)
+            }
+
             /// Decodes and fully validates an element in the curve's encoding.
             #[staticmethod]
             fn from_bytes(curve: &str, data: &[u8]) -> PyResult<Self> {
                 Ok($ty(ops(curve)?.decode($group, data).map_err(error)?))
+            }
+
+            /// Pickling, `copy` and `deepcopy`: the class, the curve's name and the encoding
+            /// (validated again when the element is rebuilt).
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> (Bound<'py, PyType>, (&'static str, Bound<'py, PyBytes>)) {
+                let me = slf.get();
+                (slf.get_type(), (me.0.ops().name(), py_bytes(slf.py(), &me.0.encode())))
             }
 
             /// The fixed generator of the group on the named curve.

@@ -196,7 +196,7 @@ def test_bad_arguments(client):
     with pytest.raises(tripair.TripairError, match="unknown BLS variant 'min_pk'"):
         td.verify(bag, variant="min_pk")
     with pytest.raises(tripair.TripairError, match="unknown BLS scheme"):
-        td.all_valid(bag, scheme="aug")
+        td.all_valid(bag, scheme="AUG")
     with pytest.raises(TypeError, match="expected a dask.bag.Bag"):
         td.verify(signed(2))
     frame = dd.from_pandas(binary_frame(signed(2)), npartitions=1)

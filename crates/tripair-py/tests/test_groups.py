@@ -1,6 +1,8 @@
 """Group laws, encodings and pairings of every prime-field curve through the Python API."""
 
+import copy
 import os
+import pickle
 import subprocess
 
 import pytest
@@ -34,6 +36,22 @@ def test_group_laws_and_encoding(curve, cls):
     assert g != o and (g == 5) is False
     assert repr(o) == f"{cls.__name__}('{curve}', identity)"
     assert repr(g).startswith(f"{cls.__name__}('{curve}', 0x")
+
+
+@pytest.mark.parametrize("curve", CURVES)
+def test_pickle_copy_and_constructor(curve):
+    """G1, G2 and GT travel through pickle (multiprocessing, Dask) and copy; the class called
+    with a curve and an encoding is from_bytes, which validates."""
+    g1, g2 = 3 * G1.generator(curve), 5 * G2.generator(curve)
+    elements = [g1, g2, G1.identity(curve), tripair.pairing(g1, g2)]
+    for e in elements:
+        for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(e, protocol=protocol))
+            assert back == e and type(back) is type(e) and back.curve == curve
+        assert copy.copy(e) == e and copy.deepcopy(e) == e
+        assert type(e)(curve, e.to_bytes()) == e
+    with pytest.raises(tripair.TripairError):
+        G1(curve, b"\x01" * len(g1.to_bytes()))
 
 
 @pytest.mark.parametrize("curve", CURVES)

@@ -22,6 +22,9 @@ __all__ = [
     "hash_to_g2",
     "bls_keygen",
     "bls_sk_to_pk",
+    "bls_derive_master_sk",
+    "bls_derive_child_sk",
+    "bls_derive_path",
     "bls_sign",
     "bls_verify",
     "bls_aggregate",
@@ -46,6 +49,9 @@ def curves() -> List[str]:
 class G1:
     """A point of G1 (order r) of a named curve, written additively."""
 
+    def __new__(cls, curve: str, data: bytes) -> "G1":
+        """The element of the named curve with this encoding, validated (as from_bytes)."""
+    def __reduce__(self) -> Tuple[type, Tuple[str, bytes]]: ...
     @staticmethod
     def from_bytes(curve: str, data: bytes) -> "G1":
         """Decodes and fully validates a point in the curve's encoding (BLS12 curves: ZCash
@@ -73,6 +79,9 @@ class G1:
 class G2:
     """A point of G2 (order r, on the twist) of a named curve, written additively."""
 
+    def __new__(cls, curve: str, data: bytes) -> "G2":
+        """The element of the named curve with this encoding, validated (as from_bytes)."""
+    def __reduce__(self) -> Tuple[type, Tuple[str, bytes]]: ...
     @staticmethod
     def from_bytes(curve: str, data: bytes) -> "G2": ...
     @staticmethod
@@ -98,6 +107,9 @@ class GT:
     """An element of GT (order r in F_p12^*), written multiplicatively; encoded as its 12
     coefficients in tower order, big-endian."""
 
+    def __new__(cls, curve: str, data: bytes) -> "GT":
+        """The element of the named curve with this encoding, validated (as from_bytes)."""
+    def __reduce__(self) -> Tuple[type, Tuple[str, bytes]]: ...
     @staticmethod
     def from_bytes(curve: str, data: bytes) -> "GT":
         """Decodes and checks membership in GT."""
