@@ -8,7 +8,7 @@
 //! - The three schemes of section 3: basic ([`basic`], `_NUL_` tags, distinct messages in
 //!   AggregateVerify), message augmentation ([`aug`], `_AUG_` tags, the public key prefixed to
 //!   the message) and proof of possession ([`pop`]: PopProve, PopVerify, FastAggregateVerify).
-//! - EIP-2333 hierarchical key derivation with EIP-2334's paths ([`derive`]).
+//! - EIP-2333 hierarchical key derivation with EIP-2334's paths ([`derive`](mod@derive)).
 //! - KeyGen (HKDF-SHA256, section 2.3), SkToPk, KeyValidate, Aggregate, and randomized batch
 //!   verification of many signatures with one multi-pairing ([`pop::batch_verify`]; the
 //!   signature sum by Pippenger's multi-scalar multiplication), and per-signature verdicts that
