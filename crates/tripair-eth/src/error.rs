@@ -1,0 +1,101 @@
+//! Why a precompile rejected its input.
+
+use core::fmt;
+
+/// A rejected precompile input. Every variant names the operation and, for a bad element, which
+/// one and where it starts in the input, so that a caller can report the fault without decoding
+/// the input again. The EVM treats every error alike (the call fails and consumes its gas).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The input's length is not one the operation accepts.
+    InputLength {
+        /// The operation, e.g. `"BLS12_G1ADD"`.
+        op: &'static str,
+        /// The lengths it accepts, e.g. `"256 bytes"`.
+        expected: &'static str,
+        /// The input's length in bytes.
+        got: usize,
+    },
+    /// One element of the input (a point or a field element) is invalid.
+    Element {
+        /// The operation, e.g. `"BLS12_PAIRING_CHECK"`.
+        op: &'static str,
+        /// Which element: `"G1 point"`, `"G2 point"` or `"field element"`.
+        what: &'static str,
+        /// Its position among the operation's items (the pair of a pairing check, the term of
+        /// a multi-scalar multiplication, the operand of an addition), from 0.
+        index: usize,
+        /// The offset of its first byte in the input.
+        offset: usize,
+        /// What is wrong with it.
+        fault: Fault,
+    },
+}
+
+/// What is wrong with one element of a precompile's input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// EIP-2537: the top 16 bytes of a 64-byte field element are not zero.
+    TopBytesNotZero,
+    /// A coordinate is not below the field's modulus p.
+    NotBelowModulus,
+    /// The point does not satisfy the curve equation (and is not the all-zero infinity).
+    NotOnCurve,
+    /// The point is on the curve but not in the prime-order subgroup.
+    NotInSubgroup,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Fault::TopBytesNotZero => "the top 16 bytes of a field element are not zero",
+            Fault::NotBelowModulus => "a coordinate is not below the field modulus",
+            Fault::NotOnCurve => "not on the curve",
+            Fault::NotInSubgroup => "not in the prime-order subgroup",
+        })
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InputLength { op, expected, got } => {
+                write!(
+                    f,
+                    "{op}: invalid input length: expected {expected}, got {got} bytes"
+                )
+            }
+            Error::Element {
+                op,
+                what,
+                index,
+                offset,
+                fault,
+            } => write!(f, "{op}: {what} {index} (input bytes {offset}..): {fault}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Where an element sits: the operation, what it is, its index and its offset in the input.
+#[derive(Clone, Copy)]
+pub(crate) struct At {
+    pub op: &'static str,
+    pub what: &'static str,
+    pub index: usize,
+    pub offset: usize,
+}
+
+impl At {
+    /// The error of this element with `fault`.
+    pub fn err(self, fault: Fault) -> Error {
+        Error::Element {
+            op: self.op,
+            what: self.what,
+            index: self.index,
+            offset: self.offset,
+            fault,
+        }
+    }
+}
