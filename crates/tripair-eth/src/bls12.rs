@@ -140,7 +140,7 @@ fn multiple(
     input: &[u8],
     item: usize,
 ) -> Result<(), Error> {
-    if !input.is_empty() && input.len() % item == 0 {
+    if !input.is_empty() && input.len().is_multiple_of(item) {
         Ok(())
     } else {
         Err(Error::InputLength {

@@ -104,7 +104,7 @@ pub fn mul(input: &[u8]) -> Result<Vec<u8>, Error> {
 /// ECPAIRING (address 0x08): whether prod e(P_i, Q_i) = 1 for the k = len/192 pairs of the
 /// input, 32 bytes (0 or 1). The empty input is the empty product: 1.
 pub fn pairing(input: &[u8]) -> Result<Vec<u8>, Error> {
-    if input.len() % 192 != 0 {
+    if !input.len().is_multiple_of(192) {
         return Err(Error::InputLength {
             op: PAIRING,
             expected: "a multiple of 192 bytes",

@@ -30,6 +30,23 @@ pub enum Error {
         /// What is wrong with it.
         fault: Fault,
     },
+    /// POINT_EVALUATION: the versioned hash is not 0x01 || SHA-256(commitment)[1..].
+    VersionedHash {
+        /// The operation.
+        op: &'static str,
+    },
+    /// POINT_EVALUATION: a commitment, proof or field element is malformed.
+    Kzg {
+        /// The operation.
+        op: &'static str,
+        /// What is wrong.
+        error: crate::kzg::Error,
+    },
+    /// POINT_EVALUATION: the proof does not show p(z) = y.
+    ProofInvalid {
+        /// The operation.
+        op: &'static str,
+    },
 }
 
 /// What is wrong with one element of a precompile's input.
@@ -72,6 +89,12 @@ impl fmt::Display for Error {
                 offset,
                 fault,
             } => write!(f, "{op}: {what} {index} (input bytes {offset}..): {fault}"),
+            Error::VersionedHash { op } => write!(
+                f,
+                "{op}: the versioned hash does not match the commitment (0x01 || SHA-256(commitment)[1..])"
+            ),
+            Error::Kzg { op, error } => write!(f, "{op}: {error}"),
+            Error::ProofInvalid { op } => write!(f, "{op}: the proof does not show p(z) = y"),
         }
     }
 }

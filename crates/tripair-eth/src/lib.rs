@@ -1,7 +1,9 @@
-//! Ethereum's pairing precompiles over [`tripair`]: the BN254 set of EIP-196 and EIP-197 (with
-//! EIP-1108's gas) and the seven BLS12-381 operations of EIP-2537 (Prague), each taking the
-//! precompile's input bytes and returning its output bytes, or an [`Error`] that names what is
-//! wrong and where; the gas of each call from its input beside it.
+//! Ethereum's pairing workloads over [`tripair`]:
+//! - the precompiles: the BN254 set of EIP-196 and EIP-197 (with EIP-1108's gas), EIP-4844's
+//!   point evaluation and the seven BLS12-381 operations of EIP-2537 (Prague), each taking the
+//!   precompile's input bytes and returning its output bytes, or an [`Error`] that names what is
+//!   wrong and where; the gas of each call from its input beside it ([`Precompile`]);
+//! - KZG commitments to blobs (EIP-4844) with c-kzg-4844's names ([`kzg`]).
 //!
 //! Every operation checks what its EIP asks: exact or padded input lengths, coordinates below p
 //! (and EIP-2537's 16 zero top bytes), points on their curves, the order-r subgroup where the
@@ -37,6 +39,8 @@
 pub mod bls12;
 pub mod bn254;
 mod error;
+pub mod kzg;
+pub mod point_evaluation;
 
 pub use error::{Error, Fault};
 
@@ -49,6 +53,9 @@ pub enum Precompile {
     Bn254Mul,
     /// ECPAIRING, address 0x08 (EIP-197).
     Bn254Pairing,
+    /// POINT_EVALUATION, address 0x0a (EIP-4844; the mainnet trusted setup, loaded on first
+    /// use).
+    PointEvaluation,
     /// BLS12_G1ADD, address 0x0b (EIP-2537).
     Bls12G1Add,
     /// BLS12_G1MSM, address 0x0c (EIP-2537).
@@ -69,7 +76,7 @@ type Run = fn(&[u8]) -> Result<Vec<u8>, Error>;
 type Gas = fn(&[u8]) -> u64;
 
 /// (precompile, short name, address, operation, gas)
-const TABLE: [(Precompile, &str, u8, Run, Gas); 10] = [
+const TABLE: [(Precompile, &str, u8, Run, Gas); 11] = [
     (
         Precompile::Bn254Add,
         "bn254-add",
@@ -90,6 +97,13 @@ const TABLE: [(Precompile, &str, u8, Run, Gas); 10] = [
         0x08,
         bn254::pairing,
         bn254::pairing_gas,
+    ),
+    (
+        Precompile::PointEvaluation,
+        "point-evaluation",
+        0x0a,
+        point_evaluation::point_evaluation,
+        point_evaluation::point_evaluation_gas,
     ),
     (
         Precompile::Bls12G1Add,
@@ -144,10 +158,11 @@ const TABLE: [(Precompile, &str, u8, Run, Gas); 10] = [
 
 impl Precompile {
     /// Every precompile, in address order.
-    pub const ALL: [Precompile; 10] = [
+    pub const ALL: [Precompile; 11] = [
         Precompile::Bn254Add,
         Precompile::Bn254Mul,
         Precompile::Bn254Pairing,
+        Precompile::PointEvaluation,
         Precompile::Bls12G1Add,
         Precompile::Bls12G1Msm,
         Precompile::Bls12G2Add,

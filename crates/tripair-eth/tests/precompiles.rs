@@ -54,6 +54,7 @@ fn class(e: &Error) -> &'static str {
             Fault::NotInSubgroup if *what == "G1 point" => "g1 point is not on correct subgroup",
             Fault::NotInSubgroup => "g2 point is not on correct subgroup",
         },
+        _ => "not an EIP-2537 error",
     }
 }
 
@@ -81,6 +82,31 @@ fn bn254_go_ethereum() {
     valid("bn256Add", Precompile::Bn254Add);
     valid("bn256ScalarMul", Precompile::Bn254Mul);
     valid("bn256Pairing", Precompile::Bn254Pairing);
+}
+
+#[test]
+fn point_evaluation_go_ethereum() {
+    valid("pointEvaluation", Precompile::PointEvaluation);
+    // The same input with y changed, then with the versioned hash changed.
+    let case = &cases("pointEvaluation")[0];
+    let mut input = hex::decode(field(case, "Input")).unwrap();
+    input[95] ^= 1;
+    assert_eq!(
+        Precompile::PointEvaluation.run(&input).unwrap_err(),
+        Error::ProofInvalid {
+            op: "POINT_EVALUATION"
+        }
+    );
+    input[95] ^= 1;
+    input[31] ^= 1;
+    assert_eq!(
+        Precompile::PointEvaluation.run(&input).unwrap_err().to_string(),
+        "POINT_EVALUATION: the versioned hash does not match the commitment (0x01 || SHA-256(commitment)[1..])"
+    );
+    assert!(matches!(
+        Precompile::PointEvaluation.run(&input[1..]),
+        Err(Error::InputLength { got: 191, .. })
+    ));
 }
 
 #[test]

@@ -1,0 +1,305 @@
+//! KZG commitments to blobs (EIP-4844; the consensus specs' deneb polynomial-commitments.md),
+//! with c-kzg-4844's names: [`TrustedSetup::blob_to_kzg_commitment`],
+//! [`TrustedSetup::compute_kzg_proof`], [`TrustedSetup::compute_blob_kzg_proof`],
+//! [`TrustedSetup::verify_kzg_proof`], [`TrustedSetup::verify_blob_kzg_proof`] and
+//! [`TrustedSetup::verify_blob_kzg_proof_batch`].
+//!
+//! A blob is 4096 field elements of F_r, 32 big-endian bytes each and each below r; commitments
+//! and proofs are compressed G1 points (48 bytes, ZCash encoding), checked for the subgroup
+//! (the point at infinity is allowed). Commitments and proofs are sums over the setup's Lagrange
+//! points (Pippenger's method, variable time: blobs are public).
+//!
+//! ```no_run
+//! use tripair_eth::kzg::{TrustedSetup, BYTES_PER_BLOB};
+//!
+//! let setup = TrustedSetup::mainnet()?;
+//! let mut blob = vec![0u8; BYTES_PER_BLOB];
+//! blob[31] = 1; // the constant polynomial 1
+//! let commitment = setup.blob_to_kzg_commitment(&blob)?;
+//! let proof = setup.compute_blob_kzg_proof(&blob, &commitment)?;
+//! assert!(setup.verify_blob_kzg_proof(&blob, &commitment, &proof)?);
+//! # Ok::<(), tripair_eth::kzg::Error>(())
+//! ```
+
+mod poly;
+mod setup;
+
+use core::fmt;
+use sha2::{Digest, Sha256};
+use tripair::curve::curves::Bls12_381;
+use tripair::curve::{G1Affine, G1Projective, G2Affine, Scalar};
+use tripair::encoding::{decode_point, encode_point_compressed};
+
+pub use setup::{TrustedSetup, G2_POINTS};
+
+/// Field elements in a blob.
+pub const FIELD_ELEMENTS_PER_BLOB: usize = 4096;
+/// Bytes of one field element.
+pub const BYTES_PER_FIELD_ELEMENT: usize = 32;
+/// Bytes of a blob.
+pub const BYTES_PER_BLOB: usize = FIELD_ELEMENTS_PER_BLOB * BYTES_PER_FIELD_ELEMENT;
+/// Bytes of a commitment or a proof (a compressed G1 point).
+pub const BYTES_PER_COMMITMENT: usize = 48;
+
+const FIAT_SHAMIR_PROTOCOL_DOMAIN: &[u8; 16] = b"FSBLOBVERIFY_V1_";
+const RANDOM_CHALLENGE_KZG_BATCH_DOMAIN: &[u8; 16] = b"RCKZGBATCH___V1_";
+
+pub(crate) type Fr = Scalar<Bls12_381>;
+pub(crate) type G1Point = G1Affine<Bls12_381>;
+pub(crate) type G2Point = G2Affine<Bls12_381>;
+
+/// A compressed G1 point: a commitment or a proof.
+pub type Bytes48 = [u8; 48];
+/// A field element (big-endian, below r).
+pub type Bytes32 = [u8; 32];
+
+/// Why a KZG function rejected its input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The blob is not [`BYTES_PER_BLOB`] bytes.
+    BlobLength(usize),
+    /// A field element (of the blob, or z or y) is not below r: `what` says which.
+    NotAFieldElement(String),
+    /// A commitment or proof is not a valid compressed point of G1: `what` says which and why.
+    Point(String),
+    /// The batch's lists differ in length.
+    BatchLengths {
+        /// The number of blobs.
+        blobs: usize,
+        /// The number of commitments.
+        commitments: usize,
+        /// The number of proofs.
+        proofs: usize,
+    },
+    /// The trusted setup is malformed or inconsistent: what is wrong with it.
+    TrustedSetup(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::BlobLength(n) => write!(f, "a blob is {BYTES_PER_BLOB} bytes, got {n}"),
+            Error::NotAFieldElement(what) => {
+                write!(f, "{what} is not below the BLS12-381 group order r")
+            }
+            Error::Point(what) => f.write_str(what),
+            Error::BatchLengths {
+                blobs,
+                commitments,
+                proofs,
+            } => write!(
+                f,
+                "{blobs} blobs, {commitments} commitments and {proofs} proofs: one each per blob"
+            ),
+            Error::TrustedSetup(what) => write!(f, "trusted setup: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+fn field_element(bytes: &[u8], what: impl FnOnce() -> String) -> Result<Fr, Error> {
+    Fr::from_be_bytes(bytes).map_err(|_| Error::NotAFieldElement(what()))
+}
+
+/// The 4096 evaluations of a blob (blob_to_polynomial).
+fn polynomial(blob: &[u8]) -> Result<Vec<Fr>, Error> {
+    if blob.len() != BYTES_PER_BLOB {
+        return Err(Error::BlobLength(blob.len()));
+    }
+    blob.chunks_exact(BYTES_PER_FIELD_ELEMENT)
+        .enumerate()
+        .map(|(i, c)| field_element(c, || format!("field element {i} of the blob")))
+        .collect()
+}
+
+/// A commitment or proof: a compressed point of G1 in the subgroup, or infinity
+/// (validate_kzg_g1).
+fn point(bytes: &Bytes48, what: &str) -> Result<G1Point, Error> {
+    decode_point(bytes).map_err(|e| Error::Point(format!("{what}: {e}")))
+}
+
+fn compress(p: &G1Projective<Bls12_381>) -> Bytes48 {
+    let v = encode_point_compressed(&p.to_affine_vartime());
+    let mut out = [0u8; 48];
+    out.copy_from_slice(&v);
+    out
+}
+
+/// hash_to_bls_field: SHA-256 of the data, as a big-endian integer modulo r.
+fn hash_to_field(data: &[u8]) -> Fr {
+    Fr::from_be_bytes_mod_order(&Sha256::digest(data))
+}
+
+/// compute_challenge: the Fiat-Shamir evaluation point of a blob and its commitment.
+fn challenge(blob: &[u8], commitment: &Bytes48) -> Fr {
+    let mut h = Sha256::new();
+    h.update(FIAT_SHAMIR_PROTOCOL_DOMAIN);
+    h.update((FIELD_ELEMENTS_PER_BLOB as u128).to_be_bytes());
+    h.update(blob);
+    h.update(commitment);
+    Fr::from_be_bytes_mod_order(&h.finalize())
+}
+
+impl TrustedSetup {
+    /// The commitment [f(s)]G1 to the blob's polynomial f.
+    pub fn blob_to_kzg_commitment(&self, blob: &[u8]) -> Result<Bytes48, Error> {
+        let f = polynomial(blob)?;
+        Ok(compress(&self.lincomb(&f)))
+    }
+
+    fn lincomb(&self, scalars: &[Fr]) -> G1Projective<Bls12_381> {
+        G1Projective::msm_vartime(&self.g1_lagrange_brp, scalars)
+    }
+
+    /// The proof that f(z) = y, with y: the commitment to (f(X) - y)/(X - z).
+    pub fn compute_kzg_proof(&self, blob: &[u8], z: &Bytes32) -> Result<(Bytes48, Bytes32), Error> {
+        let f = polynomial(blob)?;
+        let z = field_element(z, || "z".to_string())?;
+        let (proof, y) = self.proof_at(&f, &z);
+        Ok((proof, to_bytes(&y)))
+    }
+
+    fn proof_at(&self, f: &[Fr], z: &Fr) -> (Bytes48, Fr) {
+        let y = self.domain.evaluate(f, z);
+        let q = self.domain.quotient(f, z, &y);
+        (compress(&self.lincomb(&q)), y)
+    }
+
+    /// The proof of the blob's value at the Fiat-Shamir challenge of the blob and `commitment`
+    /// (which must be a valid point; it is not recomputed).
+    pub fn compute_blob_kzg_proof(
+        &self,
+        blob: &[u8],
+        commitment: &Bytes48,
+    ) -> Result<Bytes48, Error> {
+        let f = polynomial(blob)?;
+        point(commitment, "commitment")?;
+        let z = challenge(blob, commitment);
+        Ok(self.proof_at(&f, &z).0)
+    }
+
+    /// Whether `proof` shows that the polynomial committed to takes the value y at z:
+    /// e(C - [y]G1, -G2) e(proof, [s - z]G2) = 1.
+    pub fn verify_kzg_proof(
+        &self,
+        commitment: &Bytes48,
+        z: &Bytes32,
+        y: &Bytes32,
+        proof: &Bytes48,
+    ) -> Result<bool, Error> {
+        let c = point(commitment, "commitment")?;
+        let z = field_element(z, || "z".to_string())?;
+        let y = field_element(y, || "y".to_string())?;
+        let pi = point(proof, "proof")?;
+        Ok(self.check(&c, &z, &y, &pi))
+    }
+
+    fn check(&self, c: &G1Point, z: &Fr, y: &Fr, proof: &G1Point) -> bool {
+        let g2 = self.g2_monomial[0];
+        let x_minus_z = (self.g2_monomial[1].to_projective()
+            - g2.to_projective().mul_scalar_vartime(z))
+        .to_affine_vartime();
+        let c_minus_y = (c.to_projective()
+            - G1Point::generator().to_projective().mul_scalar_vartime(y))
+        .to_affine_vartime();
+        tripair::pairing_check(&[(c_minus_y, -g2), (*proof, x_minus_z)])
+    }
+
+    /// Whether `proof` is a valid proof for the blob and its commitment at their challenge.
+    pub fn verify_blob_kzg_proof(
+        &self,
+        blob: &[u8],
+        commitment: &Bytes48,
+        proof: &Bytes48,
+    ) -> Result<bool, Error> {
+        let f = polynomial(blob)?;
+        let c = point(commitment, "commitment")?;
+        let pi = point(proof, "proof")?;
+        let z = challenge(blob, commitment);
+        let y = self.domain.evaluate(&f, &z);
+        Ok(self.check(&c, &z, &y, &pi))
+    }
+
+    /// Whether every proof is valid for its blob and commitment: one pairing check over a random
+    /// linear combination (verify_kzg_proof_batch, the coefficients the powers of a hash of
+    /// the whole batch). True for the empty batch.
+    pub fn verify_blob_kzg_proof_batch(
+        &self,
+        blobs: &[&[u8]],
+        commitments: &[Bytes48],
+        proofs: &[Bytes48],
+    ) -> Result<bool, Error> {
+        if blobs.len() != commitments.len() || blobs.len() != proofs.len() {
+            return Err(Error::BatchLengths {
+                blobs: blobs.len(),
+                commitments: commitments.len(),
+                proofs: proofs.len(),
+            });
+        }
+        let n = blobs.len();
+        let mut cs = Vec::with_capacity(n);
+        let mut pis = Vec::with_capacity(n);
+        let mut zs = Vec::with_capacity(n);
+        let mut ys = Vec::with_capacity(n);
+        for (i, ((blob, c), pi)) in blobs.iter().zip(commitments).zip(proofs).enumerate() {
+            let f = polynomial(blob).map_err(|e| match e {
+                Error::NotAFieldElement(w) => Error::NotAFieldElement(format!("{w} {i}")),
+                e => e,
+            })?;
+            cs.push(point(c, &format!("commitment {i}"))?);
+            pis.push(point(pi, &format!("proof {i}"))?);
+            let z = challenge(blob, c);
+            ys.push(self.domain.evaluate(&f, &z));
+            zs.push(z);
+        }
+        if n == 0 {
+            return Ok(true);
+        }
+        if n == 1 {
+            return Ok(self.check(&cs[0], &zs[0], &ys[0], &pis[0]));
+        }
+        // compute_r_powers: r = hash(domain || 4096 (8 bytes) || n (8 bytes) || (C, z, y, proof)*).
+        let mut data = Vec::with_capacity(32 + n * (48 + 32 + 32 + 48));
+        data.extend(RANDOM_CHALLENGE_KZG_BATCH_DOMAIN);
+        data.extend((FIELD_ELEMENTS_PER_BLOB as u64).to_be_bytes());
+        data.extend((n as u64).to_be_bytes());
+        for i in 0..n {
+            data.extend(commitments[i]);
+            data.extend(to_bytes(&zs[i]));
+            data.extend(to_bytes(&ys[i]));
+            data.extend(proofs[i]);
+        }
+        let r = hash_to_field(&data);
+        let mut powers = Vec::with_capacity(n);
+        let mut acc = Fr::ONE;
+        for _ in 0..n {
+            powers.push(acc);
+            acc *= r;
+        }
+        // sum r^i proof_i; sum r^i (C_i - [y_i]G1 + [z_i] proof_i).
+        let proof_lincomb = G1Projective::msm_vartime(&pis, &powers);
+        let mut points = cs.clone();
+        points.extend(&pis);
+        points.push(G1Point::generator());
+        let mut scalars = powers.clone();
+        scalars.extend(powers.iter().zip(&zs).map(|(p, z)| *p * *z));
+        scalars.push(
+            -powers
+                .iter()
+                .zip(&ys)
+                .fold(Fr::ZERO, |s, (p, y)| s + *p * *y),
+        );
+        let rhs = G1Projective::msm_vartime(&points, &scalars);
+        Ok(tripair::pairing_check(&[
+            (proof_lincomb.to_affine_vartime(), -self.g2_monomial[1]),
+            (rhs.to_affine_vartime(), self.g2_monomial[0]),
+        ]))
+    }
+}
+
+fn to_bytes(x: &Fr) -> Bytes32 {
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&x.to_be_bytes());
+    out
+}

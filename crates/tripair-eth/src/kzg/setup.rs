@@ -1,0 +1,139 @@
+//! The trusted setup: loading its standard text file (the format of c-kzg-4844's
+//! `trusted_setup.txt` and the consensus specs), checking every point, and the domain it serves.
+
+use super::poly::Domain;
+use super::{Error, G1Point, G2Point, FIELD_ELEMENTS_PER_BLOB};
+use tripair::curve::curves::Bls12_381;
+use tripair::curve::{G1Affine, G2Affine};
+use tripair::encoding::decode_point;
+
+/// The number of G2 points of the mainnet setup ([s^i]G2 for i < 65).
+pub const G2_POINTS: usize = 65;
+
+/// A KZG trusted setup for blobs of [`FIELD_ELEMENTS_PER_BLOB`] field elements: the Lagrange
+/// points [L_i(s)]G1 in bit-reversed order, the monomial points [s^i]G1, and [s^i]G2; every
+/// point decoded, on the curve and in the order-r subgroup.
+pub struct TrustedSetup {
+    /// [L_i(s)]G1 over the blob's domain, in bit-reversed order (as the blob's evaluations are).
+    pub(crate) g1_lagrange_brp: Vec<G1Point>,
+    /// [s^i]G1.
+    #[allow(dead_code)] // FK20 (EIP-7594) reads them; EIP-4844 does not.
+    pub(crate) g1_monomial: Vec<G1Point>,
+    /// [s^i]G2.
+    pub(crate) g2_monomial: Vec<G2Point>,
+    pub(crate) domain: Domain,
+}
+
+/// The mainnet setup of EIP-4844 (the KZG ceremony's output), as c-kzg-4844 ships it.
+const MAINNET: &str = include_str!("trusted_setup.txt");
+
+fn setup_error(what: String) -> Error {
+    Error::TrustedSetup(what)
+}
+
+impl TrustedSetup {
+    /// The mainnet trusted setup of EIP-4844, loaded from the copy of c-kzg-4844's
+    /// `trusted_setup.txt` in this crate (loaded and checked once per call: keep the value).
+    pub fn mainnet() -> Result<TrustedSetup, Error> {
+        TrustedSetup::from_text(MAINNET)
+    }
+
+    /// A setup from the standard text format: the number of G1 points (4096) and of G2 points,
+    /// then the G1 Lagrange points, the G2 monomial points and the G1 monomial points, each as
+    /// compressed hex (ZCash encoding), separated by any whitespace.
+    pub fn from_text(text: &str) -> Result<TrustedSetup, Error> {
+        let mut words = text.split_ascii_whitespace();
+        let mut count = |what: &str| -> Result<usize, Error> {
+            let w = words
+                .next()
+                .ok_or_else(|| setup_error(format!("missing the number of {what} points")))?;
+            w.parse::<usize>().map_err(|_| {
+                setup_error(format!(
+                    "the number of {what} points is not a number: {w:?}"
+                ))
+            })
+        };
+        let n1 = count("G1")?;
+        let n2 = count("G2")?;
+        if n1 != FIELD_ELEMENTS_PER_BLOB {
+            return Err(setup_error(format!(
+                "{n1} G1 points; blobs need {FIELD_ELEMENTS_PER_BLOB}"
+            )));
+        }
+        if n2 < 2 {
+            return Err(setup_error(format!(
+                "{n2} G2 points; at least 2 are needed"
+            )));
+        }
+        let mut next = |what: &str, i: usize| -> Result<Vec<u8>, Error> {
+            let w = words
+                .next()
+                .ok_or_else(|| setup_error(format!("the file ends before {what} point {i}")))?;
+            hex::decode(w.strip_prefix("0x").unwrap_or(w))
+                .map_err(|_| setup_error(format!("{what} point {i} is not hex")))
+        };
+        let mut lagrange = Vec::with_capacity(n1);
+        for i in 0..n1 {
+            let b = next("G1 Lagrange", i)?;
+            lagrange.push(g1(&b).map_err(|e| setup_error(format!("G1 Lagrange point {i}: {e}")))?);
+        }
+        let mut g2s = Vec::with_capacity(n2);
+        for i in 0..n2 {
+            let b = next("G2", i)?;
+            g2s.push(decode_point(&b).map_err(|e| setup_error(format!("G2 point {i}: {e}")))?);
+        }
+        let mut monomial = Vec::with_capacity(n1);
+        for i in 0..n1 {
+            let b = next("G1 monomial", i)?;
+            monomial.push(g1(&b).map_err(|e| setup_error(format!("G1 monomial point {i}: {e}")))?);
+        }
+        if words.next().is_some() {
+            return Err(setup_error("text after the last point".to_string()));
+        }
+        check_consistent(&lagrange, &monomial, &g2s)?;
+        let domain = Domain::new(FIELD_ELEMENTS_PER_BLOB);
+        let g1_lagrange_brp = domain.bit_reversed(&lagrange);
+        Ok(TrustedSetup {
+            g1_lagrange_brp,
+            g1_monomial: monomial,
+            g2_monomial: g2s,
+            domain,
+        })
+    }
+}
+
+fn g1(b: &[u8]) -> tripair::Result<G1Affine<Bls12_381>> {
+    decode_point(b)
+}
+
+/// The points come from one secret s: [s]G1 and [s]G2 match (e([s]G1, G2) = e(G1, [s]G2)),
+/// the G1 and G2 generators start the monomial lists, and the Lagrange points sum to G1 (sum
+/// L_i = 1), which a setup in monomial form or another order fails.
+fn check_consistent(
+    lagrange: &[G1Affine<Bls12_381>],
+    monomial: &[G1Affine<Bls12_381>],
+    g2s: &[G2Affine<Bls12_381>],
+) -> Result<(), Error> {
+    if monomial[0] != G1Affine::generator() || g2s[0] != G2Affine::generator() {
+        return Err(setup_error(
+            "the first monomial points are not the generators".to_string(),
+        ));
+    }
+    let sum = lagrange
+        .iter()
+        .fold(tripair::G1Projective::<Bls12_381>::identity(), |acc, p| {
+            acc + *p
+        });
+    if sum.to_affine_vartime() != G1Affine::generator() {
+        return Err(setup_error(
+            "the G1 Lagrange points do not sum to the generator (not in Lagrange form?)"
+                .to_string(),
+        ));
+    }
+    if !tripair::pairing_check(&[(monomial[1], -g2s[0]), (monomial[0], g2s[1])]) {
+        return Err(setup_error(
+            "[s]G1 and [s]G2 belong to different secrets".to_string(),
+        ));
+    }
+    Ok(())
+}
