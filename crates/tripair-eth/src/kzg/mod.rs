@@ -2,7 +2,11 @@
 //! with c-kzg-4844's names: [`TrustedSetup::blob_to_kzg_commitment`],
 //! [`TrustedSetup::compute_kzg_proof`], [`TrustedSetup::compute_blob_kzg_proof`],
 //! [`TrustedSetup::verify_kzg_proof`], [`TrustedSetup::verify_blob_kzg_proof`] and
-//! [`TrustedSetup::verify_blob_kzg_proof_batch`].
+//! [`TrustedSetup::verify_blob_kzg_proof_batch`]; and cells (EIP-7594, PeerDAS; the specs' fulu
+//! polynomial-commitments-sampling.md): [`TrustedSetup::compute_cells`],
+//! [`TrustedSetup::compute_cells_and_kzg_proofs`] (FK20 over the setup's monomial points),
+//! [`TrustedSetup::recover_cells_and_kzg_proofs`] and [`TrustedSetup::verify_cell_kzg_proof_batch`],
+//! on FFTs over F_r and G1 written for them.
 //!
 //! A blob is 4096 field elements of F_r, 32 big-endian bytes each and each below r; commitments
 //! and proofs are compressed G1 points (48 bytes, ZCash encoding), checked for the subgroup
@@ -21,6 +25,8 @@
 //! # Ok::<(), tripair_eth::kzg::Error>(())
 //! ```
 
+mod cells;
+mod fft;
 mod poly;
 mod setup;
 
@@ -30,6 +36,9 @@ use tripair::curve::curves::Bls12_381;
 use tripair::curve::{G1Affine, G1Projective, G2Affine, Scalar};
 use tripair::encoding::{decode_point, encode_point_compressed};
 
+pub use cells::{
+    Cell, BYTES_PER_CELL, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
+};
 pub use setup::{TrustedSetup, G2_POINTS};
 
 /// Field elements in a blob.
@@ -73,6 +82,32 @@ pub enum Error {
     },
     /// The trusted setup is malformed or inconsistent: what is wrong with it.
     TrustedSetup(String),
+    /// A cell index is not below [`CELLS_PER_EXT_BLOB`].
+    CellIndex(u64),
+    /// The cell indices given for recovery are not strictly ascending (as the specs require;
+    /// a repeated index is one such case).
+    CellIndicesNotAscending {
+        /// The position in the list of the first index not above its predecessor.
+        position: usize,
+        /// That index.
+        index: u64,
+        /// The index before it.
+        previous: u64,
+    },
+    /// Recovery needs at least half of the cells (64 to 128); the number given.
+    CellCount(usize),
+    /// The lists of a cell function differ in length (the commitments and proofs where the
+    /// function takes them).
+    CellLists {
+        /// The number of commitments.
+        commitments: Option<usize>,
+        /// The number of cell indices.
+        cell_indices: usize,
+        /// The number of cells.
+        cells: usize,
+        /// The number of proofs.
+        proofs: Option<usize>,
+    },
 }
 
 impl fmt::Display for Error {
@@ -92,6 +127,37 @@ impl fmt::Display for Error {
                 "{blobs} blobs, {commitments} commitments and {proofs} proofs: one each per blob"
             ),
             Error::TrustedSetup(what) => write!(f, "trusted setup: {what}"),
+            Error::CellIndex(i) => {
+                write!(f, "cell index {i} is not below {CELLS_PER_EXT_BLOB}")
+            }
+            Error::CellIndicesNotAscending {
+                position,
+                index,
+                previous,
+            } => write!(
+                f,
+                "cell indices must be strictly ascending: index {position} is {index}, after {previous}"
+            ),
+            Error::CellCount(n) => write!(
+                f,
+                "recovery needs {} to {CELLS_PER_EXT_BLOB} cells, got {n}",
+                CELLS_PER_EXT_BLOB / 2
+            ),
+            Error::CellLists {
+                commitments,
+                cell_indices,
+                cells,
+                proofs,
+            } => {
+                if let Some(c) = commitments {
+                    write!(f, "{c} commitments, ")?;
+                }
+                write!(f, "{cell_indices} cell indices, {cells} cells")?;
+                if let Some(p) = proofs {
+                    write!(f, " and {p} proofs")?;
+                }
+                f.write_str(": one each per cell")
+            }
         }
     }
 }

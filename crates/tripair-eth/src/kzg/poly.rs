@@ -14,6 +14,9 @@ pub(crate) struct Domain {
     pub roots_brp: Vec<Fr>,
     /// 1/n.
     inv_n: Fr,
+    /// A primitive 2n-th root of unity whose square generates this domain (the extended
+    /// blob's domain of EIP-7594).
+    omega_ext: Fr,
 }
 
 /// The index i with its low `bits` bits reversed.
@@ -28,10 +31,10 @@ fn reverse(i: usize, bits: u32) -> usize {
 impl Domain {
     pub fn new(n: usize) -> Domain {
         assert!(n.is_power_of_two(), "a domain of 2^k points");
-        // omega = 7^((r - 1)/n), of order exactly n.
+        // omega_ext = 7^((r - 1)/2n), of order exactly 2n; omega = omega_ext^2, of order n.
         let r_minus_1 = (-Fr::ONE).to_canonical_limbs();
         let mut e = r_minus_1.as_ref().to_vec();
-        let shift = n.trailing_zeros();
+        let shift = n.trailing_zeros() + 1;
         for i in 0..e.len() {
             let hi = e.get(i + 1).copied().unwrap_or(0);
             e[i] = if shift == 0 {
@@ -40,7 +43,8 @@ impl Domain {
                 (e[i] >> shift) | (hi << (64 - shift))
             };
         }
-        let omega = Fr::from_u64(PRIMITIVE_ROOT_OF_UNITY).pow_vartime(&e);
+        let omega_ext = Fr::from_u64(PRIMITIVE_ROOT_OF_UNITY).pow_vartime(&e);
+        let omega = omega_ext.square();
         let mut roots = Vec::with_capacity(n);
         let mut w = Fr::ONE;
         for _ in 0..n {
@@ -52,7 +56,12 @@ impl Domain {
         Domain {
             roots_brp,
             inv_n: Fr::from_u64(n as u64).inv_vartime().expect("n < r"),
+            omega_ext,
         }
+    }
+
+    pub fn omega_ext(&self) -> Fr {
+        self.omega_ext
     }
 
     pub fn n(&self) -> usize {

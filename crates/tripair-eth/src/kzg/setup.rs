@@ -1,6 +1,7 @@
 //! The trusted setup: loading its standard text file (the format of c-kzg-4844's
 //! `trusted_setup.txt` and the consensus specs), checking every point, and the domain it serves.
 
+use super::cells::CellContext;
 use super::poly::Domain;
 use super::{Error, G1Point, G2Point, FIELD_ELEMENTS_PER_BLOB};
 use tripair::curve::curves::Bls12_381;
@@ -17,11 +18,13 @@ pub struct TrustedSetup {
     /// [L_i(s)]G1 over the blob's domain, in bit-reversed order (as the blob's evaluations are).
     pub(crate) g1_lagrange_brp: Vec<G1Point>,
     /// [s^i]G1.
-    #[allow(dead_code)] // FK20 (EIP-7594) reads them; EIP-4844 does not.
     pub(crate) g1_monomial: Vec<G1Point>,
     /// [s^i]G2.
     pub(crate) g2_monomial: Vec<G2Point>,
     pub(crate) domain: Domain,
+    /// What the cell functions (EIP-7594) need, FK20's precomputation among it: built on their
+    /// first call.
+    pub(crate) cells: std::sync::OnceLock<CellContext>,
 }
 
 /// The mainnet setup of EIP-4844 (the KZG ceremony's output), as c-kzg-4844 ships it.
@@ -98,6 +101,7 @@ impl TrustedSetup {
             g1_monomial: monomial,
             g2_monomial: g2s,
             domain,
+            cells: std::sync::OnceLock::new(),
         })
     }
 }
