@@ -1,6 +1,7 @@
 //! The per-line work of `tripair bls keygen | derive | sign | verify | aggregate` (BLS signatures
 //! on BLS12-381 by `tripair-bls`): hex tokens in, hex or `true`/`false` out, every bad token named.
 
+use crate::tokens::{bytes, tokens};
 use hex::encode as hex_encode;
 use tripair_bls::{
     aug, basic, derive, pop, MinPk, MinSig, PublicKey, SecretKey, Signature, Variant,
@@ -48,28 +49,6 @@ pub fn bls_line(op: BlsOp, suite: Suite, line: &str) -> Result<String, String> {
         line_in::<MinSig>(op, suite.scheme, line)
     } else {
         line_in::<MinPk>(op, suite.scheme, line)
-    }
-}
-
-/// A hex token (an optional `0x`; `0x` alone is the empty string), or the error naming it.
-fn bytes(token: &str, what: &str) -> Result<Vec<u8>, String> {
-    hex::decode(token.strip_prefix("0x").unwrap_or(token))
-        .map_err(|_| format!("{what}: {}", tripair::Error::NotHex))
-}
-
-fn tokens<'a>(
-    line: &'a str,
-    shape: &str,
-    n: std::ops::RangeInclusive<usize>,
-) -> Result<Vec<&'a str>, String> {
-    let t: Vec<&str> = line.split_whitespace().collect();
-    if n.contains(&t.len()) {
-        Ok(t)
-    } else {
-        Err(format!(
-            "malformed input: expected '{shape}', got {} tokens",
-            t.len()
-        ))
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod bls_cmd;
 pub mod curves;
+pub mod eth_cmd;
 pub mod fuzz_bodies;
 pub mod lines;
 pub mod measure;
@@ -16,3 +17,4 @@ pub mod plot;
 pub mod report;
 pub mod smallchar_bench;
 pub mod tables;
+pub mod tokens;

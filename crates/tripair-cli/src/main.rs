@@ -1,4 +1,4 @@
-//! The tripair command line: `pair`, `check`, `hash`, `bls`, `curves`, `bench`.
+//! The tripair command line: `pair`, `check`, `hash`, `bls`, `eth`, `kzg`, `curves`, `bench`.
 
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand};
@@ -15,8 +15,10 @@ use tripair_cli::curves::{
     all_curves, check_line, curve_names, hash_line, is_small_characteristic, pair_line,
     HashOptions, HASH_CURVES,
 };
+use tripair_cli::eth_cmd::{eth_line, kzg_line, KzgOp};
 use tripair_cli::lines::{answer_lines, AnswerFn, MAX_LINE_BYTES};
 use tripair_cli::{plot, report, smallchar_bench, tables};
+use tripair_eth::kzg::TrustedSetup;
 
 /// Pairing-based cryptography on BN and BLS12 curves (and, for research, the broken
 /// small-characteristic eta_T pairings).
@@ -103,6 +105,43 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
     },
+    /// Ethereum's precompiles (EIP-196/197 on bn254, EIP-4844's point evaluation, EIP-2537 on
+    /// bls12-381), one call per input line.
+    ///
+    /// Reads the call's input in hex per line ('0x' alone is the empty input) and writes its
+    /// output in hex (with --gas, then the gas), or 'error: <operation>: <what is wrong>'.
+    /// OPERATION is a name (bn254-add, bn254-mul, bn254-pairing, point-evaluation, bls12-g1add,
+    /// bls12-g1msm, bls12-g2add, bls12-g2msm, bls12-pairing-check, bls12-map-fp-to-g1,
+    /// bls12-map-fp2-to-g2) or an address (0x06, ..., 0x11).
+    Eth {
+        /// The precompile.
+        #[arg(value_name = "OPERATION", value_parser = eth_precompile)]
+        op: tripair_eth::Precompile,
+        /// Append the call's gas to each answer.
+        #[arg(long)]
+        gas: bool,
+        /// Answer lines on N threads (default: TRIPAIR_THREADS, else every core); answers stay
+        /// in input order.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
+    },
+    /// KZG commitments for blobs (EIP-4844) and cells (EIP-7594), one answer per input line.
+    ///
+    /// Hex tokens with an optional 0x; a blob is 131072 bytes, a cell 2048, commitments and
+    /// proofs 48 (compressed G1), z and y 32. Answers are hex, 'true'/'false', or
+    /// 'error: <what is wrong>'. The mainnet trusted setup unless --setup names another.
+    Kzg {
+        /// What to do with each line.
+        #[arg(value_enum)]
+        op: KzgOpArg,
+        /// A trusted setup in the standard text format (c-kzg-4844's trusted_setup.txt).
+        #[arg(long, value_name = "FILE")]
+        setup: Option<PathBuf>,
+        /// Answer lines on N threads (default: TRIPAIR_THREADS, else every core); answers stay
+        /// in input order.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
+    },
     /// List the curves and their parameters.
     Curves {
         /// One JSON document: an array with one object per curve.
@@ -165,6 +204,31 @@ enum BlsOpArg {
     Verify,
     /// 'SIGHEX SIGHEX ...' -> the aggregate signature.
     Aggregate,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum KzgOpArg {
+    /// blob_to_kzg_commitment: 'BLOB' -> 'COMMITMENT'.
+    Commit,
+    /// compute_kzg_proof: 'BLOB Z' -> 'PROOF Y'.
+    Proof,
+    /// compute_blob_kzg_proof: 'BLOB COMMITMENT' -> 'PROOF'.
+    BlobProof,
+    /// verify_kzg_proof: 'COMMITMENT Z Y PROOF' -> 'true' or 'false'.
+    Verify,
+    /// verify_blob_kzg_proof_batch: 'BLOB COMMITMENT PROOF ...' -> 'true' or 'false'.
+    VerifyBlobs,
+    /// compute_cells_and_kzg_proofs: 'BLOB' -> 128 cells, then 128 proofs.
+    Cells,
+    /// recover_cells_and_kzg_proofs: 'INDEX:CELL ...' (at least 64, ascending) -> 128 cells,
+    /// then 128 proofs.
+    Recover,
+    /// verify_cell_kzg_proof_batch: 'COMMITMENT INDEX:CELL PROOF ...' -> 'true' or 'false'.
+    VerifyCells,
+}
+
+fn eth_precompile(s: &str) -> Result<tripair_eth::Precompile, String> {
+    tripair_cli::eth_cmd::precompile(s)
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -290,6 +354,45 @@ fn main() -> ExitCode {
                 threads,
             };
             run_lines(&lines, Arc::new(move |l: &str| bls_line(op, suite, l)))
+        }
+        Command::Eth { op, gas, threads } => {
+            let lines = LineArgs {
+                curve: "bls12-381".to_string(),
+                threads,
+            };
+            run_lines(&lines, Arc::new(move |l: &str| eth_line(op, gas, l)))
+        }
+        Command::Kzg { op, setup, threads } => {
+            let op = match op {
+                KzgOpArg::Commit => KzgOp::Commit,
+                KzgOpArg::Proof => KzgOp::Proof,
+                KzgOpArg::BlobProof => KzgOp::BlobProof,
+                KzgOpArg::Verify => KzgOp::Verify,
+                KzgOpArg::VerifyBlobs => KzgOp::VerifyBlobs,
+                KzgOpArg::Cells => KzgOp::Cells,
+                KzgOpArg::Recover => KzgOp::Recover,
+                KzgOpArg::VerifyCells => KzgOp::VerifyCells,
+            };
+            let loaded = match &setup {
+                None => TrustedSetup::mainnet().map_err(|e| e.to_string()),
+                Some(path) => std::fs::read_to_string(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+                    .and_then(|t| {
+                        TrustedSetup::from_text(&t).map_err(|e| format!("{}: {e}", path.display()))
+                    }),
+            };
+            let setup = match loaded {
+                Ok(s) => Arc::new(s),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let lines = LineArgs {
+                curve: "bls12-381".to_string(),
+                threads,
+            };
+            run_lines(&lines, Arc::new(move |l: &str| kzg_line(&setup, op, l)))
         }
         Command::Curves { json } => write_out(|out| cmd_curves(out, json)),
         Command::Bench(args) => cmd_bench(&args),

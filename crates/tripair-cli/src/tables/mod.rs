@@ -13,6 +13,7 @@ pub mod acar;
 pub mod bls;
 pub mod dclxvi;
 pub mod ggp;
+pub mod kzg;
 pub mod strategy;
 pub mod threads;
 pub mod vpg;
@@ -26,6 +27,7 @@ pub static TABLES: &[&dyn AnyTable] = &[
     &dclxvi::DclxviBench,
     &ggp::Ggp,
     &strategy::Strategy,
+    &kzg::Kzg,
 ];
 
 /// The table named `name` (its `--table` value).

@@ -72,7 +72,7 @@ impl Twiddles {
     pub fn fft<T: FftElement>(&self, a: &mut [T], inverse: bool) {
         let n = a.len();
         let big = self.powers.len();
-        assert!(n.is_power_of_two() && big % n == 0, "FFT size");
+        assert!(n.is_power_of_two() && big.is_multiple_of(n), "FFT size");
         let bits = n.trailing_zeros();
         for i in 0..n {
             let j = if bits == 0 {
