@@ -9,13 +9,16 @@
 //!   without the GIL);
 //! - RFC 9380 `hash_to_g1`, `hash_to_g2` (BLS12-381);
 //! - BLS signatures (tripair-bls): both variants (`MinPk`, Ethereum's, and `MinSig`) and both
-//!   schemes (proof of possession, basic), and per-item batch verdicts for `tripair.dask`.
+//!   schemes (proof of possession, basic), and per-item batch verdicts for `tripair.dask`;
+//! - Ethereum's precompiles (`tripair.eth`) and KZG for blobs and cells (`tripair.kzg`, with
+//!   c-kzg-4844's names), by tripair-eth.
 //!
 //! Every rejected input raises `tripair.TripairError` (a `ValueError`) with the library's message.
 
 #![warn(missing_docs)]
 
 mod bls;
+mod eth;
 mod groups;
 
 use groups::{curve_ops, CurveOps, Elem, Group};
@@ -352,5 +355,6 @@ fn tripair_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hash_to_g1, m)?)?;
     m.add_function(wrap_pyfunction!(hash_to_g2, m)?)?;
     bls::register(m)?;
+    eth::register(m)?;
     Ok(())
 }

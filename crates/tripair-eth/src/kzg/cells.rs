@@ -9,7 +9,7 @@ use super::{
     compress, field_element, hash_to_field, point, polynomial, to_bytes, Bytes48, Error, Fr,
     G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
 };
-use tripair::curve::G1Projective;
+use tripair::curve::{FixedBaseMsm, G1Projective};
 use tripair::field::traits::batch_inv_vartime;
 
 /// Field elements in a cell.
@@ -46,7 +46,7 @@ pub(crate) struct CellContext {
     tw: Twiddles,
     /// FK20's precomputation: for each k < 2m, the points FFT_2m(S^(b))[k] for b < l, where
     /// S^(b)_t = [s^(t l + b)]G1 (t < m - 1): the Toeplitz matrices' circulant embeddings.
-    fk20: Vec<Vec<G1Point>>,
+    fk20: Vec<FixedBaseMsm<tripair::curve::G1<tripair::curve::curves::Bls12_381>>>,
 }
 
 impl CellContext {
@@ -66,7 +66,7 @@ impl CellContext {
         let fk20 = (0..2 * M)
             .map(|k| {
                 let col: Vec<G1> = columns.iter_mut().map(|c| c[k]).collect();
-                G1Projective::batch_to_affine_vartime(&col)
+                FixedBaseMsm::new(&G1Projective::batch_to_affine_vartime(&col))
             })
             .collect();
         CellContext { tw, fk20 }
@@ -116,7 +116,7 @@ impl CellContext {
         let mut h: Vec<G1> = (0..2 * M)
             .map(|k| {
                 let scalars: Vec<Fr> = columns.iter().map(|c| c[k]).collect();
-                G1Projective::msm_vartime(&self.fk20[k], &scalars)
+                self.fk20[k].msm_vartime(&scalars)
             })
             .collect();
         self.tw.fft(&mut h, true);
@@ -389,9 +389,11 @@ impl TrustedSetup {
         scalars.extend(shifted);
         let lhs = G1Projective::msm_vartime(&points, &scalars);
         let rhs = G1Projective::msm_vartime(&pis, &powers);
-        Ok(tripair::pairing_check(&[
-            (lhs.to_affine_vartime(), -self.g2_monomial[0]),
-            (rhs.to_affine_vartime(), self.g2_monomial[L]),
-        ]))
+        Ok(self.pairs_to_one(
+            &lhs.to_affine_vartime(),
+            &self.neg_g2,
+            &rhs.to_affine_vartime(),
+            &self.s64_g2,
+        ))
     }
 }

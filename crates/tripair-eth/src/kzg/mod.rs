@@ -11,7 +11,7 @@
 //! A blob is 4096 field elements of F_r, 32 big-endian bytes each and each below r; commitments
 //! and proofs are compressed G1 points (48 bytes, ZCash encoding), checked for the subgroup
 //! (the point at infinity is allowed). Commitments and proofs are sums over the setup's Lagrange
-//! points (Pippenger's method, variable time: blobs are public).
+//! points with fixed-base tables built on first use (variable time: blobs are public).
 //!
 //! ```no_run
 //! use tripair_eth::kzg::{TrustedSetup, BYTES_PER_BLOB};
@@ -33,8 +33,9 @@ mod setup;
 use core::fmt;
 use sha2::{Digest, Sha256};
 use tripair::curve::curves::Bls12_381;
-use tripair::curve::{G1Affine, G1Projective, G2Affine, Scalar};
+use tripair::curve::{FixedBaseMsm, G1Affine, G1Projective, Scalar};
 use tripair::encoding::{decode_point, encode_point_compressed};
+use tripair::pairing::G2Prepared;
 
 pub use cells::{
     Cell, BYTES_PER_CELL, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
@@ -55,7 +56,6 @@ const RANDOM_CHALLENGE_KZG_BATCH_DOMAIN: &[u8; 16] = b"RCKZGBATCH___V1_";
 
 pub(crate) type Fr = Scalar<Bls12_381>;
 pub(crate) type G1Point = G1Affine<Bls12_381>;
-pub(crate) type G2Point = G2Affine<Bls12_381>;
 
 /// A compressed G1 point: a commitment or a proof.
 pub type Bytes48 = [u8; 48];
@@ -215,7 +215,9 @@ impl TrustedSetup {
     }
 
     fn lincomb(&self, scalars: &[Fr]) -> G1Projective<Bls12_381> {
-        G1Projective::msm_vartime(&self.g1_lagrange_brp, scalars)
+        self.lagrange_msm
+            .get_or_init(|| FixedBaseMsm::new(&self.g1_lagrange_brp))
+            .msm_vartime(scalars)
     }
 
     /// The proof that f(z) = y, with y: the commitment to (f(X) - y)/(X - z).
@@ -261,15 +263,25 @@ impl TrustedSetup {
         Ok(self.check(&c, &z, &y, &pi))
     }
 
+    /// e(C - [y]G1 + [z] proof, -G2) e(proof, [s]G2) = 1, the verification equation
+    /// e(C - [y]G1, G2) = e(proof, [s - z]G2) with the multiplication moved to G1 and both G2
+    /// points prepared.
     fn check(&self, c: &G1Point, z: &Fr, y: &Fr, proof: &G1Point) -> bool {
-        let g2 = self.g2_monomial[0];
-        let x_minus_z = (self.g2_monomial[1].to_projective()
-            - g2.to_projective().mul_scalar_vartime(z))
+        let p = (c.to_projective() - G1Projective::mul_generator(y)
+            + proof.to_projective().mul_scalar_vartime(z))
         .to_affine_vartime();
-        let c_minus_y = (c.to_projective()
-            - G1Point::generator().to_projective().mul_scalar_vartime(y))
-        .to_affine_vartime();
-        tripair::pairing_check(&[(c_minus_y, -g2), (*proof, x_minus_z)])
+        self.pairs_to_one(&p, &self.neg_g2, proof, &self.s_g2)
+    }
+
+    /// Whether e(a, A) e(b, B) = 1.
+    pub(crate) fn pairs_to_one(
+        &self,
+        a: &G1Point,
+        aa: &G2Prepared<Bls12_381>,
+        b: &G1Point,
+        bb: &G2Prepared<Bls12_381>,
+    ) -> bool {
+        tripair::pairing::multi_pairing_prepared(&[(a, aa), (b, bb)]).is_identity()
     }
 
     /// Whether `proof` is a valid proof for the blob and its commitment at their challenge.
@@ -357,10 +369,12 @@ impl TrustedSetup {
                 .fold(Fr::ZERO, |s, (p, y)| s + *p * *y),
         );
         let rhs = G1Projective::msm_vartime(&points, &scalars);
-        Ok(tripair::pairing_check(&[
-            (proof_lincomb.to_affine_vartime(), -self.g2_monomial[1]),
-            (rhs.to_affine_vartime(), self.g2_monomial[0]),
-        ]))
+        Ok(self.pairs_to_one(
+            &rhs.to_affine_vartime(),
+            &self.neg_g2,
+            &proof_lincomb.to_affine_vartime(),
+            &self.s_g2,
+        ))
     }
 }
 

@@ -3,25 +3,31 @@
 
 use super::cells::CellContext;
 use super::poly::Domain;
-use super::{Error, G1Point, G2Point, FIELD_ELEMENTS_PER_BLOB};
+use super::{Error, G1Point, FIELD_ELEMENTS_PER_BLOB};
 use tripair::curve::curves::Bls12_381;
-use tripair::curve::{G1Affine, G2Affine};
+use tripair::curve::{FixedBaseMsm, G1Affine, G2Affine, G1};
 use tripair::encoding::decode_point;
+use tripair::pairing::G2Prepared;
 
 /// The number of G2 points of the mainnet setup ([s^i]G2 for i < 65).
 pub const G2_POINTS: usize = 65;
 
 /// A KZG trusted setup for blobs of [`FIELD_ELEMENTS_PER_BLOB`] field elements: the Lagrange
-/// points [L_i(s)]G1 in bit-reversed order, the monomial points [s^i]G1, and [s^i]G2; every
-/// point decoded, on the curve and in the order-r subgroup.
+/// points [L_i(s)]G1 in bit-reversed order, the monomial points [s^i]G1, and of the [s^i]G2 the
+/// ones the checks pair with; every point decoded, on the curve and in the order-r subgroup.
 pub struct TrustedSetup {
     /// [L_i(s)]G1 over the blob's domain, in bit-reversed order (as the blob's evaluations are).
     pub(crate) g1_lagrange_brp: Vec<G1Point>,
+    /// Their fixed-base tables (commitments and proofs), built on first use.
+    pub(crate) lagrange_msm: std::sync::OnceLock<FixedBaseMsm<G1<Bls12_381>>>,
     /// [s^i]G1.
     pub(crate) g1_monomial: Vec<G1Point>,
-    /// [s^i]G2.
-    pub(crate) g2_monomial: Vec<G2Point>,
     pub(crate) domain: Domain,
+    /// -G2, [s]G2 and [s^64]G2 with their Miller-loop lines precomputed: every check pairs
+    /// against two of them.
+    pub(crate) neg_g2: G2Prepared<Bls12_381>,
+    pub(crate) s_g2: G2Prepared<Bls12_381>,
+    pub(crate) s64_g2: G2Prepared<Bls12_381>,
     /// What the cell functions (EIP-7594) need, FK20's precomputation among it: built on their
     /// first call.
     pub(crate) cells: std::sync::OnceLock<CellContext>,
@@ -98,9 +104,12 @@ impl TrustedSetup {
         let g1_lagrange_brp = domain.bit_reversed(&lagrange);
         Ok(TrustedSetup {
             g1_lagrange_brp,
+            lagrange_msm: std::sync::OnceLock::new(),
             g1_monomial: monomial,
-            g2_monomial: g2s,
             domain,
+            neg_g2: G2Prepared::new_affine_vartime(&-g2s[0]),
+            s_g2: G2Prepared::new_affine_vartime(&g2s[1]),
+            s64_g2: G2Prepared::new_affine_vartime(&g2s[64]),
             cells: std::sync::OnceLock::new(),
         })
     }

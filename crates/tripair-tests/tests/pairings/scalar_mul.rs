@@ -10,7 +10,7 @@
 //! ones on equal, opposite and identity operands.
 
 use tripair::curve::endo::{Decomposition, Parts};
-use tripair::curve::{Affine, CurveGroup, FixedBaseTable, Projective, G1, G2};
+use tripair::curve::{Affine, CurveGroup, FixedBaseMsm, FixedBaseTable, Projective, G1, G2};
 use tripair::field::FpParams;
 use tripair::{PairingCurve, Scalar};
 use tripair_testkit::TestRng;
@@ -231,6 +231,49 @@ fn check_msm<G: CurveGroup>(seed: u64) {
             Projective::msm_vartime(&pts, &ks),
             want,
             "{} {} n={n}",
+            G::Curve::NAME,
+            G::NAME
+        );
+        // Fixed-base tables, with the chosen window and a narrow one.
+        assert_eq!(
+            FixedBaseMsm::new(&pts).msm_vartime(&ks),
+            want,
+            "fixed-base n={n}"
+        );
+        assert_eq!(
+            FixedBaseMsm::with_window(&pts, 3).msm_vartime(&ks),
+            want,
+            "fixed-base, 3-bit windows, n={n}"
+        );
+        // Both ways of filling the buckets, whichever the strategy layer picks.
+        for batch_affine in [false, true] {
+            assert_eq!(
+                Projective::msm_vartime_with(&pts, &ks, Some(batch_affine)),
+                want,
+                "{} {} n={n} batch_affine={batch_affine}",
+                G::Curve::NAME,
+                G::NAME
+            );
+        }
+    }
+    // Batch-affine buckets with equal points (doublings) and opposite points (sums to infinity):
+    // 40 copies of one term, then 20 pairs of a term and its negation, and both mixed.
+    let p = g.mul(&Scalar::<G::Curve>::random(&mut rng)).to_affine();
+    let k = Scalar::<G::Curve>::random(&mut rng);
+    let same = vec![(p, k); 40];
+    let opposite: Vec<_> = (0..20).flat_map(|_| [(p, k), (p.neg(), k)]).collect();
+    for terms in [same.clone(), opposite.clone(), [same, opposite].concat()] {
+        let (pts, ks): (Vec<_>, Vec<_>) = terms.iter().copied().unzip();
+        let want = pts
+            .iter()
+            .zip(&ks)
+            .fold(Projective::identity(), |acc, (p, k)| {
+                acc + p.to_projective().mul(k)
+            });
+        assert_eq!(
+            Projective::msm_vartime_with(&pts, &ks, Some(true)),
+            want,
+            "{} {} repeated terms",
             G::Curve::NAME,
             G::NAME
         );

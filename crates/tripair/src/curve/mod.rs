@@ -9,6 +9,7 @@ pub mod derive;
 pub mod endo;
 pub mod fixed_base;
 pub mod group;
+mod msm;
 pub mod params;
 mod scalar_mul;
 pub(crate) mod twist;
@@ -18,4 +19,5 @@ pub use group::{
     psi, Affine, CurveGroup, G1Affine, G1Projective, G2Affine, G2Projective, Projective, Scalar,
     G1, G2,
 };
+pub use msm::FixedBaseMsm;
 pub use params::{Family, PairingCurve, Twist};

@@ -55,7 +55,7 @@ fn bit_of(k: &[u64], i: usize) -> bool {
 }
 
 /// The c bits of k starting at `bit` (public scalars).
-fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
+pub(crate) fn window_vartime(k: &[u64], bit: u32, c: u32) -> usize {
     let (l, s) = ((bit / 64) as usize, bit % 64);
     let mut v = k.get(l).copied().unwrap_or(0) >> s;
     if s + c > 64 {
@@ -429,96 +429,6 @@ impl<G: CurveGroup> Projective<G> {
         let sum = self.add_affine_xy(&x, &y);
         let zero = ((idx | idx.wrapping_neg()) >> 63).wrapping_sub(1); // !0 iff idx == 0
         sum.select(self, zero)
-    }
-
-    /// sum_i \[k_i\] P_i for public points and scalars by Pippenger's bucket method. Every scalar
-    /// is first split by [`CurveGroup::decomposition`] (GLV/GLS), so the buckets run over dim * n
-    /// points with scalars of a quarter (G2) or half (G1) the length; digits are signed (buckets
-    /// for 1..2^(c-1)) and the window width c minimises the estimated additions for that count.
-    /// Variable time: for public scalars only, such as batch verification coefficients. The
-    /// points must lie in the order-r group. Panics if the slices differ in length.
-    pub fn msm_vartime(points: &[Affine<G>], scalars: &[Scalar<G::Curve>]) -> Self {
-        assert_eq!(
-            points.len(),
-            scalars.len(),
-            "msm: as many points as scalars"
-        );
-        let d = G::decomposition();
-        let mut pts = Vec::with_capacity(points.len() * d.dim);
-        let mut ks = Vec::with_capacity(points.len() * d.dim);
-        for (p, k) in points.iter().zip(scalars) {
-            if p.infinity || k.is_zero() {
-                continue;
-            }
-            let parts = d.decompose(k.to_canonical_limbs().as_ref());
-            let mut q = p.to_projective();
-            for i in 0..d.dim {
-                if i > 0 {
-                    q = G::endo(&q);
-                }
-                if parts.abs[i].iter().any(|&v| v != 0) {
-                    pts.push(if parts.neg[i] != 0 { -q } else { q });
-                    ks.push(parts.abs[i]);
-                }
-            }
-        }
-        let n = pts.len();
-        if n == 0 {
-            return Self::identity();
-        }
-        // Additions for width c: (n + 2^c) per window, bits/c + 1 windows (the last takes the
-        // carry of the signed recoding).
-        let cost = |c: u32| (n as u64 + (1u64 << c)) * (d.bits / c + 1) as u64;
-        let c = (1..=16u32).min_by_key(|&c| cost(c)).unwrap_or(1);
-        let windows = d.bits / c + 1;
-        // Signed digits in [-2^(c-1), 2^(c-1)], per point, least significant window first.
-        let half = 1i64 << (c - 1);
-        let digits: Vec<Vec<i64>> = ks
-            .iter()
-            .map(|k| {
-                let mut carry = 0i64;
-                (0..windows)
-                    .map(|w| {
-                        let mut v = window_vartime(k, w * c, c) as i64 + carry;
-                        carry = 0;
-                        if v > half {
-                            v -= 1 << c;
-                            carry = 1;
-                        }
-                        v
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut buckets = vec![Self::identity(); half as usize];
-        let mut acc = Self::identity();
-        for w in (0..windows as usize).rev() {
-            if w + 1 != windows as usize {
-                for _ in 0..c {
-                    acc = acc.double();
-                }
-            }
-            buckets.iter_mut().for_each(|b| *b = Self::identity());
-            for (dg, p) in digits.iter().zip(&pts) {
-                let v = dg[w];
-                if v > 0 {
-                    let b = &mut buckets[v as usize - 1];
-                    *b = b.add(p);
-                } else if v < 0 {
-                    let b = &mut buckets[(-v) as usize - 1];
-                    *b = b.add(&-*p);
-                }
-            }
-            // sum_j j * bucket[j] by running sums from the top.
-            let mut run = Self::identity();
-            let mut sum = Self::identity();
-            for b in buckets.iter().rev() {
-                run = run.add(b);
-                sum = sum.add(&run);
-            }
-            acc = acc.add(&sum);
-        }
-        acc
     }
 
     /// `[k] self` for a public scalar k in F_r: the GLV/GLS parts of k in width-5 NAF form,

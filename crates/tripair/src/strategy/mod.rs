@@ -135,6 +135,12 @@ impl<T: TowerParams> SquareChains<T, Fp<T::Fp>> for ChosenChains {
     }
 }
 
+/// From this many points (after the GLV/GLS split) on, a multi-scalar multiplication fills its
+/// buckets with batch-affine additions.
+pub fn msm_batch_affine_min() -> usize {
+    tuning().msm_batch_affine_min.value
+}
+
 /// The smallest number of finite pairs whose product runs in the lanes (where they run).
 pub fn lanes_min_product() -> usize {
     tuning().lanes_min_product.value

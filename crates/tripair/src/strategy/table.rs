@@ -76,6 +76,9 @@ pub struct Tuning {
     /// Whether the scalar field's exponentiations square in the IFMA lanes (where the lane
     /// kernels apply to the curve's tower).
     pub square_chains_in_lanes: Tuned<bool>,
+    /// From this many points (after the GLV/GLS split) on, a multi-scalar multiplication fills
+    /// its buckets with batch-affine additions instead of projective ones.
+    pub msm_batch_affine_min: Tuned<usize>,
     /// From this many finite pairs on, a product's Miller loop runs in the lanes.
     pub lanes_min_product: Tuned<usize>,
     /// The smallest group of G1 points with one prepared G2 point worth a lane pass.
@@ -112,6 +115,12 @@ const AFFINE_EPYC: Tuned<usize> = tuned(
 const AFFINE_7_LIMBS_EPYC: Tuned<usize> = tuned(
     5,
     "AMD EPYC with AVX-512 (generation not recorded), affine over projective loop: bn638 1.00 at 4 pairs, 0.91 at 8",
+);
+const MSM_BATCH_AFFINE_ZEN4: Tuned<usize> = tuned(
+    16,
+    "AMD EPYC Zen 4, crates/tripair-eth/examples/msm_fill.rs (load 1.1), batch-affine over projective \
+     buckets on bls12-381: G1 1.04 at 12 parts (6 points), 1.00 at 16, 0.84 at 32, 0.69 at 128; \
+     G2 0.74 at 16 parts (4 points), 0.63 at 64, 0.59 at 1024",
 );
 const LANES_MIN_PRODUCT_XEON: Tuned<usize> = tuned(
     5,
@@ -199,6 +208,10 @@ const INTEL_IFMA: Tuning = Tuning {
         "not measured on this family: the AMD EPYC figure (AVX-512)",
     ),
     affine_min_pairs_7_limbs: tuned(5, "not measured on this family: the AMD EPYC figure"),
+    msm_batch_affine_min: tuned(
+        MSM_BATCH_AFFINE_ZEN4.value,
+        "not measured on this family: the AMD EPYC Zen 4 figure",
+    ),
     square_chains_in_lanes: CHAINS_XEON,
     lanes_min_product: LANES_MIN_PRODUCT_XEON,
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
@@ -234,6 +247,7 @@ const AMD_ZEN4: Tuning = Tuning {
     ),
     affine_min_pairs: AFFINE_EPYC,
     affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
+    msm_batch_affine_min: MSM_BATCH_AFFINE_ZEN4,
     square_chains_in_lanes: tuned(
         true,
         "not re-measured on this family: the Xeon's; bench --table strategy shows it",
@@ -271,6 +285,10 @@ const AMD_ZEN5: Tuning = Tuning {
     ),
     affine_min_pairs: AFFINE_EPYC,
     affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
+    msm_batch_affine_min: tuned(
+        MSM_BATCH_AFFINE_ZEN4.value,
+        "not measured on this family: the AMD EPYC Zen 4 figure",
+    ),
     square_chains_in_lanes: tuned(true, "not re-measured on this family: the Xeon's; the Zen 5 chain costs below were measured with it on"),
     lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
