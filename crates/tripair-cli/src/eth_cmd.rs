@@ -37,24 +37,25 @@ pub fn eth_line(op: Precompile, gas: bool, line: &str) -> Result<String, String>
     })
 }
 
-/// What a `tripair kzg` run does with each line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a `tripair kzg` run does with each line (the command's OPERATION).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum KzgOp {
-    /// `BLOB` -> `COMMITMENT`.
+    /// blob_to_kzg_commitment: 'BLOB' -> 'COMMITMENT'.
     Commit,
-    /// `BLOB Z` -> `PROOF Y`.
+    /// compute_kzg_proof: 'BLOB Z' -> 'PROOF Y'.
     Proof,
-    /// `BLOB COMMITMENT` -> `PROOF` (at the blob's challenge).
+    /// compute_blob_kzg_proof: 'BLOB COMMITMENT' -> 'PROOF' (at the blob's challenge).
     BlobProof,
-    /// `COMMITMENT Z Y PROOF` -> `true` or `false`.
+    /// verify_kzg_proof: 'COMMITMENT Z Y PROOF' -> 'true' or 'false'.
     Verify,
-    /// `BLOB COMMITMENT PROOF [BLOB COMMITMENT PROOF ...]` -> `true` or `false` (one batch).
+    /// verify_blob_kzg_proof_batch: 'BLOB COMMITMENT PROOF ...' -> 'true' or 'false'.
     VerifyBlobs,
-    /// `BLOB` -> the 128 cells, then the 128 proofs.
+    /// compute_cells_and_kzg_proofs: 'BLOB' -> 128 cells, then 128 proofs.
     Cells,
-    /// `INDEX:CELL ...` (at least 64, strictly ascending) -> the 128 cells, then the 128 proofs.
+    /// recover_cells_and_kzg_proofs: 'INDEX:CELL ...' (at least 64, ascending) -> 128 cells,
+    /// then 128 proofs.
     Recover,
-    /// `COMMITMENT INDEX:CELL PROOF [...]` -> `true` or `false` (one batch).
+    /// verify_cell_kzg_proof_batch: 'COMMITMENT INDEX:CELL PROOF ...' -> 'true' or 'false'.
     VerifyCells,
 }
 

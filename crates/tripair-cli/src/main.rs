@@ -133,7 +133,7 @@ enum Command {
     Kzg {
         /// What to do with each line.
         #[arg(value_enum)]
-        op: KzgOpArg,
+        op: KzgOp,
         /// A trusted setup in the standard text format (c-kzg-4844's trusted_setup.txt).
         #[arg(long, value_name = "FILE")]
         setup: Option<PathBuf>,
@@ -204,27 +204,6 @@ enum BlsOpArg {
     Verify,
     /// 'SIGHEX SIGHEX ...' -> the aggregate signature.
     Aggregate,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum KzgOpArg {
-    /// blob_to_kzg_commitment: 'BLOB' -> 'COMMITMENT'.
-    Commit,
-    /// compute_kzg_proof: 'BLOB Z' -> 'PROOF Y'.
-    Proof,
-    /// compute_blob_kzg_proof: 'BLOB COMMITMENT' -> 'PROOF'.
-    BlobProof,
-    /// verify_kzg_proof: 'COMMITMENT Z Y PROOF' -> 'true' or 'false'.
-    Verify,
-    /// verify_blob_kzg_proof_batch: 'BLOB COMMITMENT PROOF ...' -> 'true' or 'false'.
-    VerifyBlobs,
-    /// compute_cells_and_kzg_proofs: 'BLOB' -> 128 cells, then 128 proofs.
-    Cells,
-    /// recover_cells_and_kzg_proofs: 'INDEX:CELL ...' (at least 64, ascending) -> 128 cells,
-    /// then 128 proofs.
-    Recover,
-    /// verify_cell_kzg_proof_batch: 'COMMITMENT INDEX:CELL PROOF ...' -> 'true' or 'false'.
-    VerifyCells,
 }
 
 fn eth_precompile(s: &str) -> Result<tripair_eth::Precompile, String> {
@@ -363,16 +342,6 @@ fn main() -> ExitCode {
             run_lines(&lines, Arc::new(move |l: &str| eth_line(op, gas, l)))
         }
         Command::Kzg { op, setup, threads } => {
-            let op = match op {
-                KzgOpArg::Commit => KzgOp::Commit,
-                KzgOpArg::Proof => KzgOp::Proof,
-                KzgOpArg::BlobProof => KzgOp::BlobProof,
-                KzgOpArg::Verify => KzgOp::Verify,
-                KzgOpArg::VerifyBlobs => KzgOp::VerifyBlobs,
-                KzgOpArg::Cells => KzgOp::Cells,
-                KzgOpArg::Recover => KzgOp::Recover,
-                KzgOpArg::VerifyCells => KzgOp::VerifyCells,
-            };
             let loaded = match &setup {
                 None => TrustedSetup::mainnet().map_err(|e| e.to_string()),
                 Some(path) => std::fs::read_to_string(path)

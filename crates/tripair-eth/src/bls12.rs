@@ -8,7 +8,7 @@
 //! multiple of the item's length for MSM and the pairing check); every point must be on its
 //! curve; the MSMs and the pairing check also require the order-r subgroup, the additions do not.
 
-use crate::error::{At, Error, Fault};
+use crate::error::{curve_point, At, Error, Fault};
 use tripair::curve::curves::Bls12_381;
 use tripair::curve::{Affine, CurveGroup, Projective, Scalar, G1, G2};
 use tripair::field::{Fp, Fp2, TowerParams};
@@ -43,7 +43,6 @@ trait Coordinate: Sized {
     const BYTES: usize;
     fn read(bytes: &[u8], at: At) -> Result<Self, Error>;
     fn write(&self, out: &mut Vec<u8>);
-    fn is_zero(&self) -> bool;
 }
 
 impl Coordinate for Base {
@@ -53,9 +52,6 @@ impl Coordinate for Base {
     }
     fn write(&self, out: &mut Vec<u8>) {
         write_base(self, out)
-    }
-    fn is_zero(&self) -> bool {
-        Fp::is_zero(self)
     }
 }
 
@@ -67,9 +63,6 @@ impl Coordinate for Ext {
     fn write(&self, out: &mut Vec<u8>) {
         write_base(&self.c0, out);
         write_base(&self.c1, out);
-    }
-    fn is_zero(&self) -> bool {
-        Fp2::is_zero(self)
     }
 }
 
@@ -90,18 +83,11 @@ impl Group for G2<Bls12_381> {
 /// A point on the curve (all zero: infinity), not checked for the subgroup.
 fn point<G: Group>(bytes: &[u8], at: At) -> Result<Affine<G>, Error> {
     let w = G::F::BYTES;
-    let x = G::F::read(&bytes[..w], at)?;
-    let y = G::F::read(&bytes[w..2 * w], at)?;
-    if x.is_zero() && y.is_zero() {
-        return Ok(Affine::identity());
-    }
-    // Checked on the next line; G1ADD and G2ADD take points outside the subgroup, which the
-    // complete formulas add correctly (E(F_p) and E'(F_p2) have odd order: no 2-torsion).
-    let p = Affine::<G>::new_unchecked(x, y);
-    if !p.is_on_curve() {
-        return Err(at.err(Fault::NotOnCurve));
-    }
-    Ok(p)
+    curve_point(
+        G::F::read(&bytes[..w], at)?,
+        G::F::read(&bytes[w..2 * w], at)?,
+        at,
+    )
 }
 
 /// A point on the curve and in the order-r subgroup.
@@ -122,25 +108,9 @@ fn encode<G: Group>(p: &Projective<G>) -> Vec<u8> {
     out
 }
 
-fn exact(op: &'static str, expected: &'static str, input: &[u8], len: usize) -> Result<(), Error> {
-    if input.len() == len {
-        Ok(())
-    } else {
-        Err(Error::InputLength {
-            op,
-            expected,
-            got: input.len(),
-        })
-    }
-}
-
-fn multiple(
-    op: &'static str,
-    expected: &'static str,
-    input: &[u8],
-    item: usize,
-) -> Result<(), Error> {
-    if !input.is_empty() && input.len().is_multiple_of(item) {
+/// The input's length when `ok`, else the operation's length error.
+fn length(op: &'static str, expected: &'static str, input: &[u8], ok: bool) -> Result<(), Error> {
+    if ok {
         Ok(())
     } else {
         Err(Error::InputLength {
@@ -162,7 +132,7 @@ fn at(op: &'static str, what: &'static str, index: usize, offset: usize) -> At {
 
 fn add<G: Group>(op: &'static str, expected: &'static str, input: &[u8]) -> Result<Vec<u8>, Error> {
     let w = 2 * G::F::BYTES;
-    exact(op, expected, input, 2 * w)?;
+    length(op, expected, input, input.len() == 2 * w)?;
     let a = point::<G>(&input[..w], at(op, G::POINT, 0, 0))?;
     let b = point::<G>(&input[w..], at(op, G::POINT, 1, w))?;
     Ok(encode(&(a.to_projective() + b.to_projective())))
@@ -170,7 +140,12 @@ fn add<G: Group>(op: &'static str, expected: &'static str, input: &[u8]) -> Resu
 
 fn msm<G: Group>(op: &'static str, expected: &'static str, input: &[u8]) -> Result<Vec<u8>, Error> {
     let w = 2 * G::F::BYTES;
-    multiple(op, expected, input, w + 32)?;
+    length(
+        op,
+        expected,
+        input,
+        !input.is_empty() && input.len().is_multiple_of(w + 32),
+    )?;
     let mut points = Vec::with_capacity(input.len() / (w + 32));
     let mut scalars = Vec::with_capacity(points.capacity());
     for (i, term) in input.chunks_exact(w + 32).enumerate() {
@@ -213,7 +188,12 @@ pub fn g2_msm(input: &[u8]) -> Result<Vec<u8>, Error> {
 /// BLS12_PAIRING_CHECK (address 0x0f): whether prod e(P_i, Q_i) = 1 over k = len/384 pairs (a
 /// G1 point, then a G2 point, both in their subgroups), 32 bytes (0 or 1).
 pub fn pairing_check(input: &[u8]) -> Result<Vec<u8>, Error> {
-    multiple(PAIRING, "a non-zero multiple of 384 bytes", input, 384)?;
+    length(
+        PAIRING,
+        "a non-zero multiple of 384 bytes",
+        input,
+        !input.is_empty() && input.len().is_multiple_of(384),
+    )?;
     let pairs = input
         .chunks_exact(384)
         .enumerate()
@@ -233,7 +213,7 @@ pub fn pairing_check(input: &[u8]) -> Result<Vec<u8>, Error> {
 }
 
 fn map<G: Group>(op: &'static str, expected: &'static str, input: &[u8]) -> Result<Vec<u8>, Error> {
-    exact(op, expected, input, G::F::BYTES)?;
+    length(op, expected, input, input.len() == G::F::BYTES)?;
     let u = G::F::read(input, at(op, "field element", 0, 0))?;
     // RFC 9380: map_to_curve (simplified SWU and the isogeny), then clear_cofactor.
     Ok(encode(&G::clear_cofactor(&G::map_to_curve(&u))))

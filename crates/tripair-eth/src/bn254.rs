@@ -8,7 +8,7 @@
 //! 192 bytes (the empty input included) and answers 32 bytes, 1 when the product of the pairings
 //! is one and 0 otherwise.
 
-use crate::error::{At, Error, Fault};
+use crate::error::{curve_point, At, Error, Fault};
 use tripair::curve::curves::Bn254;
 use tripair::curve::{G1Affine, G2Affine, Scalar};
 use tripair::field::{Fp, Fp2, TowerParams};
@@ -36,30 +36,14 @@ fn base(bytes: &[u8], at: At) -> Result<Base, Error> {
 /// A G1 point from its 64 bytes: coordinates below p, on the curve, or (0, 0). G1 of BN254 has
 /// prime order: every point of the curve is in the group.
 fn g1(bytes: &[u8], at: At) -> Result<G1Affine<Bn254>, Error> {
-    let (x, y) = (base(&bytes[..32], at)?, base(&bytes[32..64], at)?);
-    if x.is_zero() && y.is_zero() {
-        return Ok(G1Affine::identity());
-    }
-    let p = G1Affine::<Bn254>::new_unchecked(x, y);
-    if !p.is_on_curve() {
-        return Err(at.err(Fault::NotOnCurve));
-    }
-    Ok(p)
+    curve_point(base(&bytes[..32], at)?, base(&bytes[32..64], at)?, at)
 }
 
 /// A G2 point from its 128 bytes (imaginary parts first): on the twist and in the order-r
 /// subgroup, or all zero.
 fn g2(bytes: &[u8], at: At) -> Result<G2Affine<Bn254>, Error> {
     let f = |i: usize| base(&bytes[32 * i..32 * (i + 1)], at);
-    let x = Fp2::new(f(1)?, f(0)?);
-    let y = Fp2::new(f(3)?, f(2)?);
-    if x.is_zero() && y.is_zero() {
-        return Ok(G2Affine::identity());
-    }
-    let q = G2Affine::<Bn254>::new_unchecked(x, y);
-    if !q.is_on_curve() {
-        return Err(at.err(Fault::NotOnCurve));
-    }
+    let q: G2Affine<Bn254> = curve_point(Fp2::new(f(1)?, f(0)?), Fp2::new(f(3)?, f(2)?), at)?;
     if !q.is_in_subgroup_vartime() {
         return Err(at.err(Fault::NotInSubgroup));
     }

@@ -1,6 +1,8 @@
 //! Why a precompile rejected its input.
 
 use core::fmt;
+use tripair::curve::{Affine, CurveGroup};
+use tripair::field::Field;
 
 /// A rejected precompile input. Every variant names the operation and, for a bad element, which
 /// one and where it starts in the input, so that a caller can report the fault without decoding
@@ -100,6 +102,22 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The point (x, y) of the curve, or infinity when both coordinates are zero (the encoding every
+/// precompile uses for it); the element's error if (x, y) is not on the curve. Not checked for
+/// the subgroup: the callers that need it check.
+pub(crate) fn curve_point<G: CurveGroup>(x: G::F, y: G::F, at: At) -> Result<Affine<G>, Error> {
+    if x.is_zero() && y.is_zero() {
+        return Ok(Affine::identity());
+    }
+    // Checked on the next line (points outside the subgroup are valid operands of the
+    // additions: the complete formulas add them correctly, the curves having odd order).
+    let p = Affine::<G>::new_unchecked(x, y);
+    if !p.is_on_curve() {
+        return Err(at.err(Fault::NotOnCurve));
+    }
+    Ok(p)
+}
 
 /// Where an element sits: the operation, what it is, its index and its offset in the input.
 #[derive(Clone, Copy)]

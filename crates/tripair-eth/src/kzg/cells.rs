@@ -6,8 +6,8 @@
 
 use super::fft::{FftElement, Twiddles, G1};
 use super::{
-    compress, field_element, hash_to_field, point, polynomial, to_bytes, Bytes48, Error, Fr,
-    G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
+    compress, field_element, hash_to_field, point, polynomial, powers, to_bytes, Bytes48, Error,
+    Fr, G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
 };
 use tripair::curve::{FixedBaseMsm, G1Projective};
 use tripair::field::traits::batch_inv_vartime;
@@ -353,13 +353,7 @@ impl TrustedSetup {
             data.extend(cells[j]);
             data.extend(proofs[j]);
         }
-        let r = hash_to_field(&data);
-        let mut powers = Vec::with_capacity(n);
-        let mut acc = Fr::ONE;
-        for _ in 0..n {
-            powers.push(acc);
-            acc *= r;
-        }
+        let powers = powers(&hash_to_field(&data), n);
         let ctx = self.cell_context();
         // RL = sum_k r^k C_k, by distinct commitment.
         let mut weights = vec![Fr::ZERO; cs.len()];

@@ -348,13 +348,7 @@ impl TrustedSetup {
             data.extend(to_bytes(&ys[i]));
             data.extend(proofs[i]);
         }
-        let r = hash_to_field(&data);
-        let mut powers = Vec::with_capacity(n);
-        let mut acc = Fr::ONE;
-        for _ in 0..n {
-            powers.push(acc);
-            acc *= r;
-        }
+        let powers = powers(&hash_to_field(&data), n);
         // sum r^i proof_i; sum r^i (C_i - [y_i]G1 + [z_i] proof_i).
         let proof_lincomb = G1Projective::msm_vartime(&pis, &powers);
         let mut points = cs.clone();
@@ -378,7 +372,18 @@ impl TrustedSetup {
     }
 }
 
-fn to_bytes(x: &Fr) -> Bytes32 {
+/// 1, r, r^2, ..., r^(n-1): a batch's random coefficients.
+pub(crate) fn powers(r: &Fr, n: usize) -> Vec<Fr> {
+    let mut v = Vec::with_capacity(n);
+    let mut acc = Fr::ONE;
+    for _ in 0..n {
+        v.push(acc);
+        acc *= *r;
+    }
+    v
+}
+
+pub(crate) fn to_bytes(x: &Fr) -> Bytes32 {
     let mut out = [0u8; 32];
     out.copy_from_slice(&x.to_be_bytes());
     out

@@ -1,0 +1,89 @@
+//! tripair-eth's KZG against c-kzg-4844 (the `c-kzg` crate, C on blst) on random blobs: byte-
+//! identical commitments, proofs, cells and recoveries, and the same verdicts. Behind the feature
+//! `peers-ckzg` (part of `peers`):
+//! `cargo test --release -p tripair-cli --features peers-ckzg --test kzg_peers`.
+#![cfg(feature = "peers-ckzg")]
+
+use c_kzg::{ethereum_kzg_settings, Blob, Bytes32, Bytes48, Cell as CCell};
+use tripair_eth::kzg::{TrustedSetup, BYTES_PER_BLOB};
+use tripair_testkit::TestRng;
+
+fn random_blob(rng: &mut TestRng) -> Vec<u8> {
+    let mut b = vec![0u8; BYTES_PER_BLOB];
+    rng.fill_bytes(&mut b);
+    for fe in b.chunks_exact_mut(32) {
+        fe[0] &= 0x73; // below r for most elements; the others make an invalid blob
+    }
+    b
+}
+
+#[test]
+fn kzg_matches_c_kzg() {
+    let ours = TrustedSetup::mainnet().unwrap();
+    let theirs = ethereum_kzg_settings(0);
+    let mut rng = TestRng::new(0xc4a9);
+    for round in 0..6 {
+        let mut blob = random_blob(&mut rng);
+        if round < 4 {
+            // Valid blobs: every element below r (the top byte below 0x73).
+            for fe in blob.chunks_exact_mut(32) {
+                fe[0] &= 0x3f;
+            }
+        }
+        let cblob = Blob::from_bytes(&blob).unwrap();
+        let c = ours.blob_to_kzg_commitment(&blob);
+        let cc = theirs.blob_to_kzg_commitment(&cblob);
+        assert_eq!(c.is_ok(), cc.is_ok(), "round {round}: validity");
+        let (Ok(c), Ok(cc)) = (c, cc) else { continue };
+        assert_eq!(c[..], cc.to_bytes().into_inner()[..], "commitment");
+        let mut z = [0u8; 32];
+        rng.fill_bytes(&mut z);
+        z[0] &= 0x3f;
+        let (p, y) = ours.compute_kzg_proof(&blob, &z).unwrap();
+        let (cp, cy) = theirs
+            .compute_kzg_proof(&cblob, &Bytes32::from_bytes(&z).unwrap())
+            .unwrap();
+        assert_eq!(p[..], cp.to_bytes().into_inner()[..], "proof at z");
+        assert_eq!(y[..], cy.as_ref()[..], "y");
+        let bp = ours.compute_blob_kzg_proof(&blob, &c).unwrap();
+        let cbp = theirs
+            .compute_blob_kzg_proof(&cblob, &Bytes48::from_bytes(&c).unwrap())
+            .unwrap();
+        assert_eq!(bp[..], cbp.to_bytes().into_inner()[..], "blob proof");
+        let (cells, proofs) = ours.compute_cells_and_kzg_proofs(&blob).unwrap();
+        let (ccells, cproofs) = theirs.compute_cells_and_kzg_proofs(&cblob).unwrap();
+        for i in 0..128 {
+            assert_eq!(cells[i][..], ccells[i].to_bytes()[..], "cell {i}");
+            assert_eq!(
+                proofs[i][..],
+                cproofs[i].to_bytes().into_inner()[..],
+                "cell proof {i}"
+            );
+        }
+        // Recovery from a random half (ascending indices).
+        let mut idx: Vec<u64> = (0..128).collect();
+        for i in (1..128).rev() {
+            idx.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let mut half: Vec<u64> = idx[..64].to_vec();
+        half.sort_unstable();
+        let hc: Vec<_> = half.iter().map(|&i| cells[i as usize]).collect();
+        let chc: Vec<CCell> = half.iter().map(|&i| ccells[i as usize].clone()).collect();
+        let (rc, rp) = ours.recover_cells_and_kzg_proofs(&half, &hc).unwrap();
+        let (crc, crp) = theirs.recover_cells_and_kzg_proofs(&half, &chc).unwrap();
+        assert_eq!(rc, cells);
+        for i in 0..128 {
+            assert_eq!(rc[i][..], crc[i].to_bytes()[..]);
+            assert_eq!(rp[i][..], crp[i].to_bytes().into_inner()[..]);
+        }
+        // Verdicts on a good and a wrong proof.
+        let cb = Bytes48::from_bytes(&c).unwrap();
+        for (proof, want) in [(bp, true), (p, false)] {
+            assert_eq!(ours.verify_blob_kzg_proof(&blob, &c, &proof).unwrap(), want);
+            let theirs_ok = theirs
+                .verify_blob_kzg_proof(&cblob, &cb, &Bytes48::from_bytes(&proof).unwrap())
+                .unwrap();
+            assert_eq!(theirs_ok, want);
+        }
+    }
+}
