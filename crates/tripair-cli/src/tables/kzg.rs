@@ -4,8 +4,10 @@
 //! c-kzg's column needs the `peers-ckzg` feature (part of `peers`).
 //!
 //! Inputs are random valid blobs (every field element below r), their commitments and proofs;
-//! the batch row verifies 64 blobs (time per call, and per blob in the label), the cell batch
-//! the 128 cells of one blob, and recovery starts from every other cell (half missing).
+//! the batch row verifies 64 blobs (time per call), the cell batch the 128 cells of one blob, and
+//! recovery starts from every other cell (half missing). The comparison runs on one thread
+//! (tripair's thread budget set to 1; c-kzg has no threads); then the forms that split their work
+//! over threads run again on two, tripair alone, beside its own one-thread time.
 
 use crate::measure::{measure_interleaved, Measurement};
 use crate::tables::{Options, Table};
@@ -29,7 +31,19 @@ pub struct KzgRow {
 /// The measured table.
 pub struct KzgTable {
     rows: Vec<KzgRow>,
+    /// The batch forms again on two threads (tripair only): the row's op and label, the
+    /// measurement, and its speedup over the same op on one thread.
+    threaded: Vec<(&'static str, &'static str, Measurement, f64)>,
 }
+
+/// The rows measured again on two threads: the forms that split their work over the library's
+/// thread budget.
+const THREADED: [&str; 4] = [
+    "verify_blob_kzg_proof_batch_64",
+    "compute_cells_and_kzg_proofs",
+    "recover_cells_and_kzg_proofs",
+    "verify_cell_kzg_proof_batch_128",
+];
 
 /// A blob with every field element below r (the top byte of each below 0x73).
 fn random_blob(rng: &mut TestRng) -> Vec<u8> {
@@ -331,6 +345,8 @@ impl Table for Kzg {
             TrustedSetup::mainnet().map_err(|e| e.to_string())?,
         ));
         let inputs: &'static Inputs = Box::leak(Box::new(Inputs::new(setup)));
+        let budget = tripair::pairing::available_threads();
+        tripair::pairing::set_max_threads(1)?;
         let mut rows = Vec::new();
         for ((op, label, per, mut ours), mut theirs) in tripair_rows(setup, inputs)
             .into_iter()
@@ -348,7 +364,21 @@ impl Table for Kzg {
                 ckzg: m.get(1).map(|b| b.per(per as f64)),
             });
         }
-        Ok(KzgTable { rows })
+        let mut threaded = Vec::new();
+        if budget >= 2 {
+            tripair::pairing::set_max_threads(2)?;
+            for (op, label, per, mut ours) in tripair_rows(setup, inputs) {
+                if !THREADED.contains(&op) {
+                    continue;
+                }
+                let m =
+                    measure_interleaved(&mut [&mut ours], samples, 50_000_000)[0].per(per as f64);
+                let one = rows.iter().find(|r| r.op == op).expect("measured").tripair;
+                threaded.push((op, label, m, one.median_ns / m.median_ns));
+            }
+        }
+        tripair::pairing::set_max_threads(budget)?;
+        Ok(KzgTable { rows, threaded })
     }
 
     fn text(&self, out: &mut dyn Write, t: &KzgTable) -> io::Result<()> {
@@ -385,6 +415,22 @@ impl Table for Kzg {
         if t.rows.iter().all(|r| r.ckzg.is_none()) {
             writeln!(out, "(c-kzg not built: --features peers)")?;
         }
+        if !t.threaded.is_empty() {
+            writeln!(
+                out,
+                "tripair on 2 threads (speedup over its 1-thread time above)"
+            )?;
+            for (_, label, m, speedup) in &t.threaded {
+                writeln!(
+                    out,
+                    "{:<40} {:>12} {:>14.0} {:>12}",
+                    label,
+                    fmt_ns(m.median_ns),
+                    m.cycles,
+                    format!("{speedup:.2}x")
+                )?;
+            }
+        }
         Ok(())
     }
 
@@ -398,6 +444,7 @@ impl Table for Kzg {
                 let mut row = keyed("curve", "bls12-381", r.op, implementation);
                 row.insert("table".into(), json!("kzg"));
                 row.insert("label".into(), json!(r.label));
+                row.insert("threads".into(), json!(1));
                 if let (Some(c), "tripair") = (r.ckzg, implementation) {
                     row.insert(
                         "ratio_to_ckzg".into(),
@@ -406,6 +453,14 @@ impl Table for Kzg {
                 }
                 v.push(measurement_json(row, &m));
             }
+        }
+        for (op, label, m, speedup) in &t.threaded {
+            let mut row = keyed("curve", "bls12-381", op, "tripair");
+            row.insert("table".into(), json!("kzg"));
+            row.insert("label".into(), json!(label));
+            row.insert("threads".into(), json!(2));
+            row.insert("speedup_over_1_thread".into(), json!(speedup));
+            v.push(measurement_json(row, m));
         }
         v
     }

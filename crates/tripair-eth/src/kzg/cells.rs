@@ -53,22 +53,38 @@ impl CellContext {
     pub fn new(setup: &TrustedSetup) -> CellContext {
         let omega = setup.domain.omega_ext();
         let tw = Twiddles::new(omega, FIELD_ELEMENTS_PER_EXT_BLOB);
-        let mut columns: Vec<Vec<G1>> = (0..L)
-            .map(|b| {
-                let mut s = vec![G1::zero(); 2 * M];
-                for (t, x) in s.iter_mut().enumerate().take(M - 1) {
-                    *x = setup.g1_monomial[t * L + b].to_projective();
-                }
-                tw.fft(&mut s, false);
-                s
-            })
-            .collect();
-        let fk20 = (0..2 * M)
-            .map(|k| {
-                let col: Vec<G1> = columns.iter_mut().map(|c| c[k]).collect();
-                FixedBaseMsm::new(&G1Projective::batch_to_affine_vartime(&col))
-            })
-            .collect();
+        // Built once per setup, on the library's thread budget: 64 G1 FFTs, then 128 tables.
+        let threads = tripair::pairing::available_threads();
+        let bs: Vec<usize> = (0..L).collect();
+        let columns: Vec<Vec<G1>> = tripair::pairing::map_chunks(&bs, threads, |chunk| {
+            chunk
+                .iter()
+                .map(|&b| {
+                    let mut s = vec![G1::zero(); 2 * M];
+                    for (t, x) in s.iter_mut().enumerate().take(M - 1) {
+                        *x = setup.g1_monomial[t * L + b].to_projective();
+                    }
+                    tw.fft(&mut s, false);
+                    s
+                })
+                .collect::<Vec<_>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        let ks: Vec<usize> = (0..2 * M).collect();
+        let fk20 = tripair::pairing::map_chunks(&ks, threads, |chunk| {
+            chunk
+                .iter()
+                .map(|&k| {
+                    let col: Vec<G1> = columns.iter().map(|c| c[k]).collect();
+                    FixedBaseMsm::new(&G1Projective::batch_to_affine_vartime(&col))
+                })
+                .collect::<Vec<_>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
         CellContext { tw, fk20 }
     }
 
@@ -113,11 +129,20 @@ impl CellContext {
                 u
             })
             .collect();
-        let mut h: Vec<G1> = (0..2 * M)
-            .map(|k| {
-                let scalars: Vec<Fr> = columns.iter().map(|c| c[k]).collect();
-                self.fk20[k].msm_vartime(&scalars)
+        // The 2m fixed-base MSMs (most of the work), on the library's thread budget.
+        let ks: Vec<usize> = (0..2 * M).collect();
+        let mut h: Vec<G1> =
+            tripair::pairing::map_chunks(&ks, tripair::pairing::available_threads(), |chunk| {
+                chunk
+                    .iter()
+                    .map(|&k| {
+                        let scalars: Vec<Fr> = columns.iter().map(|c| c[k]).collect();
+                        self.fk20[k].msm_vartime(&scalars)
+                    })
+                    .collect::<Vec<_>>()
             })
+            .into_iter()
+            .flatten()
             .collect();
         self.tw.fft(&mut h, true);
         // h_j = (u~ * S)_(m-2-j); the polynomial sum_j h_j x^j, evaluated at the 2m-th roots.
@@ -361,13 +386,24 @@ impl TrustedSetup {
             weights[which[j]] += *p;
         }
         // RLI = [sum_k r^k I_k(s)], I_k the interpolation polynomial of cell k.
+        let cells_idx: Vec<usize> = (0..n).collect();
+        let partial = tripair::pairing::map_chunks(
+            &cells_idx,
+            tripair::pairing::available_threads(),
+            |chunk| {
+                let mut acc = vec![Fr::ZERO; L];
+                for &j in chunk {
+                    for (a, c) in acc.iter_mut().zip(ctx.interpolate(indices[j], &values[j])) {
+                        *a += c * powers[j];
+                    }
+                }
+                acc
+            },
+        );
         let mut interp = vec![Fr::ZERO; L];
-        for j in 0..n {
-            for (acc, c) in interp
-                .iter_mut()
-                .zip(ctx.interpolate(indices[j], &values[j]))
-            {
-                *acc += c * powers[j];
+        for part in partial {
+            for (a, c) in interp.iter_mut().zip(part) {
+                *a += c;
             }
         }
         // RLP = sum_k r^k h_k^l proof_k.
