@@ -76,7 +76,7 @@ fn fixed<const N: usize>(b: &[u8], what: &str) -> PyResult<[u8; N]> {
 
 /// Splits concatenated items of `size` bytes (ckzg's batch arguments).
 fn split<const N: usize>(b: &[u8], what: &str) -> PyResult<Vec<[u8; N]>> {
-    if b.len() % N != 0 {
+    if !b.len().is_multiple_of(N) {
         return Err(error(format!(
             "{what}: expected a multiple of {N} bytes, got {}",
             b.len()
@@ -186,7 +186,7 @@ fn verify_blob_kzg_proof_batch(
     proofs: &[u8],
     ts: &PySetup,
 ) -> PyResult<bool> {
-    if blobs.len() % BYTES_PER_BLOB != 0 {
+    if !blobs.len().is_multiple_of(BYTES_PER_BLOB) {
         return Err(error(format!(
             "blobs: expected a multiple of {BYTES_PER_BLOB} bytes, got {}",
             blobs.len()
