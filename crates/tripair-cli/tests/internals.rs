@@ -182,6 +182,33 @@ mod tables {
         // The ratio on the chosen row only.
         assert_eq!(rows[1]["chosen_over_best"], 1.0);
         assert!(rows[0]["chosen_over_best"].is_null());
+        let kzg = kzg::KzgTable {
+            rows: vec![
+                kzg::KzgRow {
+                    op: "verify_kzg_proof",
+                    label: "verify_kzg_proof",
+                    tripair: m(1.0),
+                    ckzg: Some(m(2.0)),
+                },
+                kzg::KzgRow {
+                    op: "compute_cells",
+                    label: "compute_cells",
+                    tripair: m(3.0),
+                    ckzg: None,
+                },
+            ],
+            threaded: vec![("compute_cells", "compute_cells", m(2.0), 1.5)],
+        };
+        let rows = Table::json_rows(&kzg::Kzg, &kzg);
+        assert_documented("kzg", &rows);
+        // tripair's and c-kzg's rows apart, the ratio on tripair's; the threaded row says so.
+        let impls: Vec<&str> = rows.iter().map(|r| r["impl"].as_str().unwrap()).collect();
+        assert_eq!(impls, ["tripair", "c-kzg", "tripair", "tripair"]);
+        assert_eq!(rows[0]["ratio_to_ckzg"], 0.5);
+        assert!(rows[1]["ratio_to_ckzg"].is_null() && rows[2]["ratio_to_ckzg"].is_null());
+        assert!(rows[..3].iter().all(|r| r["threads"] == 1));
+        assert_eq!(rows[3]["threads"], 2);
+        assert_eq!(rows[3]["speedup_over_1_thread"], 1.5);
         // vpg has no JSON: refused before it measures.
         let json = Options {
             json: true,
@@ -189,7 +216,9 @@ mod tables {
         };
         assert!(find("vpg").unwrap().refuses(&json).is_some());
         // A new table gets its rows checked here too.
-        let checked = ["acar", "threads", "bls", "ggp", "dclxvi", "vpg", "strategy"];
+        let checked = [
+            "acar", "threads", "bls", "ggp", "dclxvi", "vpg", "strategy", "kzg",
+        ];
         for t in TABLES {
             assert!(checked.contains(&t.name()), "{}: no JSON check", t.name());
         }

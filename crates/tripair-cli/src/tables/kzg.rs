@@ -22,18 +22,23 @@ pub const BATCH: usize = 64;
 
 /// One row: tripair's time and c-kzg's where built.
 pub struct KzgRow {
-    op: &'static str,
-    label: &'static str,
-    tripair: Measurement,
-    ckzg: Option<Measurement>,
+    /// The op name (JSON).
+    pub op: &'static str,
+    /// What the row computes.
+    pub label: &'static str,
+    /// tripair on one thread.
+    pub tripair: Measurement,
+    /// c-kzg, when built with `peers-ckzg`.
+    pub ckzg: Option<Measurement>,
 }
 
 /// The measured table.
 pub struct KzgTable {
-    rows: Vec<KzgRow>,
+    /// The rows on one thread, in table order.
+    pub rows: Vec<KzgRow>,
     /// The batch forms again on two threads (tripair only): the row's op and label, the
     /// measurement, and its speedup over the same op on one thread.
-    threaded: Vec<(&'static str, &'static str, Measurement, f64)>,
+    pub threaded: Vec<(&'static str, &'static str, Measurement, f64)>,
 }
 
 /// The rows measured again on two threads: the forms that split their work over the library's
