@@ -202,7 +202,9 @@ fn verify_blob_kzg_proof_batch(
 /// compute_cells(blob, ts) -> list of 128 cells.
 #[pyfunction]
 fn compute_cells<'py>(py: Python<'py>, blob: &[u8], ts: &PySetup) -> PyResult<Bound<'py, PyList>> {
-    let cells = py.allow_threads(|| ts.0.compute_cells(blob)).map_err(error)?;
+    let cells = py
+        .allow_threads(|| ts.0.compute_cells(blob))
+        .map_err(error)?;
     byte_list(py, &cells)
 }
 
@@ -254,8 +256,10 @@ fn verify_cell_kzg_proof_batch(
     let cs = fixed_list(commitments, "commitment")?;
     let ps = fixed_list(proofs, "proof")?;
     let cells = cells_arg(cells)?;
-    py.allow_threads(|| ts.0.verify_cell_kzg_proof_batch(&cs, &cell_indices, &cells, &ps))
-        .map_err(error)
+    py.allow_threads(|| {
+        ts.0.verify_cell_kzg_proof_batch(&cs, &cell_indices, &cells, &ps)
+    })
+    .map_err(error)
 }
 
 /// Adds `_eth` and `_kzg` to the compiled module.
