@@ -173,13 +173,13 @@ pub fn g2_add(input: &[u8]) -> Result<Vec<u8>, Error> {
     add::<G2<Bls12_381>>(G2ADD, "512 bytes", input)
 }
 
-/// BLS12_G1MSM (address 0x0c): sum [k_i] P_i over k = len/160 terms (a G1 point in the subgroup,
+/// BLS12_G1MSM (address 0x0c): sum \[k_i\] P_i over k = len/160 terms (a G1 point in the subgroup,
 /// then a 32-byte scalar), 128 bytes.
 pub fn g1_msm(input: &[u8]) -> Result<Vec<u8>, Error> {
     msm::<G1<Bls12_381>>(G1MSM, "a non-zero multiple of 160 bytes", input)
 }
 
-/// BLS12_G2MSM (address 0x0e): sum [k_i] Q_i over k = len/288 terms (a G2 point in the
+/// BLS12_G2MSM (address 0x0e): sum \[k_i\] Q_i over k = len/288 terms (a G2 point in the
 /// subgroup, then a 32-byte scalar), 256 bytes.
 pub fn g2_msm(input: &[u8]) -> Result<Vec<u8>, Error> {
     msm::<G2<Bls12_381>>(G2MSM, "a non-zero multiple of 288 bytes", input)

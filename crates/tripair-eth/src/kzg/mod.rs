@@ -248,7 +248,7 @@ impl TrustedSetup {
     }
 
     /// Whether `proof` shows that the polynomial committed to takes the value y at z:
-    /// e(C - [y]G1, -G2) e(proof, [s - z]G2) = 1.
+    /// e(C - \[y\]G1, -G2) e(proof, \[s - z\]G2) = 1.
     pub fn verify_kzg_proof(
         &self,
         commitment: &Bytes48,

@@ -323,7 +323,7 @@ impl<G: CurveGroup> FixedBaseMsm<G> {
         self.table.is_empty()
     }
 
-    /// sum_i [k_i] P_i. Panics unless there is one scalar per point.
+    /// sum_i \[k_i\] P_i. Panics unless there is one scalar per point.
     pub fn msm_vartime(&self, scalars: &[Scalar<G::Curve>]) -> Projective<G> {
         assert_eq!(scalars.len(), self.len(), "msm: one scalar per point");
         let ks: Vec<_> = scalars.iter().map(|k| k.to_canonical_limbs()).collect();
