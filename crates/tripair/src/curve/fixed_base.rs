@@ -24,7 +24,7 @@ use alloc::collections::BTreeMap;
 use core::any::{Any, TypeId};
 
 /// The default window width in bits (digits in [-2^(W-1), 2^(W-1)], 2^(W-1) entries a window).
-pub const DEFAULT_WINDOW: u32 = 6;
+pub(crate) const DEFAULT_WINDOW: u32 = 6;
 /// Most windows of any curve's scalar (bn638: r has 638 bits, 320 windows of 2 bits), so that the
 /// secret digits live on the stack like the other temporaries of the constant-time multiplications.
 const MAX_WINDOWS: usize = 320;
@@ -46,7 +46,7 @@ pub struct FixedBaseTable<G: CurveGroup> {
 }
 
 impl<G: CurveGroup> FixedBaseTable<G> {
-    /// The table of `p` with [`DEFAULT_WINDOW`]-bit windows. `p` must lie in the order-r group.
+    /// The table of `p` with 6-bit windows. `p` must lie in the order-r group.
     pub fn new(p: &Affine<G>) -> Self {
         Self::with_window(p, DEFAULT_WINDOW)
     }

@@ -137,7 +137,7 @@ impl<T: TowerParams> SquareChains<T, Fp<T::Fp>> for ChosenChains {
 
 /// From this many points (after the GLV/GLS split) on, a multi-scalar multiplication fills its
 /// buckets with batch-affine additions.
-pub fn msm_batch_affine_min() -> usize {
+pub(crate) fn msm_batch_affine_min() -> usize {
     tuning().msm_batch_affine_min.value
 }
 
