@@ -8,7 +8,7 @@
 //! multiple of the item's length for MSM and the pairing check); every point must be on its
 //! curve; the MSMs and the pairing check also require the order-r subgroup, the additions do not.
 
-use crate::error::{curve_point, At, Error, Fault};
+use crate::error::{at, curve_point, At, Error, Fault};
 use tripair::curve::curves::Bls12_381;
 use tripair::curve::{Affine, CurveGroup, Projective, Scalar, G1, G2};
 use tripair::field::{Fp, Fp2, TowerParams};
@@ -118,15 +118,6 @@ fn length(op: &'static str, expected: &'static str, input: &[u8], ok: bool) -> R
             expected,
             got: input.len(),
         })
-    }
-}
-
-fn at(op: &'static str, what: &'static str, index: usize, offset: usize) -> At {
-    At {
-        op,
-        what,
-        index,
-        offset,
     }
 }
 

@@ -8,7 +8,7 @@
 //! 192 bytes (the empty input included) and answers 32 bytes, 1 when the product of the pairings
 //! is one and 0 otherwise.
 
-use crate::error::{curve_point, At, Error, Fault};
+use crate::error::{at, curve_point, At, Error, Fault};
 use tripair::curve::curves::Bn254;
 use tripair::curve::{G1Affine, G2Affine, Scalar};
 use tripair::field::{Fp, Fp2, TowerParams};
@@ -55,15 +55,6 @@ fn encode_g1(p: &G1Affine<Bn254>) -> Vec<u8> {
     let mut out = p.x().to_be_bytes();
     out.extend(p.y().to_be_bytes());
     out
-}
-
-fn at(op: &'static str, what: &'static str, index: usize, offset: usize) -> At {
-    At {
-        op,
-        what,
-        index,
-        offset,
-    }
 }
 
 /// ECADD (address 0x06): the sum of two G1 points, 64 bytes.

@@ -128,6 +128,16 @@ pub(crate) struct At {
     pub offset: usize,
 }
 
+/// The element `what` (its `index` among the operation's items) at byte `offset` of `op`'s input.
+pub(crate) fn at(op: &'static str, what: &'static str, index: usize, offset: usize) -> At {
+    At {
+        op,
+        what,
+        index,
+        offset,
+    }
+}
+
 impl At {
     /// The error of this element with `fault`.
     pub fn err(self, fault: Fault) -> Error {
