@@ -150,6 +150,13 @@ enum Command {
     },
     /// Benchmark tables on this machine (median of interleaved runs, time and rdtsc cycles).
     Bench(BenchArgs),
+    /// A CPU-bound busy loop for at most SECONDS: the competing process that
+    /// `bench --table threads --contended` starts and stops.
+    #[command(hide = true)]
+    Spin {
+        #[arg(long, default_value_t = 600)]
+        seconds: u64,
+    },
 }
 
 #[derive(Args)]
@@ -189,6 +196,10 @@ struct BenchArgs {
     /// Each table, what it prints and its curves:
     #[arg(long, value_name = "TABLE", value_parser = table_names())]
     table: Option<String>,
+    /// With --table threads: also measure beside a CPU-bound process that the run starts and
+    /// stops (at nice 0, then at nice 10; needs the `nice` command).
+    #[arg(long)]
+    contended: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -365,6 +376,10 @@ fn main() -> ExitCode {
         }
         Command::Curves { json } => write_out(|out| cmd_curves(out, json)),
         Command::Bench(args) => cmd_bench(&args),
+        Command::Spin { seconds } => {
+            tables::threads::spin(std::time::Duration::from_secs(seconds));
+            ExitCode::SUCCESS
+        }
     };
     result
 }
@@ -492,6 +507,10 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
         eprintln!("warning: TRIPAIR_THREADS={n}: threaded rows run on at most {n} thread(s)");
     }
     let samples = args.samples as usize;
+    if args.contended && args.table.is_none() {
+        eprintln!("error: --contended is for --table threads");
+        return ExitCode::from(2);
+    }
     if let Some(table) = &args.table {
         return bench_table(args, table);
     }
@@ -592,6 +611,7 @@ fn bench_table(args: &BenchArgs, name: &str) -> ExitCode {
         samples: args.samples as usize,
         json: args.json,
         plot: args.plot.clone(),
+        contended: args.contended,
     };
     if let Some(why) = table.refuses(&options) {
         eprintln!("error: {why}");

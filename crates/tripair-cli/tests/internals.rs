@@ -102,6 +102,7 @@ mod tables {
         assert_documented("acar", &Table::json_rows(&acar::Acar, &acar));
         let threads = threads::ThreadTable {
             curve: "bn254".into(),
+            beside: Some(0),
             rows: vec![threads::ThreadRow {
                 op: "pairing",
                 label: "one pairing, serial",
@@ -110,7 +111,10 @@ mod tables {
                 speedup: 1.0,
             }],
         };
-        assert_documented("threads", &Table::json_rows(&threads::Threads, &threads));
+        assert_documented(
+            "threads",
+            &Table::json_rows(&threads::Threads, &vec![threads]),
+        );
         let row = |blst| bls::BlsRow {
             op: "bls_verify",
             label: "verify",

@@ -323,9 +323,9 @@ pub fn eta_t_loop_parallel<const N: usize, P: Pentanomial2, const B: u8, Bk: Bac
     }
     let n = P::M.div_ceil(2);
     let h = n / 2;
-    // The second half runs on the persistent helper thread (no thread is spawned per pairing).
+    // The second half runs on a worker of the library's pool (no thread is spawned per pairing).
     let (p2, q2) = (*p, *q);
-    let (fa, fb) = super::worker::join(
+    let (fa, fb) = tripair::pairing::join(
         || loop_range(p, q, 0, h, be),
         move || loop_range(&p2, &q2, h, n, be),
     );

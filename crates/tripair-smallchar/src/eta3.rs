@@ -406,8 +406,8 @@ pub fn eta_t_loop_parallel<const N: usize, P: Trinomial3, const B: i8, Bk: Backe
     // The split of eta_t_loop (the start powers of both halves have linear maps).
     let (total, h) = eta_loop_split(P::M);
     let (p2, q2) = (*p, *q);
-    // The second range runs on the persistent helper thread (no thread is spawned per pairing).
-    let (ra, rb) = super::worker::join(
+    // The second range runs on a worker of the library's pool (no thread is spawned per pairing).
+    let (ra, rb) = tripair::pairing::join(
         || lines_range(p, q, 0, h, h, be),
         move || lines_range(&p2, &q2, h, total, total, be),
     );

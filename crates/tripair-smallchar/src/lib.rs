@@ -20,7 +20,6 @@
 //! - [`eta3`], [`eta2`]: curves, points, subgroup checks, the eta_T loops (serial and two-thread),
 //!   fast and slow final exponentiations, and a plain reduced Tate pairing used as a reference.
 //! - [`irreducible`]: independent irreducibility proofs of every field polynomial (run by tests).
-//! - [`worker`]: the persistent helper thread of the two-thread loops.
 //! - This file: the interface for the command line (curves by name, hex in and out).
 
 #![warn(missing_docs)]
@@ -37,7 +36,6 @@ pub mod gf3_lanes;
 pub mod gf3_powtable;
 pub mod gf3_tower;
 pub mod irreducible;
-pub mod worker;
 
 use std::sync::OnceLock;
 

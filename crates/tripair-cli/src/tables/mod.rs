@@ -47,6 +47,9 @@ pub struct Options {
     pub json: bool,
     /// Where to write SVG charts (`--plot DIR`), if anywhere.
     pub plot: Option<PathBuf>,
+    /// Also measure beside a CPU-bound process (`--contended`; tables that
+    /// [take it](Table::takes_contended) only).
+    pub contended: bool,
 }
 
 /// One benchmark table: what `--table NAME` measures and prints, one table per curve.
@@ -75,6 +78,12 @@ pub trait Table: Sync {
         refuse_non_prime(&options.curves)
     }
 
+    /// Whether the table measures beside a CPU-bound process with `--contended` (others refuse
+    /// the option).
+    fn takes_contended(&self) -> bool {
+        false
+    }
+
     /// Progress steps that [`measure`](Table::measure) reports per curve (0: it shows no
     /// progress).
     fn steps_per_curve(&self) -> u64 {
@@ -94,6 +103,16 @@ pub trait Table: Sync {
         samples: usize,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Self::Measured, String>;
+
+    /// [`measure`](Table::measure) with every option of the run (by default only `samples`).
+    fn measure_with(
+        &self,
+        curve: &str,
+        options: &Options,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Self::Measured, String> {
+        self.measure(curve, options.samples, progress)
+    }
 
     /// The measured table as text.
     fn text(&self, out: &mut dyn Write, t: &Self::Measured) -> io::Result<()>;
@@ -159,6 +178,12 @@ impl<T: Table> AnyTable for T {
     }
 
     fn refuses(&self, options: &Options) -> Option<String> {
+        if options.contended && !Table::takes_contended(self) {
+            return Some(format!(
+                "--contended is for --table threads, not --table {}",
+                Table::name(self)
+            ));
+        }
         Table::refuses(self, options)
     }
 
@@ -190,7 +215,7 @@ impl<T: Table> AnyTable for T {
                 pb.inc(1);
             };
             let t = self
-                .measure(&c, options.samples, &mut progress)
+                .measure_with(&c, options, &mut progress)
                 .map_err(io::Error::other)?;
             if options.json {
                 report::write_json_lines(out, &self.json_rows(&t))?;

@@ -7,6 +7,11 @@
 //! speedup over the same work on one thread. Each timed batch follows one untimed call, so the rows
 //! show back-to-back use with the pool's workers awake; the last row is the product of 64 on two
 //! threads called alone after 2 ms idle, with its worker to wake.
+//!
+//! With `--contended` the table is measured three times: quiet, then beside a CPU-bound process
+//! that the run starts (the hidden `tripair spin`) at nice 0 and at nice 10, and stops after its
+//! rows. On a machine with two cores the threaded forms then share a core with it: the rows show
+//! whether a second thread still pays or the library falls back to one (`pairing/threads.rs`).
 
 use crate::bench::random_pairs;
 use crate::measure::{measure_after_idle, measure_interleaved_warm, Measurement};
@@ -15,7 +20,8 @@ use serde_json::{json, Value};
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 use tripair::curve::PairingCurve;
 use tripair::pairing::{
     multi_pairing_threads, pairing, pairing_batch, pairing_pipelined, pairing_split_loop,
@@ -45,6 +51,8 @@ pub struct ThreadRow {
 pub struct ThreadTable {
     /// The curve's name.
     pub curve: String,
+    /// The nice value of the CPU-bound process measured beside (`--contended`); `None`: quiet.
+    pub beside: Option<i32>,
     /// The rows, in table order.
     pub rows: Vec<ThreadRow>,
 }
@@ -181,7 +189,46 @@ fn table<C: PairingCurve>(samples: usize) -> ThreadTable {
         .collect();
     ThreadTable {
         curve: C::NAME.to_string(),
+        beside: None,
         rows,
+    }
+}
+
+/// Spins until `limit` has passed: the competing process of `--contended`.
+pub fn spin(limit: Duration) {
+    let end = Instant::now() + limit;
+    let mut x = 1u64;
+    while Instant::now() < end {
+        for _ in 0..1_000_000 {
+            x = black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
+    }
+}
+
+/// A CPU-bound process at a nice value, stopped when dropped.
+struct Neighbour(Child);
+
+impl Neighbour {
+    /// `nice -n NICE tripair spin`, given 20 ms to start spinning.
+    fn start(nice: i32) -> Result<Neighbour, String> {
+        let exe = std::env::current_exe().map_err(|e| format!("--contended: {e}"))?;
+        let child = Command::new("nice")
+            .args(["-n", &nice.to_string()])
+            .arg(exe)
+            .args(["spin", "--seconds", "3600"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("--contended: cannot start `nice -n {nice} tripair spin`: {e}"))?;
+        std::thread::sleep(Duration::from_millis(20));
+        Ok(Neighbour(child))
+    }
+}
+
+impl Drop for Neighbour {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
     }
 }
 
@@ -195,7 +242,8 @@ pub fn curve_table(name: &str, samples: usize) -> tripair::Result<ThreadTable> {
 }
 
 /// The threads table of one curve as JSON rows (`curve`, `op`, `impl`, times per pairing,
-/// `threads`, `speedup` over the one-thread row).
+/// `threads`, `speedup` over the one-thread row, `beside_nice`: the competing process's nice
+/// value with `--contended`, else null).
 pub fn rows_json(t: &ThreadTable) -> Vec<Value> {
     t.rows
         .iter()
@@ -203,6 +251,7 @@ pub fn rows_json(t: &ThreadTable) -> Vec<Value> {
             let mut row = keyed("curve", &t.curve, r.op, "tripair");
             row.insert("threads".into(), json!(r.threads));
             row.insert("speedup".into(), json!(r.speedup));
+            row.insert("beside_nice".into(), json!(t.beside));
             measurement_json(row, &r.m)
         })
         .collect()
@@ -210,9 +259,13 @@ pub fn rows_json(t: &ThreadTable) -> Vec<Value> {
 
 /// The threads table of one curve as text.
 pub fn write_table(out: &mut dyn Write, t: &ThreadTable) -> io::Result<()> {
+    let beside = match t.beside {
+        None => String::new(),
+        Some(n) => format!(", beside a CPU-bound process at nice {n}"),
+    };
     writeln!(
         out,
-        "\n== {}: Grabher-Grosschaedl-Page 2008 forms on this CPU (per pairing; speedup over 1 thread) ==",
+        "\n== {}: Grabher-Grosschaedl-Page 2008 forms on this CPU (per pairing; speedup over 1 thread){beside} ==",
         t.curve
     )?;
     writeln!(
@@ -238,7 +291,8 @@ pub fn write_table(out: &mut dyn Write, t: &ThreadTable) -> io::Result<()> {
 pub struct Threads;
 
 impl super::Table for Threads {
-    type Measured = ThreadTable;
+    /// One table, or with `--contended` three: quiet, beside nice 0, beside nice 10.
+    type Measured = Vec<ThreadTable>;
 
     fn name(&self) -> &'static str {
         "threads"
@@ -259,22 +313,46 @@ impl super::Table for Threads {
         curve: &str,
         samples: usize,
         progress: &mut dyn FnMut(&str),
-    ) -> Result<ThreadTable, String> {
+    ) -> Result<Vec<ThreadTable>, String> {
         progress(&format!("{curve} threads"));
         let t = curve_table(curve, samples).map_err(|e| e.to_string())?;
         progress(&format!("{curve} done"));
-        Ok(t)
+        Ok(vec![t])
     }
 
-    fn text(&self, out: &mut dyn Write, t: &ThreadTable) -> io::Result<()> {
-        write_table(out, t)
+    fn takes_contended(&self) -> bool {
+        true
     }
 
-    fn json_rows(&self, t: &ThreadTable) -> Vec<Value> {
-        rows_json(t)
+    fn measure_with(
+        &self,
+        curve: &str,
+        options: &super::Options,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Vec<ThreadTable>, String> {
+        let mut tables = self.measure(curve, options.samples, progress)?;
+        if options.contended {
+            for nice in [0, 10] {
+                let neighbour = Neighbour::start(nice)?;
+                let mut t = curve_table(curve, options.samples).map_err(|e| e.to_string())?;
+                drop(neighbour);
+                t.beside = Some(nice);
+                tables.push(t);
+            }
+        }
+        Ok(tables)
     }
 
-    fn plot(&self, dir: &Path, t: &ThreadTable) -> Result<Option<PathBuf>, String> {
-        crate::plot::plot_threads(dir, t).map(Some)
+    fn text(&self, out: &mut dyn Write, tables: &Vec<ThreadTable>) -> io::Result<()> {
+        tables.iter().try_for_each(|t| write_table(out, t))
+    }
+
+    fn json_rows(&self, tables: &Vec<ThreadTable>) -> Vec<Value> {
+        tables.iter().flat_map(rows_json).collect()
+    }
+
+    /// The quiet table's chart.
+    fn plot(&self, dir: &Path, tables: &Vec<ThreadTable>) -> Result<Option<PathBuf>, String> {
+        crate::plot::plot_threads(dir, &tables[0]).map(Some)
     }
 }

@@ -6,14 +6,16 @@
 //! the threads) on 2, and batches of 7 to 9 (one lane pass, its loop split over two
 //! threads); the split Miller loop (Algorithm 2) and the pipelined loop
 //! (lines on a second thread) equal the serial pairing, and the final exponentiation split over
-//! two threads equals the serial one.
+//! two threads equals the serial one. Each check first turns off the fallback to one thread
+//! under contention (`set_contention_fallback`): the test harness's own threads keep the cores
+//! busy, and the threaded paths must run to be checked.
 
 #![cfg(feature = "parallel")]
 
 use tripair::pairing::{
     final_exponentiation_two_threads, miller_loop, miller_loop_threads, multi_miller_loop_threads,
     multi_pairing_threads, pairing_batch, pairing_check_threads, pairing_pipelined,
-    pairing_split_loop,
+    pairing_split_loop, set_contention_fallback,
 };
 use tripair::{
     final_exponentiation, multi_pairing, pairing, pairing_check, G1Affine, G2Affine, G2Prepared,
@@ -44,6 +46,7 @@ fn pairs_with_infinities<C: PairingCurve>(
 }
 
 fn check_parallel<C: PairingCurve>() {
+    set_contention_fallback(false);
     let mut rng = TestRng::new(0x7e4d);
     let g1 = G1Affine::<C>::generator();
     let g2 = G2Affine::<C>::generator();
@@ -86,6 +89,7 @@ fn check_parallel<C: PairingCurve>() {
 /// (17 lane rows, dealt to the threads), all equal to the serial product; a check that holds only
 /// as a whole still holds when its pairs are spread over the threads.
 fn check_large_products<C: PairingCurve>() {
+    set_contention_fallback(false);
     let mut rng = TestRng::new(0x2f1);
     let pairs = pairs_with_infinities::<C>(&mut rng, 19, 3, 12);
     let g1 = G1Affine::<C>::generator();
@@ -158,6 +162,7 @@ fn check_large_products<C: PairingCurve>() {
 
 /// Algorithm 2: the loop split over two threads gives the serial pairing (and 1 on infinity).
 fn check_split_loop<C: PairingCurve>() {
+    set_contention_fallback(false);
     let mut rng = TestRng::new(0x5b1);
     for _ in 0..3 {
         let p = G1Affine::<C>::random(&mut rng);

@@ -55,12 +55,12 @@ pub use parallel::{
 };
 #[cfg(feature = "parallel")]
 #[doc(hidden)]
-pub use parallel::{map_chunks, miller_loop_threads};
+pub use parallel::{join, map_chunks, miller_loop_threads};
 #[cfg(feature = "parallel")]
 pub use threads::{available_threads, set_max_threads};
 #[cfg(feature = "parallel")]
 #[doc(hidden)]
-pub use threads::{parse_threads, threads_from_env};
+pub use threads::{parse_threads, set_contention_fallback, threads_from_env};
 
 use crate::arith::Sliced;
 use crate::curve::{G1Affine, G2Affine, PairingCurve};

@@ -55,6 +55,23 @@ use num_bigint::BigInt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
+/// `here` on the calling thread and `there` on a pool worker, both results: for a computation
+/// split in two halves (the small-characteristic crate's split Miller loops). Where the budget
+/// allows one thread (or another process holds the cores) or the system refuses a thread,
+/// `there` runs on the caller's thread after `here`.
+pub fn join<RA, RB: Send + 'static>(
+    here: impl FnOnce() -> RA,
+    there: impl FnOnce() -> RB + Send + 'static,
+) -> (RA, RB) {
+    if !two_threads_allowed() {
+        let first = here();
+        return (first, there());
+    }
+    let second = pool::spawn(there);
+    let first = here();
+    (first, second.join())
+}
+
 /// `f` on at most `threads` contiguous chunks of `items` of nearly equal size, each on its own scoped
 /// thread (the first on the caller's), results in chunk order. One chunk: no thread is started.
 /// The splitting every threaded form here uses, also for the layers above (a batch's hashing).

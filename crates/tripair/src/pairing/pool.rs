@@ -8,7 +8,9 @@
 //! on demand (one per concurrently running job), never joined, and retired after [`RETIRE`]
 //! without a job. Where the system refuses a new thread, a job runs on the caller's thread at
 //! its join ([`spawn`]), or the caller takes its serial path ([`try_spawn`]): a refused thread
-//! costs parallelism, never an answer.
+//! costs parallelism, never an answer. Each worker reads how long the scheduler kept it waiting
+//! for a core between jobs and reports it to the thread budget, which turns the threaded forms
+//! serial while another process holds the cores (`threads.rs`).
 
 use crate::prelude::*;
 use std::any::Any;
@@ -91,16 +93,17 @@ pub(crate) fn spin_wait<T>(mut poll: impl FnMut() -> Option<T>) -> T {
 }
 
 impl Worker {
-    /// The next job: spin first, then sleep until one is set; `None` once the worker has waited
-    /// [`RETIRE`] and left the idle list.
-    fn next_job(self: &Arc<Self>) -> Option<Job> {
-        spin_until(&self.has_job);
+    /// The next job and whether the worker slept before it: spin first, then sleep until one
+    /// is set; `None` once the worker has waited [`RETIRE`] and left the idle list.
+    fn next_job(self: &Arc<Self>) -> Option<(Job, bool)> {
+        let mut slept = !spin_until(&self.has_job);
         let mut slot = lock(&self.job);
         loop {
             if let Some(job) = slot.take() {
                 self.has_job.store(false, Ordering::Release);
-                return Some(job);
+                return Some((job, slept));
             }
+            slept = true;
             let (s, timeout) = self
                 .wake
                 .wait_timeout(slot, RETIRE)
@@ -118,9 +121,28 @@ impl Worker {
         }
     }
 
+    /// Runs jobs until retired, reporting to the thread budget how long this thread waited for a
+    /// core from the end of one job to the end of the next (spinning between them, where a
+    /// process sharing the core takes it at each yield, and the job itself) out of how long that
+    /// took; after a sleep, from the job's start (on a virtual machine a halted core's wake-up
+    /// alone takes tens of microseconds).
     fn run(self: Arc<Self>) {
-        while let Some(job) = self.next_job() {
+        let clock = RunQueueClock::open();
+        let mut before = (clock.waited(), Instant::now());
+        while let Some((job, slept)) = self.next_job() {
+            if slept {
+                before = (clock.waited(), Instant::now());
+            }
             job();
+            let after = (clock.waited(), Instant::now());
+            if let (Some(b), Some(a)) = (before.0, after.0) {
+                super::threads::note_run_queue_wait(
+                    a.saturating_sub(b),
+                    after.1 - before.1,
+                    || runnable_threads().is_none_or(|n| n > 2),
+                );
+            }
+            before = after;
         }
     }
 
@@ -130,6 +152,54 @@ impl Worker {
         *slot = Some(job);
         self.has_job.store(true, Ordering::Release);
         self.wake.notify_one();
+    }
+}
+
+/// How long the calling thread has been ready to run but not running (waiting on a run queue
+/// while another thread held the core), from the scheduler's own statistics: the second field of
+/// `/proc/thread-self/schedstat` in nanoseconds, opened once by the thread it describes. `None`
+/// where the system does not give it (other systems, kernels without scheduler statistics).
+struct RunQueueClock {
+    #[cfg(target_os = "linux")]
+    file: Option<std::fs::File>,
+}
+
+impl RunQueueClock {
+    fn open() -> Self {
+        RunQueueClock {
+            #[cfg(target_os = "linux")]
+            file: std::fs::File::open("/proc/thread-self/schedstat").ok(),
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    fn waited(&self) -> Option<Duration> {
+        use std::os::unix::fs::FileExt;
+        let mut buf = [0u8; 96];
+        let n = self.file.as_ref()?.read_at(&mut buf, 0).ok()?;
+        let text = core::str::from_utf8(&buf[..n]).ok()?;
+        let ns = text.split_ascii_whitespace().nth(1)?.parse::<u64>().ok()?;
+        Some(Duration::from_nanos(ns))
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn waited(&self) -> Option<Duration> {
+        None
+    }
+}
+
+/// The threads runnable on the whole machine now (the fourth field of `/proc/loadavg`, "4/321":
+/// running or waiting for a core, this one included); `None` where the system does not say.
+fn runnable_threads() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+        let field = text.split_ascii_whitespace().nth(3)?;
+        field.split('/').next()?.parse().ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
     }
 }
 

@@ -205,6 +205,28 @@ pub(crate) fn recorded_costs() -> &'static RecordedCosts {
     &tuning().recorded.value
 }
 
+#[cfg(feature = "parallel")]
+/// When the threaded forms stop using a second thread: a pool worker that spent at least this
+/// long, and a quarter of the time, ready to run but not running (on a run queue: another
+/// process held its core) over a job and the spinning before it. Measured on the Zen 4 of stop 59 with `bench --table threads --contended`: beside
+/// a CPU-bound process at nice 0 the workers waited milliseconds per job (one scheduler slice), at
+/// nice 10 hundreds of microseconds; quiet, below 10 us. Not a CPU family's value: the
+/// scheduler's.
+pub(crate) const fn contention_delay() -> core::time::Duration {
+    core::time::Duration::from_micros(50)
+}
+
+#[cfg(feature = "parallel")]
+/// How long the threaded forms run serially after a contended job (the first figure), doubled
+/// each time the contention comes back soon after a window, up to the second: a busy neighbour
+/// costs about one slow call per window, under 1% of the calls between.
+pub(crate) const fn contention_backoff() -> (core::time::Duration, core::time::Duration) {
+    (
+        core::time::Duration::from_millis(20),
+        core::time::Duration::from_millis(1280),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
