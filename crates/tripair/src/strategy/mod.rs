@@ -208,10 +208,13 @@ pub(crate) fn recorded_costs() -> &'static RecordedCosts {
 #[cfg(feature = "parallel")]
 /// When the threaded forms stop using a second thread: a pool worker that spent at least this
 /// long, and a quarter of the time, ready to run but not running (on a run queue: another
-/// process held its core) over a job and the spinning before it. Measured on the Zen 4 of stop 59 with `bench --table threads --contended`: beside
-/// a CPU-bound process at nice 0 the workers waited milliseconds per job (one scheduler slice), at
-/// nice 10 hundreds of microseconds; quiet, below 10 us. Not a CPU family's value: the
-/// scheduler's.
+/// process held its core) over a job and the spinning before it. Not a CPU family's value: the
+/// scheduler's. Set on the Zen 4 of stop 59 (2 vCPUs under KVM) with
+/// `bench --table threads --contended`: with this bound every two-thread row beside a CPU-bound
+/// process at nice 0 and at nice 10 ran at 0.97x one thread or better in the run in the stop's
+/// note (0.81x and 0.91x on two bn254 rows in another), and quiet runs kept their gains as well
+/// as runs with the fallback off did. Only whole-run totals of the waits were read (a quiet
+/// `--curve bn254` run: the worker waited 19.3 ms in 531 time slices), not per-job figures.
 pub(crate) const fn contention_delay() -> core::time::Duration {
     core::time::Duration::from_micros(50)
 }
