@@ -213,6 +213,31 @@ mod tables {
         assert!(rows[..3].iter().all(|r| r["threads"] == 1));
         assert_eq!(rows[3]["threads"], 2);
         assert_eq!(rows[3]["speedup_over_1_thread"], 1.5);
+        let eth = vec![
+            eth::EthRow {
+                op: "g1_msm",
+                size: 8,
+                tripair: m(1.0),
+                blst: Some(m(2.0)),
+                arkworks: Some(m(4.0)),
+            },
+            eth::EthRow {
+                op: "pairing_check",
+                size: 2,
+                tripair: m(3.0),
+                blst: None,
+                arkworks: None,
+            },
+        ];
+        let rows = Table::json_rows(&eth::Eth, &eth);
+        assert_documented("eth", &rows);
+        // One row per implementation measured; the ratio to the faster peer on tripair's rows.
+        let impls: Vec<&str> = rows.iter().map(|r| r["impl"].as_str().unwrap()).collect();
+        assert_eq!(impls, ["tripair", "blst", "arkworks", "tripair"]);
+        assert_eq!(rows[0]["ratio_to_best_peer"], 0.5);
+        assert!(rows[1]["ratio_to_best_peer"].is_null() && rows[3]["ratio_to_best_peer"].is_null());
+        assert!(rows.iter().all(|r| r["table"] == "eth"));
+        assert_eq!(rows[3]["size"], 2);
         // vpg has no JSON: refused before it measures.
         let json = Options {
             json: true,
@@ -221,7 +246,7 @@ mod tables {
         assert!(find("vpg").unwrap().refuses(&json).is_some());
         // A new table gets its rows checked here too.
         let checked = [
-            "acar", "threads", "bls", "ggp", "dclxvi", "vpg", "strategy", "kzg",
+            "acar", "threads", "bls", "ggp", "dclxvi", "vpg", "strategy", "kzg", "eth",
         ];
         for t in TABLES {
             assert!(checked.contains(&t.name()), "{}: no JSON check", t.name());

@@ -68,7 +68,7 @@ fn kzg_matches_c_kzg() {
         let mut half: Vec<u64> = idx[..64].to_vec();
         half.sort_unstable();
         let hc: Vec<_> = half.iter().map(|&i| cells[i as usize]).collect();
-        let chc: Vec<CCell> = half.iter().map(|&i| ccells[i as usize].clone()).collect();
+        let chc: Vec<CCell> = half.iter().map(|&i| ccells[i as usize]).collect();
         let (rc, rp) = ours.recover_cells_and_kzg_proofs(&half, &hc).unwrap();
         let (crc, crp) = theirs.recover_cells_and_kzg_proofs(&half, &chc).unwrap();
         assert_eq!(rc, cells);

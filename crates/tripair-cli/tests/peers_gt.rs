@@ -44,7 +44,7 @@ fn ours<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Vec<BigUint> {
 }
 
 fn hex<F: tripair::field::FpParams>(x: &Fp<F>) -> String {
-    hex::encode(&x.to_be_bytes())
+    hex::encode(x.to_be_bytes())
 }
 
 mod mcl {

@@ -251,7 +251,7 @@ fn ckzg_rows(i: &'static Inputs) -> Vec<Option<Box<dyn FnMut()>>> {
         .map(|c| CCell::from_bytes(c).unwrap())
         .collect();
     let half: Vec<u64> = (0..128).step_by(2).collect();
-    let half_cells: Vec<CCell> = half.iter().map(|&k| cells[k as usize].clone()).collect();
+    let half_cells: Vec<CCell> = half.iter().map(|&k| cells[k as usize]).collect();
     let all: Vec<u64> = (0..128).collect();
     let rows: Vec<Box<dyn FnMut()>> = vec![
         Box::new(move || {

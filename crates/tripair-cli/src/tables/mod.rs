@@ -12,6 +12,7 @@ use tripair::api::PRIME_CURVES;
 pub mod acar;
 pub mod bls;
 pub mod dclxvi;
+pub mod eth;
 pub mod ggp;
 pub mod kzg;
 pub mod strategy;
@@ -28,6 +29,7 @@ pub static TABLES: &[&dyn AnyTable] = &[
     &ggp::Ggp,
     &strategy::Strategy,
     &kzg::Kzg,
+    &eth::Eth,
 ];
 
 /// The table named `name` (its `--table` value).

@@ -13,7 +13,9 @@ use crate::measure::{measure_interleaved, Measurement};
 use serde_json::{json, Value};
 use std::hint::black_box;
 use std::io::{self, Write};
-use tripair::curve::{G1Affine, G2Affine, PairingCurve};
+use tripair::curve::{
+    Affine, CurveGroup, G1Affine, G2Affine, MsmMethod, PairingCurve, Projective, Scalar,
+};
 use tripair::field::lanes::{IfmaLanes, LaneChains};
 use tripair::field::TowerChains;
 use tripair::pairing::{
@@ -273,10 +275,54 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
         samples,
     ));
 
+    // Multi-scalar multiplication (public points and scalars) on G1 and G2.
+    for n in [8usize, 64] {
+        let g1: Vec<G1Affine<C>> = pairs[..n].iter().map(|(p, _)| *p).collect();
+        let g2: Vec<G2Affine<C>> = pairs[..n].iter().map(|(_, q)| *q).collect();
+        let ks: Vec<Scalar<C>> = (0..n).map(|_| Scalar::<C>::random(&mut rng)).collect();
+        ops.push(msm_operation("g1", &g1, &ks, samples));
+        ops.push(msm_operation("g2", &g2, &ks, samples));
+    }
+
     StrategyTable {
         curve: C::NAME.to_string(),
         ops,
     }
+}
+
+/// An MSM of the given points and scalars by each method, the strategy layer's marked.
+fn msm_operation<G: CurveGroup>(
+    group: &str,
+    pts: &[Affine<G>],
+    ks: &[Scalar<G::Curve>],
+    samples: usize,
+) -> Operation {
+    let n = pts.len();
+    let chosen = strategy::msm_method(n * G::decomposition().dim);
+    let paths: Vec<Timed> = [
+        ("interleaved NAFs", MsmMethod::Interleaved),
+        ("projective buckets", MsmMethod::ProjectiveBuckets),
+        ("batch-affine buckets", MsmMethod::AffineBuckets),
+    ]
+    .into_iter()
+    .map(|(path, method)| {
+        let (p, k) = (pts.to_vec(), ks.to_vec());
+        let run: Box<dyn FnMut()> = Box::new(move || {
+            black_box(Projective::msm_vartime_with(
+                black_box(&p),
+                &k,
+                Some(method),
+            ));
+        });
+        (path, method == chosen, run)
+    })
+    .collect();
+    operation(
+        format!("{group}_msm_{n}"),
+        format!("{} MSM of {n}", group.to_uppercase()),
+        paths,
+        samples,
+    )
 }
 
 /// The table of the prime-field curve named `name`.
@@ -379,8 +425,9 @@ impl super::Table for Strategy {
     fn about(&self) -> &'static str {
         "the strategy layer's choices on this CPU: the single pairing (scalar, digit-sliced D), \
          products of 2, 8, 20 and 64 (projective, affine, lanes), batches of 8 and 64 and \
-         pairings with one prepared Q (scalar, lanes), every path timed, the choice marked with \
-         its time over the fastest and flagged when more than 3% slower"
+         pairings with one prepared Q (scalar, lanes), the final exponentiation, G1 and G2 MSMs \
+         of 8 and 64 (interleaved NAFs, projective or batch-affine buckets), every path timed, \
+         the choice marked with its time over the fastest and flagged when more than 3% slower"
     }
 
     fn default_curves(&self) -> &'static [&'static str] {

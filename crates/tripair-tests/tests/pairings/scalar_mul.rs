@@ -10,7 +10,9 @@
 //! ones on equal, opposite and identity operands.
 
 use tripair::curve::endo::{Decomposition, Parts};
-use tripair::curve::{Affine, CurveGroup, FixedBaseMsm, FixedBaseTable, Projective, G1, G2};
+use tripair::curve::{
+    Affine, CurveGroup, FixedBaseMsm, FixedBaseTable, MsmMethod, Projective, G1, G2,
+};
 use tripair::field::FpParams;
 use tripair::{PairingCurve, Scalar};
 use tripair_testkit::TestRng;
@@ -245,12 +247,17 @@ fn check_msm<G: CurveGroup>(seed: u64) {
             want,
             "fixed-base, 3-bit windows, n={n}"
         );
-        // Both ways of filling the buckets, whichever the strategy layer picks.
-        for batch_affine in [false, true] {
+        // Every method (interleaved NAFs, both ways of filling the buckets), whichever the
+        // strategy layer picks.
+        for method in [
+            MsmMethod::Interleaved,
+            MsmMethod::ProjectiveBuckets,
+            MsmMethod::AffineBuckets,
+        ] {
             assert_eq!(
-                Projective::msm_vartime_with(&pts, &ks, Some(batch_affine)),
+                Projective::msm_vartime_with(&pts, &ks, Some(method)),
                 want,
-                "{} {} n={n} batch_affine={batch_affine}",
+                "{} {} n={n} {method:?}",
                 G::Curve::NAME,
                 G::NAME
             );
@@ -270,13 +277,15 @@ fn check_msm<G: CurveGroup>(seed: u64) {
             .fold(Projective::identity(), |acc, (p, k)| {
                 acc + p.to_projective().mul(k)
             });
-        assert_eq!(
-            Projective::msm_vartime_with(&pts, &ks, Some(true)),
-            want,
-            "{} {} repeated terms",
-            G::Curve::NAME,
-            G::NAME
-        );
+        for method in [MsmMethod::Interleaved, MsmMethod::AffineBuckets] {
+            assert_eq!(
+                Projective::msm_vartime_with(&pts, &ks, Some(method)),
+                want,
+                "{} {} repeated terms {method:?}",
+                G::Curve::NAME,
+                G::NAME
+            );
+        }
     }
     // Only zero scalars, only identity points.
     let pts = vec![g.to_affine(); 5];

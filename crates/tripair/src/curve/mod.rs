@@ -20,4 +20,6 @@ pub use group::{
     G1, G2,
 };
 pub use msm::FixedBaseMsm;
+#[doc(hidden)]
+pub use msm::MsmMethod;
 pub use params::{Family, PairingCurve, Twist};

@@ -1,18 +1,33 @@
-//! Multi-scalar multiplication for public points and scalars (variable time): Pippenger's bucket
-//! method over the GLV/GLS parts of the scalars. Small inputs fill the buckets with projective
+//! Multi-scalar multiplication for public points and scalars (variable time) over the GLV/GLS
+//! parts of the scalars: few points by Straus's interleaving of width-5 NAFs (one chain of
+//! doublings for all), more by Pippenger's bucket method. Small bucket inputs fill the buckets with projective
 //! additions; large ones with affine additions that share one inversion per round
 //! ("batch-affine" buckets, as in Bernstein-Doumen-Lange-Oosterwijk, "Faster batch forgery
 //! identification", INDOCRYPT 2012, section 4): an affine sum costs an inversion's share of three
 //! products plus a square and two products, against eleven or twelve products projectively. The
-//! strategy layer sets where one takes over ([`crate::strategy::msm_batch_affine_min`]).
+//! strategy layer chooses between the three ([`crate::strategy::msm_method`]).
 
 use super::group::{Affine, CurveGroup, Projective};
-use super::scalar_mul::window_vartime;
+use super::scalar_mul::{interleaved_wnaf_vartime, push_wnaf_parts, window_vartime};
 use crate::curve::{PairingCurve, Scalar};
 use crate::field::traits::batch_inv_vartime;
 use crate::field::Field;
 use crate::field::FpParams;
 use crate::prelude::*;
+
+/// How a multi-scalar multiplication runs (the strategy layer's choice,
+/// [`crate::strategy::msm_method`]).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MsmMethod {
+    /// Straus's interleaving: one chain of doublings, each part's width-5 NAF over its point's
+    /// odd multiples (few points).
+    Interleaved,
+    /// Pippenger's buckets filled by projective additions.
+    ProjectiveBuckets,
+    /// Pippenger's buckets filled by batch-affine additions (many points).
+    AffineBuckets,
+}
 
 impl<G: CurveGroup> Projective<G> {
     /// sum_i \[k_i\] P_i for public points and scalars by Pippenger's bucket method. Every scalar
@@ -26,14 +41,13 @@ impl<G: CurveGroup> Projective<G> {
         Self::msm_vartime_with(points, scalars, None)
     }
 
-    /// [`Projective::msm_vartime`] with the buckets filled by batch-affine additions
-    /// (`Some(true)`), projective ones (`Some(false)`), or as the strategy layer chooses (`None`):
-    /// for the tests and measurements that compare the two.
+    /// [`Projective::msm_vartime`] by the given method, or as the strategy layer chooses
+    /// (`None`): for the tests and measurements that compare them.
     #[doc(hidden)]
     pub fn msm_vartime_with(
         points: &[Affine<G>],
         scalars: &[Scalar<G::Curve>],
-        batch_affine: Option<bool>,
+        method: Option<MsmMethod>,
     ) -> Self {
         assert_eq!(
             points.len(),
@@ -41,6 +55,16 @@ impl<G: CurveGroup> Projective<G> {
             "msm: as many points as scalars"
         );
         let d = G::decomposition();
+        let method = method.unwrap_or_else(|| crate::strategy::msm_method(points.len() * d.dim));
+        if method == MsmMethod::Interleaved {
+            let (mut tables, mut nafs) = (Vec::new(), Vec::new());
+            for (p, k) in points.iter().zip(scalars) {
+                if !p.infinity && !k.is_zero() {
+                    push_wnaf_parts(&p.to_projective(), k, &mut tables, &mut nafs);
+                }
+            }
+            return interleaved_wnaf_vartime(&tables, &nafs);
+        }
         let mut pts = Vec::with_capacity(points.len() * d.dim);
         let mut ks = Vec::with_capacity(points.len() * d.dim);
         for (p, k) in points.iter().zip(scalars) {
@@ -63,8 +87,7 @@ impl<G: CurveGroup> Projective<G> {
         if n == 0 {
             return Self::identity();
         }
-        let batch_affine =
-            batch_affine.unwrap_or_else(|| n >= crate::strategy::msm_batch_affine_min());
+        let batch_affine = method == MsmMethod::AffineBuckets;
         // Costs in field products for width c: filling the buckets ((n per window; an affine sum
         // about 6 products, a projective one 12) and summing them (2^(c-1) buckets, two
         // projective sums each), bits/c + 1 windows (the last takes the signed recoding's carry).

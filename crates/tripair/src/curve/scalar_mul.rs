@@ -10,7 +10,7 @@ use crate::prelude::*;
 
 /// The width-w NAF of a non-negative integer (little-endian limbs), least significant digit
 /// first: odd digits below 2^(w-1) in absolute value, at least w - 1 zeros after each. Variable time.
-fn wnaf_vartime(k: &[u64], w: u32) -> Vec<i8> {
+pub(crate) fn wnaf_vartime(k: &[u64], w: u32) -> Vec<i8> {
     let mut k: Vec<u64> = k.iter().copied().chain([0]).collect();
     let mut out = Vec::with_capacity(64 * k.len());
     while k.iter().any(|&v| v != 0) {
@@ -41,6 +41,69 @@ fn wnaf_vartime(k: &[u64], w: u32) -> Vec<i8> {
         }
     }
     out
+}
+
+/// The NAF width of the variable-time interleaved multiplications.
+pub(crate) const WNAF_W: u32 = 5;
+/// Entries of a table of odd multiples for [`WNAF_W`]: P, 3P, .., (2^(W-1) - 1) P.
+pub(crate) const WNAF_TABLE: usize = 1 << (WNAF_W - 2);
+
+/// The odd multiples P, 3P, .., (2^(W-1) - 1) P of [`interleaved_wnaf_vartime`]'s tables.
+pub(crate) fn odd_multiples<G: CurveGroup>(p: &Projective<G>) -> [Projective<G>; WNAF_TABLE] {
+    let mut table = [*p; WNAF_TABLE];
+    let p2 = p.double();
+    for j in 1..table.len() {
+        table[j] = table[j - 1].add(&p2);
+    }
+    table
+}
+
+/// Pushes the tables and NAFs of \[k\] P's GLV/GLS parts for [`interleaved_wnaf_vartime`]: P's
+/// odd multiples once, their images under the endomorphism for the other parts, each negated
+/// where its part is; zero parts are left out.
+pub(crate) fn push_wnaf_parts<G: CurveGroup>(
+    p: &Projective<G>,
+    k: &Scalar<G::Curve>,
+    tables: &mut Vec<[Projective<G>; WNAF_TABLE]>,
+    nafs: &mut Vec<Vec<i8>>,
+) {
+    let d = G::decomposition();
+    let parts = d.decompose(k.to_canonical_limbs().as_ref());
+    let mut t = odd_multiples(p);
+    for i in 0..d.dim {
+        if i > 0 {
+            t = t.map(|q| G::endo(&q));
+        }
+        if parts.abs[i].iter().any(|&v| v != 0) {
+            tables.push(if parts.neg[i] != 0 { t.map(|q| -q) } else { t });
+            nafs.push(wnaf_vartime(&parts.abs[i], WNAF_W));
+        }
+    }
+}
+
+/// sum_i \[k_i\] P_i from each k_i's width-[`WNAF_W`] NAF (`nafs[i]`, [`wnaf_vartime`]) and
+/// P_i's odd multiples (`tables[i]`, [`odd_multiples`]): one chain of doublings for all of them,
+/// each non-zero digit adding a table entry or its negation (Straus's interleaving with width-w
+/// NAFs: Möller, "Algorithms for multi-exponentiation", SAC 2001, section 3). Variable time.
+pub(crate) fn interleaved_wnaf_vartime<G: CurveGroup>(
+    tables: &[[Projective<G>; WNAF_TABLE]],
+    nafs: &[Vec<i8>],
+) -> Projective<G> {
+    let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
+    let mut acc = Projective::identity();
+    for b in (0..len).rev() {
+        if b + 1 != len {
+            acc = acc.double();
+        }
+        for (naf, t) in nafs.iter().zip(tables) {
+            match naf.get(b).copied().unwrap_or(0) {
+                0 => {}
+                v if v > 0 => acc = acc.add(&t[(v as usize - 1) / 2]),
+                v => acc = acc.add(&-t[((-v) as usize - 1) / 2]),
+            }
+        }
+    }
+    acc
 }
 
 /// The index of the top set bit of k (little-endian limbs), `None` for k = 0.
@@ -435,45 +498,9 @@ impl<G: CurveGroup> Projective<G> {
     /// interleaved over one table of odd multiples (and its images under the endomorphism).
     /// Variable time. `self` must lie in the order-r group.
     pub fn mul_scalar_vartime(&self, k: &Scalar<G::Curve>) -> Self {
-        const W: u32 = 5;
-        let d = G::decomposition();
-        let parts = d.decompose(k.to_canonical_limbs().as_ref());
-        // Odd multiples P, 3P, .., (2^(W-1) - 1) P.
-        let mut table = [*self; 1 << (W - 2)];
-        let p2 = self.double();
-        for j in 1..table.len() {
-            table[j] = table[j - 1].add(&p2);
-        }
-        let mut tables = Vec::with_capacity(d.dim);
-        let mut nafs = Vec::with_capacity(d.dim);
-        for i in 0..d.dim {
-            let t = if i == 0 {
-                table
-            } else {
-                let prev: &[Self; 1 << (W - 2)] = &tables[i - 1];
-                prev.map(|q| G::endo(&q))
-            };
-            tables.push(t);
-            nafs.push(wnaf_vartime(&parts.abs[i], W));
-        }
-        for (t, &neg) in tables.iter_mut().zip(&parts.neg) {
-            if neg != 0 {
-                t.iter_mut().for_each(|q| *q = -*q);
-            }
-        }
-        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
-        let mut acc = Self::identity();
-        for b in (0..len).rev() {
-            acc = acc.double();
-            for (naf, t) in nafs.iter().zip(&tables) {
-                match naf.get(b).copied().unwrap_or(0) {
-                    0 => {}
-                    v if v > 0 => acc = acc.add(&t[(v as usize - 1) / 2]),
-                    v => acc = acc.add(&-t[((-v) as usize - 1) / 2]),
-                }
-            }
-        }
-        acc
+        let (mut tables, mut nafs) = (Vec::new(), Vec::new());
+        push_wnaf_parts(self, k, &mut tables, &mut nafs);
+        interleaved_wnaf_vartime(&tables, &nafs)
     }
 
     /// `[k] self` for a public scalar k (little-endian limbs), double-and-add from k's top set

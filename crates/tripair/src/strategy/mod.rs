@@ -135,10 +135,20 @@ impl<T: TowerParams> SquareChains<T, Fp<T::Fp>> for ChosenChains {
     }
 }
 
-/// From this many points (after the GLV/GLS split) on, a multi-scalar multiplication fills its
-/// buckets with batch-affine additions.
-pub(crate) fn msm_batch_affine_min() -> usize {
-    tuning().msm_batch_affine_min.value
+/// How a multi-scalar multiplication of `parts` points (after the GLV/GLS split) runs: Straus's
+/// interleaving below `msm_buckets_min` parts, else Pippenger's buckets, filled by batch-affine
+/// additions from `msm_batch_affine_min` parts on.
+#[doc(hidden)]
+pub fn msm_method(parts: usize) -> crate::curve::MsmMethod {
+    use crate::curve::MsmMethod;
+    let t = tuning();
+    if parts < t.msm_buckets_min.value {
+        MsmMethod::Interleaved
+    } else if parts >= t.msm_batch_affine_min.value {
+        MsmMethod::AffineBuckets
+    } else {
+        MsmMethod::ProjectiveBuckets
+    }
 }
 
 /// The smallest number of finite pairs whose product runs in the lanes (where they run).

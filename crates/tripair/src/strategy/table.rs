@@ -79,6 +79,9 @@ pub struct Tuning {
     /// From this many points (after the GLV/GLS split) on, a multi-scalar multiplication fills
     /// its buckets with batch-affine additions instead of projective ones.
     pub msm_batch_affine_min: Tuned<usize>,
+    /// From this many points after the GLV/GLS split on, a multi-scalar multiplication uses
+    /// buckets (Pippenger) rather than interleaved NAFs (Straus).
+    pub msm_buckets_min: Tuned<usize>,
     /// From this many finite pairs on, a product's Miller loop runs in the lanes.
     pub lanes_min_product: Tuned<usize>,
     /// The smallest group of G1 points with one prepared G2 point worth a lane pass.
@@ -121,6 +124,13 @@ const MSM_BATCH_AFFINE_ZEN4: Tuned<usize> = tuned(
     "AMD EPYC Zen 4, crates/tripair-eth/examples/msm_fill.rs (load 1.1), batch-affine over projective \
      buckets on bls12-381: G1 1.04 at 12 parts (6 points), 1.00 at 16, 0.84 at 32, 0.69 at 128; \
      G2 0.74 at 16 parts (4 points), 0.63 at 64, 0.59 at 1024",
+);
+const MSM_BUCKETS_ZEN4: Tuned<usize> = tuned(
+    48,
+    "AMD EPYC Zen 4, crates/tripair-eth/examples/msm_fill.rs (load 1.0), buckets (the faster filling) \
+     over interleaved NAFs on bls12-381: G1 3.14 at 2 parts (1 point), 1.98 at 16, 1.10 at 48, 1.00 \
+     at 64, 0.74 at 128; G2 1.58 at 16 parts (4 points), 1.09 at 32, 0.89 at 48, 0.53 at 256 (one \
+     value for both groups: from 48 parts G2 gains 11% and G1 loses 10% until 64)",
 );
 const LANES_MIN_PRODUCT_XEON: Tuned<usize> = tuned(
     5,
@@ -212,6 +222,10 @@ const INTEL_IFMA: Tuning = Tuning {
         MSM_BATCH_AFFINE_ZEN4.value,
         "not measured on this family: the AMD EPYC Zen 4 figure",
     ),
+    msm_buckets_min: tuned(
+        MSM_BUCKETS_ZEN4.value,
+        "not measured on this family: the AMD EPYC Zen 4 figure",
+    ),
     square_chains_in_lanes: CHAINS_XEON,
     lanes_min_product: LANES_MIN_PRODUCT_XEON,
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
@@ -248,6 +262,7 @@ const AMD_ZEN4: Tuning = Tuning {
     affine_min_pairs: AFFINE_EPYC,
     affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
     msm_batch_affine_min: MSM_BATCH_AFFINE_ZEN4,
+    msm_buckets_min: MSM_BUCKETS_ZEN4,
     square_chains_in_lanes: tuned(
         true,
         "not re-measured on this family: the Xeon's; bench --table strategy shows it",
@@ -287,6 +302,10 @@ const AMD_ZEN5: Tuning = Tuning {
     affine_min_pairs_7_limbs: AFFINE_7_LIMBS_EPYC,
     msm_batch_affine_min: tuned(
         MSM_BATCH_AFFINE_ZEN4.value,
+        "not measured on this family: the AMD EPYC Zen 4 figure",
+    ),
+    msm_buckets_min: tuned(
+        MSM_BUCKETS_ZEN4.value,
         "not measured on this family: the AMD EPYC Zen 4 figure",
     ),
     square_chains_in_lanes: tuned(true, "not re-measured on this family: the Xeon's; the Zen 5 chain costs below were measured with it on"),
