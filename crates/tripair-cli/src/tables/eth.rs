@@ -48,10 +48,10 @@ impl EthRow {
 }
 
 /// A precompile: its input to its output, or an error message.
-type Call = fn(&[u8]) -> Result<Vec<u8>, String>;
+pub type Call = fn(&[u8]) -> Result<Vec<u8>, String>;
 
 /// Random G1 points in EIP-2537's encoding (128 bytes each), hashed to the curve.
-fn g1_points(rng: &mut TestRng, n: usize) -> Vec<Vec<u8>> {
+pub fn g1_points(rng: &mut TestRng, n: usize) -> Vec<Vec<u8>> {
     (0..n)
         .map(|_| {
             let mut u = [0u8; 64];
@@ -62,7 +62,7 @@ fn g1_points(rng: &mut TestRng, n: usize) -> Vec<Vec<u8>> {
 }
 
 /// Random G2 points in EIP-2537's encoding (256 bytes each), hashed to the curve.
-fn g2_points(rng: &mut TestRng, n: usize) -> Vec<Vec<u8>> {
+pub fn g2_points(rng: &mut TestRng, n: usize) -> Vec<Vec<u8>> {
     (0..n)
         .map(|_| {
             let mut u = [0u8; 128];
@@ -101,7 +101,7 @@ fn check_input(rng: &mut TestRng, n: usize) -> Vec<u8> {
 }
 
 /// -P in EIP-2537's encoding: y replaced by p - y (P finite, as hashed points are).
-fn negate_g1(p: &[u8]) -> Vec<u8> {
+pub fn negate_g1(p: &[u8]) -> Vec<u8> {
     const P: [u8; 48] = *b"\x1a\x01\x11\xea\x39\x7f\xe6\x9a\x4b\x1b\xa7\xb6\x43\x4b\xac\xd7\x64\x77\x4b\x84\xf3\x85\x12\xbf\x67\x30\xd2\xa0\xf6\xb0\xf6\x24\x1e\xab\xff\xfe\xb1\x53\xff\xff\xb9\xfe\xff\xff\xff\xff\xaa\xab";
     let mut out = p.to_vec();
     let mut borrow = 0i16;
@@ -147,18 +147,15 @@ pub fn table(samples: usize, progress: &mut dyn FnMut(&str)) -> Result<Vec<EthRo
                 "tripair-eth: pairing check of {size} cancelling pairs is not 1"
             ));
         }
-        let peers: Vec<(&str, Option<Call>)> =
-            vec![("blst", blst_call(op)), ("arkworks", ark_call(op))];
+        let peers = peers(op);
         for (name, call) in &peers {
-            if let Some(call) = call {
-                let got = call(&input).map_err(|e| format!("{name} {op} of {size}: {e}"))?;
-                if got != want {
-                    return Err(format!(
-                        "{name} and tripair-eth differ on {op} of {size} (seed 0xe7): {} vs {}",
-                        hex::encode(&got),
-                        hex::encode(&want)
-                    ));
-                }
+            let got = call(&input).map_err(|e| format!("{name} {op} of {size}: {e}"))?;
+            if got != want {
+                return Err(format!(
+                    "{name} and tripair-eth differ on {op} of {size} (seed 0xe7): {} vs {}",
+                    hex::encode(&got),
+                    hex::encode(&want)
+                ));
             }
         }
         let mut fs: Vec<Box<dyn FnMut()>> = vec![{
@@ -167,20 +164,19 @@ pub fn table(samples: usize, progress: &mut dyn FnMut(&str)) -> Result<Vec<EthRo
                 black_box(ours(black_box(&input)).ok());
             })
         }];
-        for (_, call) in &peers {
-            if let Some(call) = *call {
-                let input = input.clone();
-                fs.push(Box::new(move || {
-                    black_box(call(black_box(&input)).ok());
-                }));
-            }
+        for &(_, call) in &peers {
+            let input = input.clone();
+            fs.push(Box::new(move || {
+                black_box(call(black_box(&input)).ok());
+            }));
         }
         let mut refs: Vec<&mut dyn FnMut()> = fs.iter_mut().map(|f| &mut **f as _).collect();
         let m = measure_interleaved(&mut refs, samples, 20_000_000);
-        let mut next = m[1..].iter().copied();
-        let mut peer = |built: bool| if built { next.next() } else { None };
-        let blst = peer(peers[0].1.is_some());
-        let arkworks = peer(peers[1].1.is_some());
+        let peer = |name: &str| {
+            let i = peers.iter().position(|(n, _)| *n == name)?;
+            Some(m[i + 1])
+        };
+        let (blst, arkworks) = (peer("blst"), peer("arkworks"));
         rows.push(EthRow {
             op,
             size,
@@ -264,6 +260,16 @@ pub fn rows_json(rows: &[EthRow]) -> Vec<serde_json::Value> {
         }
     }
     v
+}
+
+/// The peers built into this binary (blst with `peers-blst`, arkworks with `peers`), each with
+/// its implementation of `op` (`g1_msm`, `g2_msm`, `pairing_check`): for the table and for
+/// `tests/eth_peers.rs`.
+pub fn peers(op: &str) -> Vec<(&'static str, Call)> {
+    [("blst", blst_call(op)), ("arkworks", ark_call(op))]
+        .into_iter()
+        .filter_map(|(name, call)| Some((name, call?)))
+        .collect()
 }
 
 #[cfg(feature = "peers-blst")]
