@@ -537,13 +537,7 @@ impl super::Table for Bls {
     }
 
     fn refuses(&self, options: &super::Options) -> Option<String> {
-        super::refuse_non_prime(&options.curves).or_else(|| {
-            options
-                .curves
-                .iter()
-                .find(|c| *c != "bls12-381")
-                .map(|c| format!("--table bls is for bls12-381 (BLS signatures); '{c}' is not it"))
-        })
+        super::refuse_unless_bls12_381(&options.curves, "bls", "BLS signatures")
     }
 
     fn measure(

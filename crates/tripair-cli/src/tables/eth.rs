@@ -613,13 +613,7 @@ impl super::Table for Eth {
     }
 
     fn refuses(&self, options: &super::Options) -> Option<String> {
-        super::refuse_non_prime(&options.curves).or_else(|| {
-            options
-                .curves
-                .iter()
-                .find(|c| *c != "bls12-381")
-                .map(|c| format!("--table eth is for bls12-381 (EIP-2537); '{c}' is not it"))
-        })
+        super::refuse_unless_bls12_381(&options.curves, "eth", "EIP-2537")
     }
 
     fn steps_per_curve(&self) -> u64 {

@@ -139,6 +139,17 @@ pub fn refuse_non_prime(curves: &[String]) -> Option<String> {
         .map(|c| format!("--table is for the prime-field curves; '{c}' is not one"))
 }
 
+/// The error for a table of bls12-381 alone (`--table NAME`, for `why`) given another curve, or
+/// for the first curve that is not a prime-field curve, if any.
+pub fn refuse_unless_bls12_381(curves: &[String], name: &str, why: &str) -> Option<String> {
+    refuse_non_prime(curves).or_else(|| {
+        curves
+            .iter()
+            .find(|c| *c != "bls12-381")
+            .map(|c| format!("--table {name} is for bls12-381 ({why}); '{c}' is not it"))
+    })
+}
+
 /// A [`Table`] whatever its measured type, so that every table fits in [`TABLES`]; every
 /// [`Table`] is one.
 pub trait AnyTable: Sync {
