@@ -1,8 +1,8 @@
 //! Multi-scalar multiplication for public points and scalars (variable time) over the GLV/GLS
 //! parts of the scalars: few points by Straus's interleaving of width-5 NAFs (one chain of
-//! doublings for all), more by Pippenger's bucket method. Small bucket inputs fill the buckets with projective
-//! additions; large ones with affine additions that share one inversion per round
-//! ("batch-affine" buckets, as in Bernstein-Doumen-Lange-Oosterwijk, "Faster batch forgery
+//! doublings for all), more by Pippenger's bucket method. The buckets are filled with projective
+//! additions for fewer points and with affine additions that share one inversion per round for
+//! more ("batch-affine" buckets, as in Bernstein-Doumen-Lange-Oosterwijk, "Faster batch forgery
 //! identification", INDOCRYPT 2012, section 4): an affine sum costs an inversion's share of three
 //! products plus a square and two products, against eleven or twelve products projectively. The
 //! strategy layer chooses between the three ([`crate::strategy::msm_method`]).
@@ -30,10 +30,11 @@ pub enum MsmMethod {
 }
 
 impl<G: CurveGroup> Projective<G> {
-    /// sum_i \[k_i\] P_i for public points and scalars by Pippenger's bucket method. Every scalar
-    /// is first split by [`CurveGroup::decomposition`] (GLV/GLS), so the buckets run over dim * n
-    /// points with scalars of a quarter (G2) or half (G1) the length; digits are signed (buckets
-    /// for 1..2^(c-1)) and the window width c minimises the estimated cost for that count.
+    /// sum_i \[k_i\] P_i for public points and scalars. Every scalar is first split by
+    /// [`CurveGroup::decomposition`] (GLV/GLS) into dim parts of a quarter (G2) or half (G1) the
+    /// length; few parts run by Straus's interleaving of their width-5 NAFs, more by Pippenger's
+    /// bucket method (signed digits, buckets for 1..2^(c-1), the window width c minimising the
+    /// estimated cost for that count), as the strategy layer chooses.
     /// Variable time: for public scalars only, such as batch verification coefficients or KZG
     /// commitments. The points must lie in the order-r group. Panics if the slices differ in
     /// length.
