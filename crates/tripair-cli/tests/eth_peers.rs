@@ -6,6 +6,8 @@
 //! `cargo test --release -p tripair-cli --features peers --test eth_peers`.
 #![cfg(feature = "peers-blst")]
 
+use tripair::curve::curves::Bls12_381;
+use tripair::curve::Scalar;
 use tripair_cli::tables::eth::{g1_points, g2_points, negate_g1, peers, Call};
 use tripair_eth::bls12;
 use tripair_testkit::TestRng;
@@ -86,21 +88,22 @@ fn msms_match_the_peers() {
                 agree(op, ours, &input, &format!("of {n}, round {round}"));
             }
         }
-        // Terms that cancel: [k]P + [r - k]P is the point at infinity (all-zero output).
-        let mut input = Vec::new();
+        // Terms that cancel: [k]P + [-k]P is the point at infinity (all-zero output).
         let k = scalar(&mut rng);
-        let mut rk = [0u8; 32];
-        let mut borrow = 0i16;
-        for i in (0..32).rev() {
-            let d = R[i] as i16 - k[i] as i16 - borrow;
-            borrow = (d < 0) as i16;
-            rk[i] = d.rem_euclid(256) as u8;
-        }
-        for s in [k, rk] {
+        let minus_k: [u8; 32] = (-Scalar::<Bls12_381>::from_be_bytes_mod_order(&k))
+            .to_be_bytes()
+            .try_into()
+            .expect("32 bytes");
+        let mut input = Vec::new();
+        for s in [k, minus_k] {
             input.extend(&points[0]);
             input.extend(s);
         }
         agree(op, ours, &input, "of two cancelling terms");
+        assert!(
+            ours(&input).unwrap().iter().all(|&b| b == 0),
+            "{op} of two cancelling terms: not the point at infinity"
+        );
     }
 }
 

@@ -14,6 +14,8 @@
 
 use crate::measure::{measure_interleaved, Measurement};
 use std::hint::black_box;
+use tripair::curve::curves::Bls12_381;
+use tripair::field::{Fp, TowerParams};
 use tripair_eth::bls12;
 use tripair_testkit::TestRng;
 
@@ -100,16 +102,12 @@ fn check_input(rng: &mut TestRng, n: usize) -> Vec<u8> {
     input
 }
 
-/// -P in EIP-2537's encoding: y replaced by p - y (P finite, as hashed points are).
+/// -P in EIP-2537's encoding: y replaced by -y (P finite, as hashed points are).
 pub fn negate_g1(p: &[u8]) -> Vec<u8> {
-    const P: [u8; 48] = *b"\x1a\x01\x11\xea\x39\x7f\xe6\x9a\x4b\x1b\xa7\xb6\x43\x4b\xac\xd7\x64\x77\x4b\x84\xf3\x85\x12\xbf\x67\x30\xd2\xa0\xf6\xb0\xf6\x24\x1e\xab\xff\xfe\xb1\x53\xff\xff\xb9\xfe\xff\xff\xff\xff\xaa\xab";
+    type Base = Fp<<Bls12_381 as TowerParams>::Fp>;
+    let y = Base::from_be_bytes(&p[80..128]).expect("a coordinate below p");
     let mut out = p.to_vec();
-    let mut borrow = 0i16;
-    for i in (0..48).rev() {
-        let d = P[i] as i16 - p[64 + 16 + i] as i16 - borrow;
-        borrow = (d < 0) as i16;
-        out[64 + 16 + i] = d.rem_euclid(256) as u8;
-    }
+    out[80..128].copy_from_slice(&(-y).to_be_bytes());
     out
 }
 
