@@ -15,7 +15,7 @@ use tripair::curve::curves::Bls12_381;
 use tripair::curve::{G1Projective, G2Projective, Scalar};
 use tripair::field::{Fp, Fp12, TowerParams};
 use tripair::hash_to_curve::hash_to_g2;
-use tripair::pairing::pairing;
+use tripair::pairing::{multi_pairing, pairing, pairing_prepared, G2Prepared};
 use tripair_bls::{pop, MinPk, SecretKey};
 use tripair_cli::measure::cycles_now;
 use tripair_testkit::TestRng;
@@ -189,6 +189,42 @@ fn main() {
             black_box(pop::sign::<MinPk>(&sk, b"message").to_bytes());
         });
         report("bls-sign", t, false);
+    }
+    // The pairings with secret G1 points (fixed: the generator; random: [k]G for a random k,
+    // drawn before timing) and public G2 points.
+    let g1 = G1Projective::<C>::generator();
+    let q = G2Projective::<C>::generator().to_affine();
+    let rand_g1 = |rng: &mut TestRng| (g1 * rand_scalar(rng)).to_affine();
+    if want("pairing") {
+        let t = run(n, &mut rng, g1.to_affine(), rand_g1, |p| {
+            black_box(pairing::<C>(&p, &q));
+        });
+        report("pairing", t, false);
+    }
+    if want("product") {
+        // A product of two pairings (one shared final exponentiation), both G1 points secret.
+        let qs: [_; 2] = core::array::from_fn(|i| {
+            (G2Projective::<C>::generator() * Scalar::<C>::from_u64(i as u64 + 2)).to_affine()
+        });
+        let pair =
+            |ps: [tripair::curve::G1Affine<C>; 2]| -> Vec<_> { ps.into_iter().zip(qs).collect() };
+        let t = run(
+            n,
+            &mut rng,
+            [g1.to_affine(); 2],
+            |rng| core::array::from_fn(|_| rand_g1(rng)),
+            |ps| {
+                black_box(multi_pairing::<C>(&pair(ps)));
+            },
+        );
+        report("product", t, false);
+    }
+    if want("prepared") {
+        let prepared = G2Prepared::<C>::new(&q);
+        let t = run(n, &mut rng, g1.to_affine(), rand_g1, |p| {
+            black_box(pairing_prepared::<C>(&p, &prepared));
+        });
+        report("prepared", t, false);
     }
     if want("gt-pow") {
         let e = pairing::<C>(

@@ -111,7 +111,7 @@ pub struct HashOptions {
     pub nonuniform: bool,
     /// Lines are the messages as text (else hex, `0x` allowed; `0x` alone is the empty message).
     pub text: bool,
-    /// Write the compressed encoding (else the uncompressed one that `pair` and `check` read).
+    /// Write the compressed encoding (else the uncompressed one; `pair` and `check` read both).
     pub compressed: bool,
 }
 

@@ -5,7 +5,8 @@
 //! Properties: no decoder panics; what decodes is valid (on the curve, in the subgroup, below p)
 //! and encodes back to an encoding that decodes to the same value (canonical inputs to themselves);
 //! the per-line parsers answer every line with a value or a named error; decoded points pair
-//! bilinearly. The differential target against arkworks is test-only (arkworks is a
+//! bilinearly; hashing, BLS, the precompiles, KZG and the line answerer keep the properties in
+//! the submodules `protocols` and `reorder`. The differential target against arkworks is test-only (arkworks is a
 //! dev-dependency): `tests/support/arkworks_diff.rs`.
 
 use hex::encode as hex_encode;
@@ -13,6 +14,12 @@ use tripair::curve::{CurveGroup, PairingCurve, G1, G2};
 use tripair::encoding::{decode_g1, decode_g2, encode_g1, encode_g2, encode_point_compressed};
 use tripair::field::Fp;
 use tripair::pairing::{pairing, Gt};
+
+mod protocols;
+mod reorder;
+
+pub use protocols::{bls, eth, hash, kzg};
+pub use reorder::lines;
 
 /// A fuzz target's body: panics only when a property fails.
 pub type FuzzBody = fn(&[u8]);
@@ -25,6 +32,11 @@ pub const TARGETS: &[(&str, FuzzBody)] = &[
     ("smallchar", smallchar),
     ("cli_lines", cli_lines),
     ("bilinear", bilinear),
+    ("hash", hash),
+    ("bls", bls),
+    ("eth", eth),
+    ("kzg", kzg),
+    ("lines", lines),
 ];
 
 /// The first byte picks a prime-field curve; the rest is the input.
@@ -165,6 +177,12 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     for (i, &curve) in tripair::api::PRIME_CURVES.iter().enumerate() {
         tripair::with_prime_curve!(curve, seeds_on(i as u8, &mut v), unreachable!());
     }
+    v.extend(protocols::seeds());
+    v.push((
+        "lines",
+        b"\x05\xffabc\nsslow\nerr\n\n\xff\xfe\nlong line over the bound\r\nlast".to_vec(),
+    ));
+    v.push(("lines", b"\x06\x03one\ntwo\nsthree\n".to_vec()));
     v
 }
 

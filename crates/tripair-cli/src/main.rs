@@ -16,7 +16,7 @@ use tripair_cli::curves::{
     HashOptions, HASH_CURVES,
 };
 use tripair_cli::eth_cmd::{eth_line, kzg_line, KzgOp};
-use tripair_cli::lines::{answer_lines, AnswerFn, MAX_LINE_BYTES};
+use tripair_cli::lines::{answer_lines, AnswerFn, RunError, MAX_LINE_BYTES};
 use tripair_cli::{plot, report, smallchar_bench, tables};
 use tripair_eth::kzg::TrustedSetup;
 
@@ -55,8 +55,8 @@ enum Command {
     /// Hash messages to G1 or G2 (RFC 9380; bls12-381 G1/G2, bn254 G1), one point per input line.
     ///
     /// Reads one message per line (hex, optionally with 0x; '0x' alone is the empty message; or
-    /// text with --text) and writes the point in hex in the curve's encoding (the uncompressed one
-    /// that `pair` and `check` read, or --compressed), or 'error: <what>: <reason>'. The suite is
+    /// text with --text) and writes the point in hex in the curve's encoding (uncompressed, or
+    /// --compressed; `pair` and `check` read both), or 'error: <what>: <reason>'. The suite is
     /// BLS12381G1/G2_XMD:SHA-256_SSWU_RO_ (hash_to_curve), or _NU_ with --encode; on bn254,
     /// BN254G1_XMD:SHA-256_SVDW_RO_ (or _NU_), the suite gnark-crypto uses (RFC 9380 has none).
     Hash {
@@ -65,8 +65,9 @@ enum Command {
         /// The group to hash to.
         #[arg(long, value_enum)]
         group: Group,
-        /// The domain separation tag (its UTF-8 bytes; at most 255).
-        #[arg(long, value_name = "TAG")]
+        /// The domain separation tag (its UTF-8 bytes; 1 to 255 of them: RFC 9380 forbids an
+        /// empty tag). A tag may start with '-'.
+        #[arg(long, value_name = "TAG", allow_hyphen_values = true)]
         dst: String,
         /// encode_to_curve (the nonuniform _NU_ suite) instead of hash_to_curve (_RO_).
         #[arg(long)]
@@ -75,7 +76,8 @@ enum Command {
         /// the empty message as hex, `0x`).
         #[arg(long)]
         text: bool,
-        /// Write compressed points (ZCash format).
+        /// Write compressed points (bls12-381: the ZCash format; bn254: gnark-crypto's), which
+        /// `pair` and `check` read too.
         #[arg(long)]
         compressed: bool,
     },
@@ -247,8 +249,18 @@ fn parse_curve(s: &str) -> Result<String, String> {
     }
 }
 
+/// The exit status of a command whose output was closed by its reader: quiet, as a tool killed by
+/// SIGPIPE reports to its shell (128 + 13), so `tripair curves | head` prints no error.
+const CLOSED_PIPE: u8 = 141;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Usage errors go to standard error with status 2.
+        Err(e) if e.use_stderr() => e.exit(),
+        // --help and --version: their output can fail to be written like any other.
+        Err(e) => return write_out(|out| write!(out, "{}", e.render())),
+    };
     // The process's thread budget (tripair::pairing::set_max_threads): refuse a bad value
     // before any work rather than run on some other count.
     if let Err(e) = tripair::pairing::threads_from_env() {
@@ -302,8 +314,11 @@ fn main() -> ExitCode {
                 eprintln!("error: hash to G2 is implemented for bls12-381 only; bn254 has g1");
                 return ExitCode::from(2);
             }
-            if dst.len() > tripair::hash_to_curve::MAX_DST_LEN {
-                eprintln!("error: --dst is {} bytes; at most 255", dst.len());
+            if dst.is_empty() || dst.len() > tripair::hash_to_curve::MAX_DST_LEN {
+                eprintln!(
+                    "error: --dst is {} bytes; 1 to 255 (RFC 9380, section 3.1: no empty tag)",
+                    dst.len()
+                );
                 return ExitCode::from(2);
             }
             let options = HashOptions {
@@ -384,12 +399,13 @@ fn main() -> ExitCode {
     result
 }
 
-/// Runs `f` on a buffered standard output and flushes it; a write error (a full disk, a closed
-/// pipe) ends the run with a message and exit status 1.
+/// Runs `f` on a buffered standard output and flushes it; a write error (a full disk) ends the
+/// run with a message and exit status 1, a pipe closed by its reader quietly with [`CLOSED_PIPE`].
 fn write_out(f: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
     let mut out = BufWriter::new(io::stdout().lock());
     match f(&mut out).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(CLOSED_PIPE),
         Err(e) => {
             eprintln!("error: cannot write output: {e}");
             ExitCode::from(1)
@@ -424,6 +440,9 @@ fn run_lines(args: &LineArgs, f: AnswerFn) -> ExitCode {
             ExitCode::from(1)
         }
         Ok(_) => ExitCode::SUCCESS,
+        Err(RunError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::from(CLOSED_PIPE)
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(1)

@@ -40,23 +40,55 @@ fn seeds_pass_every_target() {
     }
 }
 
+/// Every target has a kept corpus, and every input in it passes: a missing or empty corpus
+/// directory fails the test (it would otherwise replay nothing and pass).
 #[test]
 fn kept_corpora_replay() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus");
     let mut total = 0;
     for (name, body) in targets() {
         let dir = root.join(name);
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
+        let entries = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("corpus of target {name}: {}: {e}", dir.display()));
+        let mut n = 0;
         for e in entries {
             let path = e.unwrap().path();
             let data = std::fs::read(&path).unwrap();
             body(&data);
-            total += 1;
+            n += 1;
         }
+        assert!(
+            n > 0,
+            "corpus of target {name} ({}) is empty",
+            dir.display()
+        );
+        total += n;
     }
     eprintln!("replayed {total} corpus inputs");
+}
+
+/// The fuzz crate has a binary for every target the replay knows, and no other.
+#[test]
+fn every_target_has_a_fuzz_binary() {
+    let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
+    let manifest = std::fs::read_to_string(fuzz.join("Cargo.toml")).unwrap();
+    let bins = manifest.matches("[[bin]]").count();
+    let names = targets();
+    assert_eq!(
+        bins,
+        names.len(),
+        "fuzz/Cargo.toml's binaries against the targets"
+    );
+    for (name, _) in names {
+        assert!(
+            manifest.contains(&format!("name = \"{name}\"")),
+            "fuzz/Cargo.toml has no binary {name}"
+        );
+        assert!(
+            fuzz.join(format!("fuzz_targets/{name}.rs")).exists(),
+            "{name}"
+        );
+    }
 }
 
 /// Writes the seeds into the corpus directories (run once with `--ignored` before fuzzing).

@@ -95,7 +95,11 @@ fn bad_inputs_are_named() {
                 "--dst",
                 long.as_str(),
             ],
-            "at most 255",
+            "1 to 255",
+        ),
+        (
+            vec!["hash", "--curve", "bls12-381", "--group", "g1", "--dst", ""],
+            "no empty tag",
         ),
     ] {
         let (_, err, code) = run_cli(&args, "00\n");
@@ -124,4 +128,35 @@ fn bn254_svdw_vectors() {
              04142f826b71ee574452dbc47e05bc3e1a647478403a7ba38b7b93948f4e151d",
         ]
     );
+}
+
+/// A tag that starts with '-' is a tag, not a flag (`--dst -X` and `--dst=-X` alike).
+#[test]
+fn a_tag_may_start_with_a_hyphen() {
+    let (a, err, code) = hash(&["--group", "g1", "--dst", "-X"], "00\n");
+    assert_eq!(code, 0, "{err}");
+    let (b, _, _) = hash(&["--group", "g1", "--dst=-X"], "00\n");
+    let (c, _, _) = hash(&["--group", "g1", "--dst", "X"], "00\n");
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+/// `hash --curve bn254 --compressed` writes gnark-crypto's compressed G1 (32 bytes), which `pair`
+/// and `check` read: the pairing of the compressed and the uncompressed point agree.
+#[test]
+fn bn254_compressed_points_are_read_back() {
+    let args = ["hash", "--curve", "bn254", "--group", "g1", "--dst", "t"];
+    let (plain, _, code) = run_cli(&args, "00\n01\n");
+    assert_eq!(code, 0);
+    let (packed, _, code) = run_cli(&[&args[..], &["--compressed"]].concat(), "00\n01\n");
+    assert_eq!(code, 0);
+    let g2 = common::generator_hex("bn254", "g2");
+    for (u, c) in plain.lines().zip(packed.lines()) {
+        assert_eq!((u.len(), c.len()), (128, 64));
+        let (a, err, code) = run_cli(&["pair", "--curve", "bn254"], &format!("{u} {g2}\n"));
+        assert_eq!(code, 0, "{err}");
+        let (b, err, code) = run_cli(&["pair", "--curve", "bn254"], &format!("{c} {g2}\n"));
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(a, b);
+    }
 }

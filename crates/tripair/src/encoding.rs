@@ -2,7 +2,10 @@
 //!
 //! - Field elements: big-endian, fixed width ceil(bits/8).
 //! - BN curves: G1 = x || y, G2 = x.c1 || x.c0 || y.c1 || y.c0 (EIP-197 order); the point at
-//!   infinity is all zero bytes.
+//!   infinity is all zero bytes. Compressed: x with gnark-crypto's flags in its top two bits
+//!   (0x80 = y is the lexicographically smaller root, 0xc0 = the larger, 0x40 = infinity, then
+//!   zeros), where p leaves those bits free (bn254, bn254n, bn446, bn638); on the curves whose p
+//!   fills its bytes (bn256d, dclxvi: 256 bits) the same flags sit in one byte before x.
 //! - BLS12 curves: the ZCash serialization (compressed and uncompressed; flag bits 0x80 =
 //!   compressed, 0x40 = infinity, 0x20 = y is the lexicographically largest root; F_p2 as c1 || c0;
 //!   uncompressed infinity = 0x40 then zeros).
@@ -21,6 +24,8 @@ use crate::prelude::*;
 pub trait CoordinateBytes: Field {
     /// The length of one encoded element, in bytes.
     const BYTES: usize;
+    /// The bits above p's bit length in the first byte of an encoding (0 to 7).
+    const FREE_TOP_BITS: u32;
     /// Decodes one element from its [`Self::BYTES`] bytes, rejecting values not below p.
     fn read(bytes: &[u8]) -> Result<Self>;
     /// The element's encoding, [`Self::BYTES`] bytes.
@@ -29,6 +34,7 @@ pub trait CoordinateBytes: Field {
 
 impl<F: FpParams> CoordinateBytes for Fp<F> {
     const BYTES: usize = F::BYTES;
+    const FREE_TOP_BITS: u32 = 8 * F::BYTES as u32 - F::BITS;
     fn read(bytes: &[u8]) -> Result<Self> {
         Fp::from_be_bytes(bytes)
     }
@@ -40,6 +46,7 @@ impl<F: FpParams> CoordinateBytes for Fp<F> {
 /// F_p2 as c1 || c0 (EIP-197 and ZCash order).
 impl<C: PairingCurve> CoordinateBytes for Fp2<C> {
     const BYTES: usize = 2 * <C::Fp as FpParams>::BYTES;
+    const FREE_TOP_BITS: u32 = <Fp<C::Fp> as CoordinateBytes>::FREE_TOP_BITS;
     fn read(bytes: &[u8]) -> Result<Self> {
         let w = <C::Fp as FpParams>::BYTES;
         Ok(Fp2::new(
@@ -76,21 +83,35 @@ where
     out
 }
 
-/// The ZCash compressed encoding (BLS12 curves): x with the flag bits.
+/// The compressed encoding of a point: x with flag bits. BLS12 curves: the ZCash format (0x80
+/// compressed, 0x40 infinity, 0x20 the larger y). BN curves: gnark-crypto's flags (0x80 the
+/// smaller y, 0xc0 the larger, 0x40 infinity) in x's top two bits, or in one byte before x where p
+/// leaves fewer than two bits free (see the module documentation).
 pub fn encode_point_compressed<G: CurveGroup>(p: &Affine<G>) -> Vec<u8>
 where
     G::F: CoordinateBytes,
 {
     let w = <G::F as CoordinateBytes>::BYTES;
+    let zcash = uses_zcash_format::<G::Curve>();
     let mut out = vec![0u8; w];
-    if p.infinity {
-        out[0] = 0xc0;
-        return out;
-    }
-    out.copy_from_slice(&p.x.write());
-    out[0] |= 0x80;
-    if p.y.is_lexicographically_largest() {
-        out[0] |= 0x20;
+    let flags = if p.infinity {
+        if zcash {
+            0xc0
+        } else {
+            0x40
+        }
+    } else {
+        out.copy_from_slice(&p.x.write());
+        match (zcash, p.y.is_lexicographically_largest()) {
+            (true, largest) => 0x80 | if largest { 0x20 } else { 0 },
+            (false, true) => 0xc0,
+            (false, false) => 0x80,
+        }
+    };
+    if !zcash && <G::F as CoordinateBytes>::FREE_TOP_BITS < 2 {
+        out.insert(0, flags);
+    } else {
+        out[0] |= flags;
     }
     out
 }
@@ -109,6 +130,12 @@ where
     if uses_zcash_format::<G::Curve>() {
         return decode_zcash::<G>(bytes, w, what);
     }
+    let flag_byte = <G::F as CoordinateBytes>::FREE_TOP_BITS < 2;
+    let compressed_len = if flag_byte { w + 1 } else { w };
+    // A compressed-length encoding without a compression flag is a wrong-length uncompressed one.
+    if bytes.len() == compressed_len && bytes[0] & 0xc0 != 0 {
+        return decode_bn_compressed::<G>(bytes, flag_byte);
+    }
     if bytes.len() != 2 * w {
         return Err(Error::WrongLength {
             what,
@@ -121,6 +148,45 @@ where
     }
     let x = G::F::read(&bytes[..w])?;
     let y = G::F::read(&bytes[w..])?;
+    Affine::new_checked(x, y)
+}
+
+/// A BN curve's compressed encoding: gnark-crypto's flags in x's top two bits, or in a byte of
+/// their own before x (`flag_byte`).
+fn decode_bn_compressed<G: CurveGroup>(bytes: &[u8], flag_byte: bool) -> Result<Affine<G>>
+where
+    G::F: CoordinateBytes,
+{
+    let flags = bytes[0] & 0xc0;
+    let mut body = bytes.to_vec();
+    if flag_byte {
+        if bytes[0] & 0x3f != 0 {
+            return Err(Error::BadFlags(
+                "bits other than the flags set in the flag byte",
+            ));
+        }
+        body.remove(0);
+    } else {
+        body[0] &= 0x3f;
+    }
+    match flags {
+        0x40 if body.iter().all(|&b| b == 0) => Ok(Affine::identity()),
+        0x40 => Err(Error::BadInfinity),
+        _ => decompress(G::F::read(&body)?, flags == 0xc0),
+    }
+}
+
+/// The point with x-coordinate `x` and the lexicographically larger y (`largest`) or the smaller,
+/// fully validated.
+fn decompress<G: CurveGroup>(x: G::F, largest: bool) -> Result<Affine<G>> {
+    let y = (x.square() * x + G::coeff_b())
+        .sqrt_vartime()
+        .ok_or(Error::NotASquare)?;
+    let y = if y.is_lexicographically_largest() == largest {
+        y
+    } else {
+        -y
+    };
     Affine::new_checked(x, y)
 }
 
@@ -165,16 +231,7 @@ where
         let y = G::F::read(&body[w..])?;
         return Affine::new_checked(x, y);
     }
-    let x = G::F::read(&body)?;
-    let y = (x.square() * x + G::coeff_b())
-        .sqrt_vartime()
-        .ok_or(Error::NotASquare)?;
-    let y = if y.is_lexicographically_largest() == sort {
-        y
-    } else {
-        -y
-    };
-    Affine::new_checked(x, y)
+    decompress(G::F::read(&body)?, sort)
 }
 
 /// Decodes and fully validates a G1 point in the curve's format (see [`decode_point`]).

@@ -49,6 +49,9 @@ pub enum Error {
         /// The length of the tag, in bytes.
         len: usize,
     },
+    /// A hash-to-curve domain separation tag is empty, which RFC 9380 forbids (section 3.1: "Tags
+    /// MUST have nonzero length"). blst accepts one; this library follows the RFC.
+    EmptyDst,
     /// expand_message_xmd was asked for more bytes than it can produce (RFC 9380, section 5.3.1:
     /// at most 255 hash blocks and at most 65535 bytes).
     ExpandLengthTooLarge {
@@ -103,6 +106,10 @@ impl fmt::Display for Error {
             Error::DstTooLong { len } => write!(
                 f,
                 "domain separation tag of {len} bytes: at most 255 (hash a longer one with oversize_dst)"
+            ),
+            Error::EmptyDst => write!(
+                f,
+                "empty domain separation tag: RFC 9380 (section 3.1) requires a nonzero length"
             ),
             Error::ExpandLengthTooLarge { requested, max } => write!(
                 f,

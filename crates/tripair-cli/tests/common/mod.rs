@@ -39,3 +39,18 @@ pub fn run_with(mut cmd: Command, args: &[&str], input: &str) -> (String, String
 pub fn run_cli(args: &[&str], input: &str) -> (String, String, i32) {
     run_with(tripair(), args, input)
 }
+
+/// The hex of a curve's generator of `group` ("g1" or "g2"), from `tripair curves --json`.
+#[allow(dead_code)]
+pub fn generator_hex(curve: &str, group: &str) -> String {
+    let (out, _, code) = run_cli(&["curves", "--json"], "");
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let c = doc
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == curve)
+        .unwrap();
+    c["generators"][group].as_str().unwrap().to_string()
+}

@@ -123,3 +123,66 @@ fn bls12_381_zcash_format_and_errors() {
     enc[0] |= 0x80;
     assert_eq!(decode_g1::<C>(&enc), Err(Error::NotASquare));
 }
+
+/// BN compressed encodings (gnark-crypto's flags) round-trip on every BN curve, in x's free top
+/// bits (bn254: 32 and 64 bytes) or in a byte of their own (dclxvi, p of 256 bits: 33 and 65).
+fn bn_compressed_round_trip<C: tripair::curve::PairingCurve>(g1_len: usize, g2_len: usize) {
+    for k in [1u64, 2, 3, 1000, 123_456_789] {
+        let p = G1Projective::<C>::generator()
+            .mul(&scalar::<C>(k))
+            .to_affine();
+        let q = G2Projective::<C>::generator()
+            .mul(&scalar::<C>(k + 7))
+            .to_affine();
+        let pc = encode_point_compressed::<G1<C>>(&p);
+        let qc = encode_point_compressed::<G2<C>>(&q);
+        assert_eq!((pc.len(), qc.len()), (g1_len, g2_len));
+        assert_eq!(decode_g1::<C>(&pc).unwrap(), p);
+        assert_eq!(decode_g2::<C>(&qc).unwrap(), q);
+        // The other root: the flag says which y; flipping 0x40 picks -P.
+        let mut neg = pc.clone();
+        neg[0] ^= 0x40;
+        assert_eq!(
+            decode_g1::<C>(&neg).unwrap(),
+            (-p.to_projective()).to_affine()
+        );
+        // Without a compression flag, a compressed length is a wrong uncompressed one.
+        let mut bare = pc.clone();
+        bare[0] &= 0x3f;
+        assert!(matches!(
+            decode_g1::<C>(&bare),
+            Err(Error::WrongLength { .. })
+        ));
+    }
+    let inf1 = encode_point_compressed::<G1<C>>(&Affine::identity());
+    assert_eq!(inf1[0], 0x40);
+    assert!(decode_g1::<C>(&inf1).unwrap().is_identity());
+    let mut bad = inf1.clone();
+    *bad.last_mut().unwrap() = 1;
+    assert_eq!(decode_g1::<C>(&bad), Err(Error::BadInfinity));
+    assert!(
+        decode_g2::<C>(&encode_point_compressed::<G2<C>>(&Affine::identity()))
+            .unwrap()
+            .is_identity()
+    );
+}
+
+#[test]
+fn bn_compressed_encodings() {
+    bn_compressed_round_trip::<Bn254>(32, 64);
+    bn_compressed_round_trip::<tripair::curve::curves::Bn446>(56, 112);
+    bn_compressed_round_trip::<tripair::curve::curves::Dclxvi>(33, 65);
+    // gnark-crypto's compressed bn254 generator: (1, 2), 2 the smaller root.
+    let g = encode_point_compressed::<G1<Bn254>>(&<G1<Bn254> as CurveGroup>::generator());
+    assert_eq!(hex::encode(&g), format!("80{}01", "00".repeat(30)));
+    // dclxvi's flag byte takes no other bits.
+    let mut g = encode_point_compressed::<G1<tripair::curve::curves::Dclxvi>>(&<G1<
+        tripair::curve::curves::Dclxvi,
+    > as CurveGroup>::generator(
+    ));
+    g[0] |= 1;
+    assert!(matches!(
+        decode_g1::<tripair::curve::curves::Dclxvi>(&g),
+        Err(Error::BadFlags(_))
+    ));
+}

@@ -152,6 +152,14 @@ fn length_errors() {
         encode_to_g2(b"msg", &dst),
         Err(Error::DstTooLong { len: 256 })
     );
+    // An empty tag is refused (RFC 9380, section 3.1), on every suite.
+    assert_eq!(expand_message_xmd(b"msg", b"", 32), Err(Error::EmptyDst));
+    assert_eq!(hash_to_g1(b"msg", b""), Err(Error::EmptyDst));
+    assert_eq!(encode_to_g2(b"msg", b""), Err(Error::EmptyDst));
+    assert_eq!(
+        tripair::hash_to_curve::hash_to_bn254_g1(b"msg", b""),
+        Err(Error::EmptyDst)
+    );
     // 255 bytes of tag are fine; so are 255 * 32 bytes of output, but not one more.
     assert!(hash_to_g2(b"msg", &dst[..255]).is_ok());
     assert_eq!(

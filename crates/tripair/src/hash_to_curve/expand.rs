@@ -16,8 +16,9 @@ pub const MAX_EXPAND_LEN: usize = 255 * B_IN_BYTES;
 pub const MAX_DST_LEN: usize = 255;
 
 /// expand_message_xmd with H = SHA-256 (RFC 9380, section 5.3.1): `len_in_bytes` uniform bytes
-/// from `msg` under the domain separation tag `dst`. Errors for a tag over 255 bytes
-/// ([`Error::DstTooLong`]; see [`oversize_dst`]) and for more than 255 * 32 bytes
+/// from `msg` under the domain separation tag `dst`. Errors for an empty tag ([`Error::EmptyDst`],
+/// section 3.1), a tag over 255 bytes ([`Error::DstTooLong`]; see [`oversize_dst`]) and for more
+/// than 255 * 32 bytes
 /// ([`Error::ExpandLengthTooLarge`]). The work depends only on the lengths.
 pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Result<Vec<u8>> {
     // Step 2: ell <= 255 and len_in_bytes <= 65535 (the first bound implies the second for SHA-256).
@@ -27,6 +28,9 @@ pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Result
             requested: len_in_bytes,
             max: MAX_EXPAND_LEN,
         });
+    }
+    if dst.is_empty() {
+        return Err(Error::EmptyDst);
     }
     if dst.len() > MAX_DST_LEN {
         return Err(Error::DstTooLong { len: dst.len() });
