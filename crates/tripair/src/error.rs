@@ -26,7 +26,8 @@ pub enum Error {
     NotInSubgroup,
     /// The curve name is not one this library knows.
     UnknownCurve(String),
-    /// Flag bits of a compressed/uncompressed encoding are inconsistent (ZCash BLS12-381 format).
+    /// Flag bits of a compressed/uncompressed encoding are inconsistent (the ZCash format of the
+    /// BLS12 curves, or the flag byte of a compressed point on bn256d and dclxvi).
     BadFlags(&'static str),
     /// A compressed x-coordinate has no square root on the curve.
     NotASquare,

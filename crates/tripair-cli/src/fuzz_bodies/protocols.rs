@@ -56,7 +56,7 @@ pub fn hash(data: &[u8]) {
 
 /// BLS: byte 0 picks the suite (min-sig or min-pk; PoP, basic or augmented) and the operation;
 /// the rest is up to four lines for `tripair bls OP` (every line a value or a named error). With
-/// bit 7 set and 32 bytes of key material, [`bls_round_trip`] runs on both variants.
+/// bit 7 set and 32 bytes of key material, `bls_round_trip` runs on both variants.
 pub fn bls(data: &[u8]) {
     let [sel, rest @ ..] = data else {
         return;
