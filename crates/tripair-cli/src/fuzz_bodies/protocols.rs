@@ -101,7 +101,10 @@ fn bls_round_trip<V: Variant>(rest: &[u8]) {
     assert_eq!(PublicKey::<V>::from_bytes_validated(&pk.to_bytes()), Ok(pk));
     let agg = Signature::aggregate(&[sig, sig2]).expect("two signatures aggregate");
     assert!(pop::aggregate_verify(&[pk, pk2], &[msg, ikm], &agg));
-    assert!(!pop::aggregate_verify(&[pk2, pk], &[msg, ikm], &agg));
+    // With the keys swapped the pairs differ, unless both messages are the same.
+    if msg != ikm {
+        assert!(!pop::aggregate_verify(&[pk2, pk], &[msg, ikm], &agg));
+    }
     let mut rng = TestRng::new(u64::from(rest[0]));
     assert!(pop::batch_verify(
         &[(pk, msg, sig), (pk2, ikm, sig2)],
