@@ -45,6 +45,13 @@ esac
 "$venv/bin/python" -m pip install --quiet "$wheel[dask]"
 built=$(date +%s)
 
+# test_groups.py compares GT bytes with the `tripair` binary where TRIPAIR_CLI names one: the
+# workspace's release build (the README's commands, and .ci/run before this script) leaves it in
+# the target directory.
+if [ -z "${TRIPAIR_CLI:-}" ] && [ -x "$target/release/tripair" ]; then
+    export TRIPAIR_CLI="$target/release/tripair"
+fi
+echo "python-test: TRIPAIR_CLI=${TRIPAIR_CLI:-(not set: the comparison with the binary is skipped)}"
 # Run from the tests' directory so that `import tripair` is the installed wheel.
 # TRIPAIR_REQUIRE_DASK, TRIPAIR_REQUIRE_PY_ECC: the Dask tests and the comparison with py_ecc
 # (an independent implementation of the BLS schemes) fail rather than skip if those are missing.

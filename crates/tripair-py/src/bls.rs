@@ -15,6 +15,7 @@
 //! are the identity included, and every unknown variant or scheme name raises `TripairError`
 //! with a message naming what is wrong.
 
+use crate::buf::Buf;
 use crate::groups::{bls12_381_g1, bls12_381_g2};
 use crate::{error, py_bytes, PyG1, PyG2};
 use pyo3::prelude::*;
@@ -105,33 +106,29 @@ fn public_key<V: Variant>(pk: &[u8]) -> PyResult<PublicKey<V>> {
     PublicKey::from_bytes_validated(pk).map_err(error)
 }
 
-fn public_keys<V: Variant>(pks: &[Bound<'_, PyBytes>]) -> PyResult<Vec<PublicKey<V>>> {
-    pks.iter().map(|pk| public_key(pk.as_bytes())).collect()
+fn public_keys<V: Variant>(pks: &[Buf]) -> PyResult<Vec<PublicKey<V>>> {
+    pks.iter().map(|pk| public_key(pk)).collect()
 }
 
 fn signature<V: Variant>(sig: &[u8]) -> PyResult<Signature<V>> {
     Signature::from_bytes(sig).map_err(error)
 }
 
-/// (pk, msg, sig) triples of `bytes`, decoded: the first error raises.
-type Items<'py> = Vec<(
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-)>;
+/// (pk, msg, sig) triples of bytes-like values, decoded: the first error raises.
+type Items = Vec<(Buf, Buf, Buf)>;
 
 /// Decoded triples, for the library's batch verification.
 type Decoded<V> = Vec<(PublicKey<V>, Vec<u8>, Signature<V>)>;
 
 /// The triples decoded, each message as `scheme` signs it ([`signed_message`]).
-fn decoded_items<V: Variant>(items: &Items<'_>, scheme: Scheme) -> PyResult<Decoded<V>> {
+fn decoded_items<V: Variant>(items: &Items, scheme: Scheme) -> PyResult<Decoded<V>> {
     items
         .iter()
         .map(|(pk, msg, sig)| {
             Ok((
-                public_key(pk.as_bytes())?,
-                signed_message(scheme, pk.as_bytes(), msg.as_bytes()),
-                signature(sig.as_bytes())?,
+                public_key(pk)?,
+                signed_message(scheme, pk, msg),
+                signature(sig)?,
             ))
         })
         .collect()
@@ -140,45 +137,41 @@ fn decoded_items<V: Variant>(items: &Items<'_>, scheme: Scheme) -> PyResult<Deco
 /// KeyGen (HKDF-SHA256) from at least 32 bytes of secret keying material: the 32-byte secret key
 /// (the same for both variants).
 #[pyfunction]
-#[pyo3(signature = (ikm, key_info = b"".as_slice()), text_signature = "(ikm, key_info=b'')")]
-fn bls_keygen<'py>(py: Python<'py>, ikm: &[u8], key_info: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
-    let sk = SecretKey::key_gen(ikm, key_info).map_err(error)?;
+#[pyo3(signature = (ikm, key_info = Buf::default()), text_signature = "(ikm, key_info=b'')")]
+fn bls_keygen<'py>(py: Python<'py>, ikm: Buf, key_info: Buf) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = SecretKey::key_gen(&ikm, &key_info).map_err(error)?;
     Ok(py_bytes(py, &sk.to_bytes()))
 }
 
 /// EIP-2333 derive_master_SK: the 32-byte secret key of the master node of `seed` (at least 32
 /// bytes, e.g. a BIP-39 seed).
 #[pyfunction]
-fn bls_derive_master_sk<'py>(py: Python<'py>, seed: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
-    let sk = derive::derive_master_sk(seed).map_err(error)?;
+fn bls_derive_master_sk<'py>(py: Python<'py>, seed: Buf) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = derive::derive_master_sk(&seed).map_err(error)?;
     Ok(py_bytes(py, &sk.to_bytes()))
 }
 
 /// EIP-2333 derive_child_SK: the 32-byte secret key of child `index` (below 2^32) of `sk`.
 #[pyfunction]
-fn bls_derive_child_sk<'py>(
-    py: Python<'py>,
-    sk: &[u8],
-    index: u32,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let child = derive::derive_child_sk(&secret_key(sk)?, index);
+fn bls_derive_child_sk<'py>(py: Python<'py>, sk: Buf, index: u32) -> PyResult<Bound<'py, PyBytes>> {
+    let child = derive::derive_child_sk(&secret_key(&sk)?, index);
     Ok(py_bytes(py, &child.to_bytes()))
 }
 
 /// EIP-2333 derivation along `path` ("m/12381/3600/0/0/0", EIP-2334's form) from `seed`: the
 /// 32-byte secret key; a malformed path raises, naming the step.
 #[pyfunction]
-fn bls_derive_path<'py>(py: Python<'py>, seed: &[u8], path: &str) -> PyResult<Bound<'py, PyBytes>> {
-    let sk = derive::derive_path(seed, path).map_err(error)?;
+fn bls_derive_path<'py>(py: Python<'py>, seed: Buf, path: &str) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = derive::derive_path(&seed, path).map_err(error)?;
     Ok(py_bytes(py, &sk.to_bytes()))
 }
 
 /// SkToPk: the compressed public key of a 32-byte secret key (48 bytes for minpk, 96 for minsig).
 #[pyfunction]
 #[pyo3(signature = (sk, *, variant = "minpk"))]
-fn bls_sk_to_pk<'py>(py: Python<'py>, sk: &[u8], variant: &str) -> PyResult<Bound<'py, PyBytes>> {
-    let sk = secret_key(sk)?;
-    let pk = with_variant!(variant, V => sk.public_key::<V>().to_bytes());
+fn bls_sk_to_pk<'py>(py: Python<'py>, sk: Buf, variant: &str) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = secret_key(&sk)?;
+    let pk = with_variant!(variant, V => py.allow_threads(|| sk.public_key::<V>().to_bytes()));
     Ok(py_bytes(py, &pk))
 }
 
@@ -187,16 +180,19 @@ fn bls_sk_to_pk<'py>(py: Python<'py>, sk: &[u8], variant: &str) -> PyResult<Boun
 #[pyo3(signature = (sk, msg, *, variant = "minpk", scheme = "pop"))]
 fn bls_sign<'py>(
     py: Python<'py>,
-    sk: &[u8],
-    msg: &[u8],
+    sk: Buf,
+    msg: Buf,
     variant: &str,
     scheme: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let (sk, scheme) = (secret_key(sk)?, scheme_name(scheme)?);
-    let sig = with_variant!(variant, V => {
-        let msg = signed_message(scheme, &sk.public_key::<V>().to_bytes(), msg);
-        core_ops::core_sign::<V>(&sk, &msg, dst::<V>(scheme)).map_err(error)?.to_bytes()
-    });
+    let (sk, scheme) = (secret_key(&sk)?, scheme_name(scheme)?);
+    // Only message augmentation needs the public key (a scalar multiplication in G1): each
+    // scheme's own sign, so that the other two do not compute it.
+    let sig = with_variant!(variant, V => py.allow_threads(|| match scheme {
+        Scheme::Pop => pop::sign::<V>(&sk, &msg),
+        Scheme::Basic => basic::sign::<V>(&sk, &msg),
+        Scheme::Aug => aug::sign::<V>(&sk, &msg),
+    }.to_bytes()));
     Ok(py_bytes(py, &sig))
 }
 
@@ -205,16 +201,16 @@ fn bls_sign<'py>(
 #[pyo3(signature = (pk, msg, sig, *, variant = "minpk", scheme = "pop"))]
 fn bls_verify(
     py: Python<'_>,
-    pk: &[u8],
-    msg: &[u8],
-    sig: &[u8],
+    pk: Buf,
+    msg: Buf,
+    sig: Buf,
     variant: &str,
     scheme: &str,
 ) -> PyResult<bool> {
     let scheme = scheme_name(scheme)?;
     with_variant!(variant, V => {
-        let msg = signed_message(scheme, pk, msg);
-        let (pk, sig) = (public_key::<V>(pk)?, signature::<V>(sig)?);
+        let msg = signed_message(scheme, &pk, &msg);
+        let (pk, sig) = (public_key::<V>(&pk)?, signature::<V>(&sig)?);
         Ok(py.allow_threads(|| core_ops::core_verify(&pk, &msg, &sig, dst::<V>(scheme))))
     })
 }
@@ -224,13 +220,13 @@ fn bls_verify(
 #[pyo3(signature = (sigs, *, variant = "minpk"))]
 fn bls_aggregate<'py>(
     py: Python<'py>,
-    sigs: Vec<Bound<'py, PyBytes>>,
+    sigs: Vec<Buf>,
     variant: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let agg = with_variant!(variant, V => {
         let sigs = sigs
             .iter()
-            .map(|s| signature::<V>(s.as_bytes()))
+            .map(|s| signature::<V>(s))
             .collect::<PyResult<Vec<_>>>()?;
         Signature::aggregate(&sigs).map_err(error)?.to_bytes()
     });
@@ -243,15 +239,15 @@ fn bls_aggregate<'py>(
 #[pyo3(signature = (pks, msg, sig, *, variant = "minpk"))]
 fn bls_fast_aggregate_verify(
     py: Python<'_>,
-    pks: Vec<Bound<'_, PyBytes>>,
-    msg: &[u8],
-    sig: &[u8],
+    pks: Vec<Buf>,
+    msg: Buf,
+    sig: Buf,
     variant: &str,
 ) -> PyResult<bool> {
     with_variant!(variant, V => {
-        let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(sig)?);
+        let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(&sig)?);
         PublicKey::aggregate(&pks).map_err(error)?;
-        Ok(py.allow_threads(|| pop::fast_aggregate_verify(&pks, msg, &sig)))
+        Ok(py.allow_threads(|| pop::fast_aggregate_verify(&pks, &msg, &sig)))
     })
 }
 
@@ -262,9 +258,9 @@ fn bls_fast_aggregate_verify(
 #[pyo3(signature = (pks, msgs, sig, *, variant = "minpk", scheme = "pop"))]
 fn bls_aggregate_verify(
     py: Python<'_>,
-    pks: Vec<Bound<'_, PyBytes>>,
-    msgs: Vec<Bound<'_, PyBytes>>,
-    sig: &[u8],
+    pks: Vec<Buf>,
+    msgs: Vec<Buf>,
+    sig: Buf,
     variant: &str,
     scheme: &str,
 ) -> PyResult<bool> {
@@ -276,9 +272,9 @@ fn bls_aggregate_verify(
         )));
     }
     let scheme = scheme_name(scheme)?;
-    let msgs: Vec<Vec<u8>> = msgs.iter().map(|m| m.as_bytes().to_vec()).collect();
+    let msgs: Vec<Vec<u8>> = msgs.iter().map(|m| m.to_vec()).collect();
     with_variant!(variant, V => {
-        let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(sig)?);
+        let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(&sig)?);
         Ok(py.allow_threads(|| match scheme {
             Scheme::Pop => pop::aggregate_verify(&pks, &msgs, &sig),
             Scheme::Basic => basic::aggregate_verify(&pks, &msgs, &sig),
@@ -292,12 +288,7 @@ fn bls_aggregate_verify(
 /// malformed item raises.
 #[pyfunction]
 #[pyo3(signature = (items, *, variant = "minpk", scheme = "pop"))]
-fn bls_batch_verify(
-    py: Python<'_>,
-    items: Items<'_>,
-    variant: &str,
-    scheme: &str,
-) -> PyResult<bool> {
+fn bls_batch_verify(py: Python<'_>, items: Items, variant: &str, scheme: &str) -> PyResult<bool> {
     let scheme = scheme_name(scheme)?;
     with_variant!(variant, V => {
         let items = decoded_items::<V>(&items, scheme)?;
@@ -344,20 +335,14 @@ type Decoded1<'a, V> = (PublicKey<V>, &'a [u8], Signature<V>);
 #[pyo3(signature = (items, *, variant = "minpk", scheme = "pop"))]
 fn bls_batch_verify_each(
     py: Python<'_>,
-    items: Items<'_>,
+    items: Items,
     variant: &str,
     scheme: &str,
 ) -> PyResult<Verdicts> {
     let scheme = scheme_name(scheme)?;
     let items: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> = items
         .iter()
-        .map(|(pk, msg, sig)| {
-            (
-                pk.as_bytes().to_vec(),
-                signed_message(scheme, pk.as_bytes(), msg.as_bytes()),
-                sig.as_bytes().to_vec(),
-            )
-        })
+        .map(|(pk, msg, sig)| (pk.to_vec(), signed_message(scheme, pk, msg), sig.to_vec()))
         .collect();
     Ok(with_variant!(variant, V => {
         py.allow_threads(|| batch_verify_each_in::<V>(&items, dst::<V>(scheme)))
@@ -367,18 +352,19 @@ fn bls_batch_verify_each(
 /// PopProve: the compressed proof of possession of the secret key.
 #[pyfunction]
 #[pyo3(signature = (sk, *, variant = "minpk"))]
-fn bls_pop_prove<'py>(py: Python<'py>, sk: &[u8], variant: &str) -> PyResult<Bound<'py, PyBytes>> {
-    let sk = secret_key(sk)?;
-    let proof = with_variant!(variant, V => pop::pop_prove::<V>(&sk).to_bytes());
+fn bls_pop_prove<'py>(py: Python<'py>, sk: Buf, variant: &str) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = secret_key(&sk)?;
+    let proof =
+        with_variant!(variant, V => py.allow_threads(|| pop::pop_prove::<V>(&sk).to_bytes()));
     Ok(py_bytes(py, &proof))
 }
 
 /// PopVerify: whether `proof` is a valid proof of possession for `pk`.
 #[pyfunction]
 #[pyo3(signature = (pk, proof, *, variant = "minpk"))]
-fn bls_pop_verify(pk: &[u8], proof: &[u8], variant: &str) -> PyResult<bool> {
+fn bls_pop_verify(pk: Buf, proof: Buf, variant: &str) -> PyResult<bool> {
     with_variant!(variant, V => {
-        Ok(pop::pop_verify(&public_key::<V>(pk)?, &signature::<V>(proof)?))
+        Ok(pop::pop_verify(&public_key::<V>(&pk)?, &signature::<V>(&proof)?))
     })
 }
 
@@ -386,17 +372,17 @@ fn bls_pop_verify(pk: &[u8], proof: &[u8], variant: &str) -> PyResult<bool> {
 /// for minpk, a `G2` for minsig.
 #[pyfunction]
 #[pyo3(signature = (pk, *, variant = "minpk"))]
-fn bls_public_key_point(py: Python<'_>, pk: &[u8], variant: &str) -> PyResult<PyObject> {
+fn bls_public_key_point(py: Python<'_>, pk: Buf, variant: &str) -> PyResult<PyObject> {
     Ok(match variant_name(variant)? {
         VariantName::MinPk => {
-            let pk = PublicKey::<MinPk>::from_bytes(pk).map_err(error)?;
+            let pk = PublicKey::<MinPk>::from_bytes(&pk).map_err(error)?;
             PyG1(bls12_381_g1(*pk.as_point()))
                 .into_pyobject(py)?
                 .into_any()
                 .unbind()
         }
         VariantName::MinSig => {
-            let pk = PublicKey::<MinSig>::from_bytes(pk).map_err(error)?;
+            let pk = PublicKey::<MinSig>::from_bytes(&pk).map_err(error)?;
             PyG2(bls12_381_g2(*pk.as_point()))
                 .into_pyobject(py)?
                 .into_any()
@@ -409,17 +395,17 @@ fn bls_public_key_point(py: Python<'_>, pk: &[u8], variant: &str) -> PyResult<Py
 /// `G1` for minsig.
 #[pyfunction]
 #[pyo3(signature = (sig, *, variant = "minpk"))]
-fn bls_signature_point(py: Python<'_>, sig: &[u8], variant: &str) -> PyResult<PyObject> {
+fn bls_signature_point(py: Python<'_>, sig: Buf, variant: &str) -> PyResult<PyObject> {
     Ok(match variant_name(variant)? {
         VariantName::MinPk => {
-            let sig = signature::<MinPk>(sig)?;
+            let sig = signature::<MinPk>(&sig)?;
             PyG2(bls12_381_g2(*sig.as_point()))
                 .into_pyobject(py)?
                 .into_any()
                 .unbind()
         }
         VariantName::MinSig => {
-            let sig = signature::<MinSig>(sig)?;
+            let sig = signature::<MinSig>(&sig)?;
             PyG1(bls12_381_g1(*sig.as_point()))
                 .into_pyobject(py)?
                 .into_any()

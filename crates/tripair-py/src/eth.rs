@@ -3,6 +3,7 @@
 //! compiled halves, registered as `_tripair._eth` and `_tripair._kzg` and re-exported by the
 //! package's `eth.py` and `kzg.py`. Every heavy call runs without the GIL.
 
+use crate::buf::Buf;
 use crate::{error, py_bytes};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyModule};
@@ -25,16 +26,16 @@ fn precompile(op: &str) -> PyResult<Precompile> {
 /// Runs the named precompile (e.g. "bn254-pairing", "bls12-g1msm") on its input bytes and
 /// returns its output bytes; raises TripairError naming what is wrong with a rejected input.
 #[pyfunction]
-fn run<'py>(py: Python<'py>, op: &str, input: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+fn run<'py>(py: Python<'py>, op: &str, input: Buf) -> PyResult<Bound<'py, PyBytes>> {
     let op = precompile(op)?;
-    let out = py.allow_threads(|| op.run(input)).map_err(error)?;
+    let out = py.allow_threads(|| op.run(&input)).map_err(error)?;
     Ok(py_bytes(py, &out))
 }
 
 /// The gas a call of the named precompile with this input costs.
 #[pyfunction]
-fn gas(op: &str, input: &[u8]) -> PyResult<u64> {
-    Ok(precompile(op)?.gas(input))
+fn gas(op: &str, input: Buf) -> PyResult<u64> {
+    Ok(precompile(op)?.gas(&input))
 }
 
 /// The names of the precompiles, in address order.
@@ -99,45 +100,45 @@ fn cells_arg(cells: Vec<Vec<u8>>) -> PyResult<Vec<Cell>> {
         .collect()
 }
 
-/// blob_to_kzg_commitment(blob, ts) -> commitment (48 bytes).
+/// blob_to_kzg_commitment(&blob, ts) -> commitment (48 bytes).
 #[pyfunction]
 fn blob_to_kzg_commitment<'py>(
     py: Python<'py>,
-    blob: &[u8],
+    blob: Buf,
     ts: &PySetup,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let c = py
-        .allow_threads(|| ts.0.blob_to_kzg_commitment(blob))
+        .allow_threads(|| ts.0.blob_to_kzg_commitment(&blob))
         .map_err(error)?;
     Ok(py_bytes(py, &c))
 }
 
-/// compute_kzg_proof(blob, z, ts) -> (proof, y).
+/// compute_kzg_proof(&blob, z, ts) -> (proof, y).
 #[pyfunction]
 fn compute_kzg_proof<'py>(
     py: Python<'py>,
-    blob: &[u8],
-    z: &[u8],
+    blob: Buf,
+    z: Buf,
     ts: &PySetup,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let z = fixed::<32>(z, "z")?;
+    let z = fixed::<32>(&z, "z")?;
     let (proof, y) = py
-        .allow_threads(|| ts.0.compute_kzg_proof(blob, &z))
+        .allow_threads(|| ts.0.compute_kzg_proof(&blob, &z))
         .map_err(error)?;
     Ok((py_bytes(py, &proof), py_bytes(py, &y)))
 }
 
-/// compute_blob_kzg_proof(blob, commitment, ts) -> proof.
+/// compute_blob_kzg_proof(&blob, commitment, ts) -> proof.
 #[pyfunction]
 fn compute_blob_kzg_proof<'py>(
     py: Python<'py>,
-    blob: &[u8],
-    commitment: &[u8],
+    blob: Buf,
+    commitment: Buf,
     ts: &PySetup,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let c = fixed::<BYTES_PER_COMMITMENT>(commitment, "commitment")?;
+    let c = fixed::<BYTES_PER_COMMITMENT>(&commitment, "commitment")?;
     let proof = py
-        .allow_threads(|| ts.0.compute_blob_kzg_proof(blob, &c))
+        .allow_threads(|| ts.0.compute_blob_kzg_proof(&blob, &c))
         .map_err(error)?;
     Ok(py_bytes(py, &proof))
 }
@@ -146,33 +147,33 @@ fn compute_blob_kzg_proof<'py>(
 #[pyfunction]
 fn verify_kzg_proof(
     py: Python<'_>,
-    commitment: &[u8],
-    z: &[u8],
-    y: &[u8],
-    proof: &[u8],
+    commitment: Buf,
+    z: Buf,
+    y: Buf,
+    proof: Buf,
     ts: &PySetup,
 ) -> PyResult<bool> {
     let (c, z, y, p) = (
-        fixed(commitment, "commitment")?,
-        fixed(z, "z")?,
-        fixed(y, "y")?,
-        fixed(proof, "proof")?,
+        fixed(&commitment, "commitment")?,
+        fixed(&z, "z")?,
+        fixed(&y, "y")?,
+        fixed(&proof, "proof")?,
     );
     py.allow_threads(|| ts.0.verify_kzg_proof(&c, &z, &y, &p))
         .map_err(error)
 }
 
-/// verify_blob_kzg_proof(blob, commitment, proof, ts) -> bool.
+/// verify_blob_kzg_proof(&blob, commitment, proof, ts) -> bool.
 #[pyfunction]
 fn verify_blob_kzg_proof(
     py: Python<'_>,
-    blob: &[u8],
-    commitment: &[u8],
-    proof: &[u8],
+    blob: Buf,
+    commitment: Buf,
+    proof: Buf,
     ts: &PySetup,
 ) -> PyResult<bool> {
-    let (c, p) = (fixed(commitment, "commitment")?, fixed(proof, "proof")?);
-    py.allow_threads(|| ts.0.verify_blob_kzg_proof(blob, &c, &p))
+    let (c, p) = (fixed(&commitment, "commitment")?, fixed(&proof, "proof")?);
+    py.allow_threads(|| ts.0.verify_blob_kzg_proof(&blob, &c, &p))
         .map_err(error)
 }
 
@@ -181,9 +182,9 @@ fn verify_blob_kzg_proof(
 #[pyfunction]
 fn verify_blob_kzg_proof_batch(
     py: Python<'_>,
-    blobs: &[u8],
-    commitments: &[u8],
-    proofs: &[u8],
+    blobs: Buf,
+    commitments: Buf,
+    proofs: Buf,
     ts: &PySetup,
 ) -> PyResult<bool> {
     if !blobs.len().is_multiple_of(BYTES_PER_BLOB) {
@@ -193,30 +194,30 @@ fn verify_blob_kzg_proof_batch(
         )));
     }
     let bs: Vec<&[u8]> = blobs.chunks_exact(BYTES_PER_BLOB).collect();
-    let cs: Vec<Bytes48> = split(commitments, "commitments")?;
-    let ps: Vec<Bytes48> = split(proofs, "proofs")?;
+    let cs: Vec<Bytes48> = split(&commitments, "commitments")?;
+    let ps: Vec<Bytes48> = split(&proofs, "proofs")?;
     py.allow_threads(|| ts.0.verify_blob_kzg_proof_batch(&bs, &cs, &ps))
         .map_err(error)
 }
 
-/// compute_cells(blob, ts) -> list of 128 cells.
+/// compute_cells(&blob, ts) -> list of 128 cells.
 #[pyfunction]
-fn compute_cells<'py>(py: Python<'py>, blob: &[u8], ts: &PySetup) -> PyResult<Bound<'py, PyList>> {
+fn compute_cells<'py>(py: Python<'py>, blob: Buf, ts: &PySetup) -> PyResult<Bound<'py, PyList>> {
     let cells = py
-        .allow_threads(|| ts.0.compute_cells(blob))
+        .allow_threads(|| ts.0.compute_cells(&blob))
         .map_err(error)?;
     byte_list(py, &cells)
 }
 
-/// compute_cells_and_kzg_proofs(blob, ts) -> (cells, proofs), 128 of each.
+/// compute_cells_and_kzg_proofs(&blob, ts) -> (cells, proofs), 128 of each.
 #[pyfunction]
 fn compute_cells_and_kzg_proofs<'py>(
     py: Python<'py>,
-    blob: &[u8],
+    blob: Buf,
     ts: &PySetup,
 ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
     let (cells, proofs) = py
-        .allow_threads(|| ts.0.compute_cells_and_kzg_proofs(blob))
+        .allow_threads(|| ts.0.compute_cells_and_kzg_proofs(&blob))
         .map_err(error)?;
     Ok((byte_list(py, &cells)?, byte_list(py, &proofs)?))
 }

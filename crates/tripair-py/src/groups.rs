@@ -7,7 +7,7 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 use tripair::api::PRIME_CURVES;
-use tripair::curve::{Affine, CurveGroup, Family, G1Affine, G2Affine, PairingCurve, Scalar};
+use tripair::curve::{Affine, CurveGroup, G1Affine, G2Affine, PairingCurve, Scalar};
 use tripair::encoding::{
     decode_g1, decode_g2, encode_point, encode_point_compressed, CoordinateBytes,
 };
@@ -42,7 +42,8 @@ pub trait GroupValue: Copy + PartialEq + Send + Sync + 'static {
     fn is_identity(&self) -> bool;
     /// The curve's encoding (uncompressed for points; the 12 coefficients for GT).
     fn encode(&self) -> Vec<u8>;
-    /// The ZCash compressed encoding, where the curve has one (points of BLS12 curves).
+    /// The compressed encoding of a point (ZCash's on BLS12 curves, gnark-crypto's flags on BN
+    /// curves); GT has none.
     fn encode_compressed(&self) -> Option<Vec<u8>>;
 }
 
@@ -67,7 +68,7 @@ where
         encode_point(self)
     }
     fn encode_compressed(&self) -> Option<Vec<u8>> {
-        (G::Curve::FAMILY == Family::Bls12).then(|| encode_point_compressed(self))
+        Some(encode_point_compressed(self))
     }
 }
 
@@ -327,6 +328,11 @@ pub fn bls12_381_g1(p: G1Affine<tripair::curve::curves::Bls12_381>) -> Elem {
 /// Wraps a BLS12-381 G2 point (from hashing or BLS signatures).
 pub fn bls12_381_g2(q: G2Affine<tripair::curve::curves::Bls12_381>) -> Elem {
     Value::elem(bls12_381(), q)
+}
+
+/// Wraps a BN254 G1 point (from hashing).
+pub fn bn254_g1(p: G1Affine<tripair::curve::curves::Bn254>) -> Elem {
+    Value::elem(curve_ops("bn254").expect("bn254 is a prime-field curve"), p)
 }
 
 fn bls12_381() -> &'static dyn CurveOps {

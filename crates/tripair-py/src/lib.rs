@@ -18,9 +18,11 @@
 #![warn(missing_docs)]
 
 mod bls;
+mod buf;
 mod eth;
 mod groups;
 
+use buf::Buf;
 use groups::{curve_ops, CurveOps, Elem, Group};
 use num_bigint::BigInt;
 use pyo3::create_exception;
@@ -70,14 +72,14 @@ macro_rules! group_class {
         impl $ty {
             /// The element of the named curve with this encoding, validated (as `from_bytes`).
             #[new]
-            fn new(curve: &str, data: &[u8]) -> PyResult<Self> {
+            fn new(curve: &str, data: Buf) -> PyResult<Self> {
                 Self::from_bytes(curve, data)
             }
 
             /// Decodes and fully validates an element in the curve's encoding.
             #[staticmethod]
-            fn from_bytes(curve: &str, data: &[u8]) -> PyResult<Self> {
-                Ok($ty(ops(curve)?.decode($group, data).map_err(error)?))
+            fn from_bytes(curve: &str, data: Buf) -> PyResult<Self> {
+                Ok($ty(ops(curve)?.decode($group, &data).map_err(error)?))
             }
 
             /// Pickling, `copy` and `deepcopy`: the class, the curve's name and the encoding
@@ -101,8 +103,9 @@ macro_rules! group_class {
                 Ok($ty(ops(curve)?.identity($group)))
             }
 
-            /// The curve's encoding; `compressed=True` gives the ZCash compressed form (BLS12
-            /// curves' points only).
+            /// The curve's encoding; `compressed=True` gives a point's compressed form (BLS12
+            /// curves: ZCash's; BN curves: x with gnark-crypto's flags, in a byte before x where p
+            /// fills 256 bits); GT has none.
             #[pyo3(signature = (compressed = false))]
             fn to_bytes<'py>(&self, py: Python<'py>, compressed: bool) -> PyResult<Bound<'py, PyBytes>> {
                 if !compressed {
@@ -111,7 +114,7 @@ macro_rules! group_class {
                 match self.0.encode_compressed() {
                     Some(b) => Ok(py_bytes(py, &b)),
                     None => Err(error(format!(
-                        "no compressed encoding of {} on {} (only points of BLS12 curves)",
+                        "no compressed encoding of {} on {} (only points have one)",
                         $name,
                         self.0.ops().name()
                     ))),
@@ -190,11 +193,11 @@ group_class!(
         fn __neg__(&self) -> Self {
             PyG1(self.0.inverse())
         }
-        fn __mul__(&self, k: BigInt) -> Self {
-            PyG1(self.0.scale(&k))
+        fn __mul__(&self, py: Python<'_>, k: BigInt) -> Self {
+            PyG1(py.allow_threads(|| self.0.scale(&k)))
         }
-        fn __rmul__(&self, k: BigInt) -> Self {
-            PyG1(self.0.scale(&k))
+        fn __rmul__(&self, py: Python<'_>, k: BigInt) -> Self {
+            PyG1(py.allow_threads(|| self.0.scale(&k)))
         }
     }
 );
@@ -214,11 +217,11 @@ group_class!(
         fn __neg__(&self) -> Self {
             PyG2(self.0.inverse())
         }
-        fn __mul__(&self, k: BigInt) -> Self {
-            PyG2(self.0.scale(&k))
+        fn __mul__(&self, py: Python<'_>, k: BigInt) -> Self {
+            PyG2(py.allow_threads(|| self.0.scale(&k)))
         }
-        fn __rmul__(&self, k: BigInt) -> Self {
-            PyG2(self.0.scale(&k))
+        fn __rmul__(&self, py: Python<'_>, k: BigInt) -> Self {
+            PyG2(py.allow_threads(|| self.0.scale(&k)))
         }
     }
 );
@@ -321,18 +324,42 @@ fn set_max_threads(n: usize) -> PyResult<()> {
     tripair::pairing::set_max_threads(n).map_err(PyValueError::new_err)
 }
 
-/// RFC 9380 hash to G1 of BLS12-381 (suite BLS12381G1_XMD:SHA-256_SSWU_RO_ with the given DST).
+/// The most threads a call uses now: the thread budget (set_max_threads, else TRIPAIR_THREADS),
+/// at most the cores the process may use.
 #[pyfunction]
-fn hash_to_g1(msg: &[u8], dst: &[u8]) -> PyResult<PyG1> {
-    let p = tripair::hash_to_g1(msg, dst).map_err(error)?;
+fn max_threads() -> usize {
+    tripair::pairing::available_threads()
+}
+
+/// RFC 9380 hash to G1 of BLS12-381 (suite BLS12381G1_XMD:SHA-256_SSWU_RO_ with the given DST;
+/// without the GIL).
+#[pyfunction]
+fn hash_to_g1(py: Python<'_>, msg: Buf, dst: Buf) -> PyResult<PyG1> {
+    let p = py
+        .allow_threads(|| tripair::hash_to_g1(&msg, &dst))
+        .map_err(error)?;
     Ok(PyG1(groups::bls12_381_g1(p)))
 }
 
-/// RFC 9380 hash to G2 of BLS12-381 (suite BLS12381G2_XMD:SHA-256_SSWU_RO_ with the given DST).
+/// RFC 9380 hash to G2 of BLS12-381 (suite BLS12381G2_XMD:SHA-256_SSWU_RO_ with the given DST;
+/// without the GIL).
 #[pyfunction]
-fn hash_to_g2(msg: &[u8], dst: &[u8]) -> PyResult<PyG2> {
-    let q = tripair::hash_to_g2(msg, dst).map_err(error)?;
+fn hash_to_g2(py: Python<'_>, msg: Buf, dst: Buf) -> PyResult<PyG2> {
+    let q = py
+        .allow_threads(|| tripair::hash_to_g2(&msg, &dst))
+        .map_err(error)?;
     Ok(PyG2(groups::bls12_381_g2(q)))
+}
+
+/// Hash to G1 of BN254 (RFC 9380's hash_to_curve with expand_message_xmd over SHA-256 and the
+/// Shallue-van de Woestijne map of section 6.6.1; suite BN254G1_XMD:SHA-256_SVDW_RO_ with the
+/// given DST; without the GIL).
+#[pyfunction]
+fn hash_to_bn254_g1(py: Python<'_>, msg: Buf, dst: Buf) -> PyResult<PyG1> {
+    let p = py
+        .allow_threads(|| tripair::hash_to_curve::hash_to_bn254_g1(&msg, &dst))
+        .map_err(error)?;
+    Ok(PyG1(groups::bn254_g1(p)))
 }
 
 /// The compiled module `tripair._tripair`, re-exported whole by the package `tripair`
@@ -352,6 +379,8 @@ fn tripair_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pairing_check, m)?)?;
     m.add_function(wrap_pyfunction!(pairing_batch, m)?)?;
     m.add_function(wrap_pyfunction!(set_max_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(max_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(hash_to_bn254_g1, m)?)?;
     m.add_function(wrap_pyfunction!(hash_to_g1, m)?)?;
     m.add_function(wrap_pyfunction!(hash_to_g2, m)?)?;
     bls::register(m)?;

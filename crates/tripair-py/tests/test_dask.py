@@ -218,3 +218,32 @@ def test_tripair_imports_without_dask():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'tripair[dask]'" in out.stdout
+
+
+def test_each_task_runs_on_its_workers_thread_budget(client):
+    # threads=1 (the default) sets the budget of the process running the task to 1, so a worker
+    # uses exactly its threads_per_worker; threads=2 sets 2 (at most the cores); threads=None
+    # leaves the budget as it is.
+    items = signed(8)
+    cores = min(2, os.cpu_count() or 1)
+    workers = sorted(client.scheduler_info()["workers"])
+
+    def budgets():
+        return sorted(client.run(tripair.max_threads).values())
+
+    # Each worker in turn, deterministically: the task that verifies a partition.
+    for threads, want in ((2, cores), (1, 1)):
+        for w in workers:
+            f = client.submit(td._verify_bag_partition, items[:2], "minpk", "pop", threads,
+                              workers=[w], pure=False)
+            assert f.result() == [Verdict(True, None)] * 2
+        assert budgets() == [want] * len(workers)
+    # Through the public calls: the workers that ran a task hold its budget.
+    client.run(tripair.set_max_threads, 2)
+    assert td.all_valid(db.from_sequence(items, npartitions=8), threads=None).compute()
+    assert budgets() == [cores] * len(workers)
+    assert td.verify(db.from_sequence(items, npartitions=8)).compute() == [Verdict(True, None)] * 8
+    assert 1 in budgets()
+    for bad in (0, -1, 1.5, "2", True):
+        with pytest.raises(tripair.TripairError, match="threads must be a whole number"):
+            td.verify(db.from_sequence(items, npartitions=1), threads=bad)

@@ -129,8 +129,8 @@ def test_type_errors():
         g * 1.5
     with pytest.raises(TypeError):
         tripair.pairing(G2.generator("bn254"), g)
-    with raises("no compressed encoding of G1 on bn254"):
-        g.to_bytes(compressed=True)
+    with raises("no compressed encoding of GT on bn254"):
+        tripair.GT.generator("bn254").to_bytes(compressed=True)
     with pytest.raises(ValueError, match="threads must be at least 1"):
         tripair.pairing_batch([(g, G2.generator("bn254"))], threads=0)
 

@@ -1,4 +1,5 @@
-"""The batch and product calls release the GIL: another Python thread keeps running meanwhile."""
+"""The batch and product calls, signing and hashing release the GIL: another Python thread keeps
+running meanwhile (signing and hashing a long message, so that one call takes long enough)."""
 
 import threading
 import time
@@ -9,7 +10,14 @@ import tripair
 from tripair import G1, G2
 
 
-@pytest.mark.parametrize("call", ["pairing_batch", "multi_pairing", "bls_batch_verify"])
+LONG = b"\x5a" * (48 << 20)  # hashing 48 MiB takes tens of milliseconds
+
+
+@pytest.mark.parametrize(
+    "call",
+    ["pairing_batch", "multi_pairing", "bls_batch_verify", "bls_sign", "hash_to_g2",
+     "hash_to_bn254_g1"],
+)
 def test_gil_released(call):
     p, q = G1.generator("bn254"), G2.generator("bn254")
     pairs = [(k * p, q) for k in range(1, 301)]
@@ -20,6 +28,9 @@ def test_gil_released(call):
         "pairing_batch": lambda: tripair.pairing_batch(pairs, threads=1),
         "multi_pairing": lambda: tripair.multi_pairing(pairs),
         "bls_batch_verify": lambda: tripair.bls_batch_verify(items),
+        "bls_sign": lambda: tripair.bls_sign(sk, LONG),
+        "hash_to_g2": lambda: tripair.hash_to_g2(LONG, b"DST"),
+        "hash_to_bn254_g1": lambda: tripair.hash_to_bn254_g1(LONG, b"DST"),
     }[call]
     done = threading.Event()
     span = []

@@ -126,6 +126,28 @@ def test_compressed_bls12_381(cls, size):
         assert len(c) == size and cls.from_bytes("bls12-381", c) == p
 
 
+BN_CURVES = ["bn254", "bn254n", "bn446", "bn638", "bn256d", "dclxvi"]
+
+
+@pytest.mark.parametrize("curve", BN_CURVES)
+@pytest.mark.parametrize("cls", [G1, G2])
+def test_compressed_bn(cls, curve):
+    # x and a flag for y (gnark-crypto's flags in x's top bits, or in a byte before x where p
+    # fills 256 bits): about half the uncompressed length, read back by from_bytes.
+    g = cls.generator(curve)
+    full = len(g.to_bytes())
+    for p in (g, 7 * g, -(7 * g), cls.identity(curve)):
+        c = p.to_bytes(compressed=True)
+        assert len(c) in (full // 2, full // 2 + 1)
+        assert cls.from_bytes(curve, c) == p
+    assert (7 * g).to_bytes(compressed=True) != (-(7 * g)).to_bytes(compressed=True)
+
+
+def test_bn254_compressed_generator_is_gnark_crypto_encoding():
+    # gnark-crypto's compressed G1 generator (1, 2) of BN254: x = 1, flag 0x80 (the smaller y).
+    assert G1.generator("bn254").to_bytes(compressed=True) == bytes([0x80]) + bytes(30) + b"\x01"
+
+
 def test_generators_bls12_381_known_encoding():
     # The standard compressed generators (ZCash format).
     assert G1.generator("bls12-381").to_bytes(compressed=True).hex() == (

@@ -1,6 +1,9 @@
 """RFC 9380 vectors (Appendix J.9.1 and J.10.1, as in crates/tripair/tests/pairings/hash_to_curve/vectors.rs)
 through tripair.hash_to_g1 / hash_to_g2."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 import tripair
@@ -61,3 +64,37 @@ def test_hash_to_g2_is_the_bls_message_point():
 def test_dst_too_long():
     with pytest.raises(tripair.TripairError, match="domain separation tag of 256 bytes"):
         tripair.hash_to_g1(b"abc", b"x" * 256)
+
+
+BN254_VECTORS = (
+    Path(__file__).resolve().parents[2]
+    / "tripair-tests" / "tests" / "pairings" / "hash_to_curve" / "bn254_vectors.rs"
+)
+
+
+def bn254_ro_vectors():
+    """(msg, x, y) of the BN254G1_XMD:SHA-256_SVDW_RO_ vectors (gnark-crypto's, transcribed in
+    the Rust tests' bn254_vectors.rs): the messages and final points of the RO block."""
+    text = BN254_VECTORS.read_text()
+    ro = text[text.index("pub const RO:"):text.index("pub const NU:")]
+    msgs = re.findall(r"msg: (\"[^\"]*\"|Q128)", ro)
+    points = re.findall(r"p: \[\s*\"(0x[0-9a-f]+)\",\s*\"(0x[0-9a-f]+)\"", ro)
+    q128 = re.search(r'const Q128: &str = "([^"]*)"', text).group(1)
+    out = []
+    for m, (x, y) in zip(msgs, points):
+        msg = q128 if m == "Q128" else m.strip('"')
+        msg = "a512_" + "a" * 512 if msg == "A512" else msg
+        out.append((msg.encode(), x, y))
+    assert len(out) == len(msgs) == len(points) == 5
+    return out
+
+
+@pytest.mark.parametrize("msg, x, y", bn254_ro_vectors())
+def test_hash_to_bn254_g1(msg, x, y):
+    dst = b"QUUX-V01-CS02-with-BN254G1_XMD:SHA-256_SVDW_RO_"
+    p = tripair.hash_to_bn254_g1(msg, dst)
+    assert p.curve == "bn254"
+    to32 = lambda h: bytes.fromhex(h[2:].rjust(64, "0"))  # noqa: E731
+    assert p.to_bytes() == to32(x) + to32(y)
+    with pytest.raises(tripair.TripairError):
+        tripair.hash_to_bn254_g1(msg, b"")

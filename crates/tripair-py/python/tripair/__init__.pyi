@@ -5,7 +5,13 @@ raises ``TripairError`` (a ``ValueError``) whose message says what is wrong. The
 ``tripair.dask`` (``pip install tripair[dask]``) verifies many signatures on a Dask cluster.
 """
 
-from typing import List, Literal, Optional, Sequence, Tuple, final, overload
+from typing import List, Literal, Optional, Sequence, Tuple, Union, final, overload
+
+# Byte arguments: bytes, bytearray or memoryview (the last two are copied before use).
+_BytesLike = Union[bytes, bytearray, memoryview]
+# The BLS variants and schemes by name (any other name raises TripairError).
+_Variant = Literal["minpk", "minsig"]
+_Scheme = Literal["pop", "basic", "aug"]
 
 __all__ = [
     "TripairError",
@@ -18,8 +24,10 @@ __all__ = [
     "pairing_check",
     "pairing_batch",
     "set_max_threads",
+    "max_threads",
     "hash_to_g1",
     "hash_to_g2",
+    "hash_to_bn254_g1",
     "bls_keygen",
     "bls_sk_to_pk",
     "bls_derive_master_sk",
@@ -49,13 +57,13 @@ def curves() -> List[str]:
 class G1:
     """A point of G1 (order r) of a named curve, written additively."""
 
-    def __new__(cls, curve: str, data: bytes) -> "G1":
+    def __new__(cls, curve: str, data: _BytesLike) -> "G1":
         """The element of the named curve with this encoding, validated (as from_bytes)."""
     def __reduce__(self) -> Tuple[type, Tuple[str, bytes]]: ...
     @staticmethod
-    def from_bytes(curve: str, data: bytes) -> "G1":
-        """Decodes and fully validates a point in the curve's encoding (BLS12 curves: ZCash
-        format, compressed or not)."""
+    def from_bytes(curve: str, data: _BytesLike) -> "G1":
+        """Decodes and fully validates a point in the curve's encoding, compressed or not
+        (BLS12 curves: ZCash format; BN curves: gnark-crypto's flags)."""
     @staticmethod
     def generator(curve: str) -> "G1": ...
     @staticmethod
@@ -79,11 +87,11 @@ class G1:
 class G2:
     """A point of G2 (order r, on the twist) of a named curve, written additively."""
 
-    def __new__(cls, curve: str, data: bytes) -> "G2":
+    def __new__(cls, curve: str, data: _BytesLike) -> "G2":
         """The element of the named curve with this encoding, validated (as from_bytes)."""
     def __reduce__(self) -> Tuple[type, Tuple[str, bytes]]: ...
     @staticmethod
-    def from_bytes(curve: str, data: bytes) -> "G2": ...
+    def from_bytes(curve: str, data: _BytesLike) -> "G2": ...
     @staticmethod
     def generator(curve: str) -> "G2": ...
     @staticmethod
@@ -107,11 +115,11 @@ class GT:
     """An element of GT (order r in F_p12^*), written multiplicatively; encoded as its 12
     coefficients in tower order, big-endian."""
 
-    def __new__(cls, curve: str, data: bytes) -> "GT":
+    def __new__(cls, curve: str, data: _BytesLike) -> "GT":
         """The element of the named curve with this encoding, validated (as from_bytes)."""
     def __reduce__(self) -> Tuple[type, Tuple[str, bytes]]: ...
     @staticmethod
-    def from_bytes(curve: str, data: bytes) -> "GT":
+    def from_bytes(curve: str, data: _BytesLike) -> "GT":
         """Decodes and checks membership in GT."""
     @staticmethod
     def generator(curve: str) -> "GT":
@@ -147,11 +155,18 @@ def pairing_batch(pairs: Sequence[Tuple[G1, G2]], threads: Optional[int] = None)
 def set_max_threads(n: int) -> None:
     """The most threads any call uses from now on (over TRIPAIR_THREADS); at least 1."""
 
-def hash_to_g1(msg: bytes, dst: bytes) -> G1:
+def max_threads() -> int:
+    """The most threads a call uses now: the budget, at most the process's cores."""
+
+def hash_to_g1(msg: _BytesLike, dst: _BytesLike) -> G1:
     """RFC 9380 BLS12381G1_XMD:SHA-256_SSWU_RO_ with domain separation tag `dst`."""
 
-def hash_to_g2(msg: bytes, dst: bytes) -> G2:
+def hash_to_g2(msg: _BytesLike, dst: _BytesLike) -> G2:
     """RFC 9380 BLS12381G2_XMD:SHA-256_SSWU_RO_ with domain separation tag `dst`."""
+
+def hash_to_bn254_g1(msg: _BytesLike, dst: _BytesLike) -> G1:
+    """BN254G1_XMD:SHA-256_SVDW_RO_ (RFC 9380's construction with the Shallue-van de Woestijne
+    map; gnark-crypto's suite) with domain separation tag `dst`: a point of G1 of "bn254"."""
 
 # BLS signatures on BLS12-381 (draft-irtf-cfrg-bls-signature-05). `variant`: "minpk" (public
 # keys in G1, 48 bytes; signatures in G2, 96 bytes) or "minsig" (keys in G2, 96 bytes; signatures
@@ -160,71 +175,71 @@ def hash_to_g2(msg: bytes, dst: bytes) -> G2:
 # "pop", are Ethereum's BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_. An unknown variant or scheme
 # raises TripairError.
 
-def bls_keygen(ikm: bytes, key_info: bytes = b"") -> bytes:
+def bls_keygen(ikm: _BytesLike, key_info: _BytesLike = b"") -> bytes:
     """KeyGen (HKDF-SHA256) from at least 32 bytes of secret keying material: 32-byte key."""
 
-def bls_sk_to_pk(sk: bytes, *, variant: str = "minpk") -> bytes: ...
-def bls_derive_master_sk(seed: bytes) -> bytes:
+def bls_sk_to_pk(sk: _BytesLike, *, variant: _Variant = "minpk") -> bytes: ...
+def bls_derive_master_sk(seed: _BytesLike) -> bytes:
     """EIP-2333 derive_master_SK from a seed of at least 32 bytes: 32-byte key."""
 
-def bls_derive_child_sk(sk: bytes, index: int) -> bytes:
+def bls_derive_child_sk(sk: _BytesLike, index: int) -> bytes:
     """EIP-2333 derive_child_SK: the key of child `index` (below 2**32)."""
 
-def bls_derive_path(seed: bytes, path: str) -> bytes:
+def bls_derive_path(seed: _BytesLike, path: str) -> bytes:
     """EIP-2333 derivation along a path such as "m/12381/3600/0/0/0" (EIP-2334)."""
 
 def bls_sign(
-    sk: bytes, msg: bytes, *, variant: str = "minpk", scheme: str = "pop"
+    sk: _BytesLike, msg: _BytesLike, *, variant: _Variant = "minpk", scheme: _Scheme = "pop"
 ) -> bytes: ...
 def bls_verify(
-    pk: bytes, msg: bytes, sig: bytes, *, variant: str = "minpk", scheme: str = "pop"
+    pk: _BytesLike, msg: _BytesLike, sig: _BytesLike, *, variant: _Variant = "minpk", scheme: _Scheme = "pop"
 ) -> bool: ...
-def bls_aggregate(sigs: Sequence[bytes], *, variant: str = "minpk") -> bytes: ...
+def bls_aggregate(sigs: Sequence[_BytesLike], *, variant: _Variant = "minpk") -> bytes: ...
 def bls_fast_aggregate_verify(
-    pks: Sequence[bytes], msg: bytes, sig: bytes, *, variant: str = "minpk"
+    pks: Sequence[_BytesLike], msg: _BytesLike, sig: _BytesLike, *, variant: _Variant = "minpk"
 ) -> bool:
     """FastAggregateVerify (proof-of-possession scheme only)."""
 
 def bls_aggregate_verify(
-    pks: Sequence[bytes],
-    msgs: Sequence[bytes],
-    sig: bytes,
+    pks: Sequence[_BytesLike],
+    msgs: Sequence[_BytesLike],
+    sig: _BytesLike,
     *,
-    variant: str = "minpk",
-    scheme: str = "pop",
+    variant: _Variant = "minpk",
+    scheme: _Scheme = "pop",
 ) -> bool:
     """AggregateVerify (the basic scheme also requires distinct messages)."""
 
 def bls_batch_verify(
-    items: Sequence[Tuple[bytes, bytes, bytes]],
+    items: Sequence[Tuple[_BytesLike, _BytesLike, _BytesLike]],
     *,
-    variant: str = "minpk",
-    scheme: str = "pop",
+    variant: _Variant = "minpk",
+    scheme: _Scheme = "pop",
 ) -> bool:
     """Randomized batch verification (OS RNG coefficients; the GIL is released). A malformed
     item raises; an empty batch is False."""
 
 def bls_batch_verify_each(
-    items: Sequence[Tuple[bytes, bytes, bytes]],
+    items: Sequence[Tuple[_BytesLike, _BytesLike, _BytesLike]],
     *,
-    variant: str = "minpk",
-    scheme: str = "pop",
+    variant: _Variant = "minpk",
+    scheme: _Scheme = "pop",
 ) -> List[Tuple[bool, Optional[str]]]:
     """(valid, error) for each item: error names what is wrong with a malformed item and is None
     otherwise. One batch verification of the well-formed items, then, only if it fails, one
     verification each (the GIL is released)."""
 
-def bls_pop_prove(sk: bytes, *, variant: str = "minpk") -> bytes: ...
-def bls_pop_verify(pk: bytes, proof: bytes, *, variant: str = "minpk") -> bool: ...
+def bls_pop_prove(sk: _BytesLike, *, variant: _Variant = "minpk") -> bytes: ...
+def bls_pop_verify(pk: _BytesLike, proof: _BytesLike, *, variant: _Variant = "minpk") -> bool: ...
 @overload
-def bls_public_key_point(pk: bytes, *, variant: Literal["minpk"] = "minpk") -> G1:
+def bls_public_key_point(pk: _BytesLike, *, variant: Literal["minpk"] = "minpk") -> G1:
     """The public key's point (validated; the identity is accepted): G1 for minpk, G2 for
     minsig."""
 @overload
-def bls_public_key_point(pk: bytes, *, variant: Literal["minsig"]) -> G2: ...
+def bls_public_key_point(pk: _BytesLike, *, variant: Literal["minsig"]) -> G2: ...
 @overload
-def bls_signature_point(sig: bytes, *, variant: Literal["minpk"] = "minpk") -> G2:
+def bls_signature_point(sig: _BytesLike, *, variant: Literal["minpk"] = "minpk") -> G2:
     """The signature's point (validated; the identity is accepted): G2 for minpk, G1 for
     minsig."""
 @overload
-def bls_signature_point(sig: bytes, *, variant: Literal["minsig"]) -> G1: ...
+def bls_signature_point(sig: _BytesLike, *, variant: Literal["minsig"]) -> G1: ...

@@ -21,9 +21,17 @@ error message. Partitions are spread over the cluster's workers by Dask::
 ``variant=`` and ``scheme=`` are those of the ``tripair.bls_*`` functions (default: Ethereum's
 ``"minpk"`` with ``"pop"``). The same verdicts without Dask, in this process:
 ``verify_items(triples)``. Needs ``pip install tripair[dask]``; ``import tripair`` does not.
+
+Threads: Dask's workers are the parallelism. ``threads=`` (default 1) is the thread budget of
+the process that runs a partition (``tripair.set_max_threads``, set by each task), so a worker of
+``threads_per_worker=T`` runs T partitions at once on T cores and never more: without it, every
+batch verification would start threads of its own and the workers would oversubscribe the
+cores. ``threads=None`` leaves the process's budget as it is (``TRIPAIR_THREADS`` or the cores).
+The budget is per process: with a cluster of threads in the client's own process
+(``processes=False``), the tasks set the client's budget too.
 """
 
-from typing import Any, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Iterable, List, Literal, NamedTuple, Optional, Sequence, Tuple
 
 try:
     import dask
@@ -33,7 +41,7 @@ except ImportError as _err:  # pragma: no cover (the tests run with Dask install
         "tripair.dask needs Dask: pip install 'tripair[dask]' (dask[distributed])"
     ) from _err
 
-from . import TripairError, bls_batch_verify, bls_batch_verify_each
+from . import TripairError, bls_batch_verify, bls_batch_verify_each, set_max_threads
 
 __all__ = ["Verdict", "verify", "all_valid", "verify_items"]
 
@@ -53,6 +61,9 @@ class Verdict(NamedTuple):
 
 
 Triple = Tuple[bytes, bytes, bytes]
+# The BLS variants and schemes by name, as for the ``tripair.bls_*`` functions.
+_Variant = Literal["minpk", "minsig"]
+_Scheme = Literal["pop", "basic", "aug"]
 
 
 def _triple(item: Any) -> Triple:
@@ -72,13 +83,25 @@ def _triple(item: Any) -> Triple:
     return out[0], out[1], out[2]
 
 
-def _check_names(variant: str, scheme: str) -> None:
+def _check_names(variant: _Variant, scheme: _Scheme) -> None:
     """TripairError now, at graph construction, for an unknown variant or scheme."""
     bls_batch_verify_each([], variant=variant, scheme=scheme)
 
 
+def _check_threads(threads: Optional[int]) -> None:
+    """TripairError now, at graph construction, for a thread budget below 1."""
+    if threads is not None and (type(threads) is not int or threads < 1):
+        raise TripairError(f"threads must be a whole number of at least 1 or None, got {threads!r}")
+
+
+def _budget(threads: Optional[int]) -> None:
+    """The thread budget of the process running this task (see the module's docstring)."""
+    if threads is not None:
+        set_max_threads(threads)
+
+
 def verify_items(
-    items: Iterable[Any], *, variant: str = "minpk", scheme: str = "pop"
+    items: Iterable[Any], *, variant: _Variant = "minpk", scheme: _Scheme = "pop"
 ) -> List[Verdict]:
     """The verdict on each item, in this process: what every partition runs."""
     items = list(items)
@@ -98,7 +121,7 @@ def verify_items(
     return verdicts
 
 
-def _items_all_valid(items: Sequence[Any], variant: str, scheme: str) -> Tuple[int, bool]:
+def _items_all_valid(items: Sequence[Any], variant: _Variant, scheme: _Scheme) -> Tuple[int, bool]:
     """(number of items, whether all are valid) with one batch verification and no fallback."""
     try:
         triples = [_triple(item) for item in items]
@@ -116,8 +139,12 @@ def _frame_items(frame: Any, columns: Sequence[str]) -> List[Tuple[Any, Any, Any
     return list(zip(*(frame[c] for c in columns)))
 
 
-def _verify_frame(frame: Any, columns: Sequence[str], variant: str, scheme: str) -> Any:
+def _verify_frame(
+    frame: Any, columns: Sequence[str], variant: _Variant, scheme: _Scheme, threads: Optional[int]
+) -> Any:
     import pandas  # type: ignore[import-untyped]
+
+    _budget(threads)
 
     verdicts = verify_items(_frame_items(frame, columns), variant=variant, scheme=scheme)
     return pandas.DataFrame(
@@ -129,8 +156,14 @@ def _verify_frame(frame: Any, columns: Sequence[str], variant: str, scheme: str)
 
 
 def _partition_all_valid(
-    part: Any, kind: str, columns: Sequence[str], variant: str, scheme: str
+    part: Any,
+    kind: str,
+    columns: Sequence[str],
+    variant: _Variant,
+    scheme: _Scheme,
+    threads: Optional[int],
 ) -> Tuple[int, bool]:
+    _budget(threads)
     items = list(part) if kind == "bag" else _frame_items(part, columns)
     return _items_all_valid(items, variant, scheme)
 
@@ -171,9 +204,10 @@ def _kind(collection: Any, columns: Sequence[str]) -> str:
 def verify(
     collection: Any,
     *,
-    variant: str = "minpk",
-    scheme: str = "pop",
+    variant: _Variant = "minpk",
+    scheme: _Scheme = "pop",
     columns: Sequence[str] = COLUMNS,
+    threads: Optional[int] = 1,
 ) -> Any:
     """The lazy verdict on every item, partition by partition (batch first, then one by one
     where the batch fails).
@@ -184,37 +218,43 @@ def verify(
     the current ``dask.distributed.Client`` if there is one).
     """
     _check_names(variant, scheme)
+    _check_threads(threads)
     columns = tuple(columns)
     if _kind(collection, columns) == "bag":
-        return collection.map_partitions(_verify_bag_partition, variant, scheme)
+        return collection.map_partitions(_verify_bag_partition, variant, scheme, threads)
     import pandas  # type: ignore[import-untyped]
 
     meta = pandas.DataFrame(
         {"valid": pandas.Series(dtype=bool), "error": pandas.Series(dtype=object)}
     )
-    return collection.map_partitions(_verify_frame, columns, variant, scheme, meta=meta)
+    return collection.map_partitions(_verify_frame, columns, variant, scheme, threads, meta=meta)
 
 
-def _verify_bag_partition(part: Iterable[Any], variant: str, scheme: str) -> List[Verdict]:
+def _verify_bag_partition(
+    part: Iterable[Any], variant: _Variant, scheme: _Scheme, threads: Optional[int]
+) -> List[Verdict]:
+    _budget(threads)
     return verify_items(part, variant=variant, scheme=scheme)
 
 
 def all_valid(
     collection: Any,
     *,
-    variant: str = "minpk",
-    scheme: str = "pop",
+    variant: _Variant = "minpk",
+    scheme: _Scheme = "pop",
     columns: Sequence[str] = COLUMNS,
+    threads: Optional[int] = 1,
 ) -> Any:
     """A lazy ``bool`` (a ``dask.delayed`` value): whether the collection has at least one item
     and every item is a valid signature. One batch verification per partition and no
     per-signature fallback, so this is the cheaper call when only the flag is wanted; a
     malformed item makes it ``False``, as an invalid signature does."""
     _check_names(variant, scheme)
+    _check_threads(threads)
     columns = tuple(columns)
     kind = _kind(collection, columns)
     summaries = [
-        dask.delayed(_partition_all_valid)(part, kind, columns, variant, scheme)
+        dask.delayed(_partition_all_valid)(part, kind, columns, variant, scheme, threads)
         for part in collection.to_delayed()
     ]
     return dask.delayed(_reduce_all_valid)(summaries)

@@ -26,7 +26,7 @@ Every verification calls tripair's Rust code with the GIL released; ``_CoreSign`
 tripair's hashing and pairing check.
 """
 
-from typing import List, Sequence, Tuple, Type
+from typing import Dict, List, Literal, Sequence, Tuple, Type
 
 import tripair as _t
 
@@ -63,7 +63,11 @@ _DST_AUG = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_"
 _DST_POP = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_"
 _POP_TAG = b"BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_"
 # The tags whose schemes tripair's BLS functions implement, by name.
-_SCHEME_OF_DST = {_DST_BASIC: "basic", _DST_AUG: "aug", _DST_POP: "pop"}
+_SCHEME_OF_DST: Dict[bytes, Literal["pop", "basic", "aug"]] = {
+    _DST_BASIC: "basic",
+    _DST_AUG: "aug",
+    _DST_POP: "pop",
+}
 
 
 def _sk_bytes(sk: int) -> bytes:
