@@ -11,7 +11,6 @@ partitions fall back to one verification per signature.
 
 import argparse
 import os
-import platform
 import statistics
 import time
 
@@ -20,17 +19,7 @@ from distributed import Client, LocalCluster, wait
 
 import tripair
 import tripair.dask as td
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
+from bench_cpu import cpu_model
 
 
 def interleaved_medians(fs, repeats):

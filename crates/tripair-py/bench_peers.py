@@ -32,32 +32,9 @@ import time
 from importlib import metadata
 
 import tripair
+from bench_cpu import cpu_model
 
 DST = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_"
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def cpu_family():
-    fields = {}
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if ":" in line:
-                    k, v = (x.strip() for x in line.split(":", 1))
-                    fields.setdefault(k, v)
-    except OSError:
-        return "unknown"
-    return f"family {fields.get('cpu family', '?')} model {fields.get('model', '?')}"
 
 
 def version(dist):
@@ -182,7 +159,7 @@ def main():
 
     lines = [
         f"# bench_peers.py, {datetime.date.today().isoformat()}",
-        f"CPU: {cpu_model()} ({cpu_family()}), {os.cpu_count()} logical CPUs; "
+        f"CPU: {cpu_model()}, {os.cpu_count()} logical CPUs; "
         f"load average before the run {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}",
         f"Python {platform.python_version()}; tripair {version('tripair')}, pyblst "
         f"{version('pyblst')}, blspy {version('blspy')}, py_arkworks_bls12381 "

@@ -2,24 +2,10 @@
 Python API: every case must give exactly its expected output (`null` where the input is an
 error, `false` for an invalid signature)."""
 
-from pathlib import Path
-
 import pytest
-import yaml
 
 import tripair
-
-VECTORS = Path(__file__).resolve().parents[2] / "tripair-bls" / "tests" / "vectors"
-
-
-def cases(handler, expected_count):
-    files = sorted((VECTORS / handler).glob("*.yaml"))
-    assert len(files) == expected_count, f"number of {handler} vectors"
-    return [pytest.param(yaml.safe_load(f.read_text()), id=f.stem) for f in files]
-
-
-def unhex(s):
-    return bytes.fromhex(s[2:] if s.startswith("0x") else s)
+from bls_vectors import cases, unhex
 
 
 def verdict(f, *args):

@@ -11,10 +11,10 @@ importing py_ecc's dependencies into the main suite's process breaks distributed
   TripairError, its subclass), except where tripair.py_ecc's docstring says it refuses more.
 """
 
+import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from eth_utils import ValidationError
 
 import py_ecc.bls as ref
@@ -23,19 +23,12 @@ import tripair.py_ecc as ours
 from py_ecc.bls.g2_primitives import G1_to_pubkey, G2_to_signature
 from py_ecc.optimized_bls12_381 import G1, Z1, Z2, multiply
 
-VECTORS = Path(__file__).resolve().parents[2] / "tripair-bls" / "tests" / "vectors"
+# The vector reader of the main suite (crates/tripair-py/tests/bls_vectors.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from bls_vectors import cases, unhex  # noqa: E402
+
 POP = ours.G2ProofOfPossession
 SCHEMES = ["G2Basic", "G2MessageAugmentation", "G2ProofOfPossession"]
-
-
-def cases(handler, expected_count):
-    files = sorted((VECTORS / handler).glob("*.yaml"))
-    assert len(files) == expected_count, f"number of {handler} vectors"
-    return [pytest.param(yaml.safe_load(f.read_text()), id=f.stem) for f in files]
-
-
-def unhex(s):
-    return bytes.fromhex(s[2:] if s.startswith("0x") else s)
 
 
 def test_validation_error_is_eth_utils_class():
