@@ -145,18 +145,18 @@ def test_verify_matches_py_ecc(scheme):
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_aggregation_matches_py_ecc(scheme):
     s = getattr(ref, scheme)
-    msgs = [b"m0", b"m1", b"m2"]
+    msgs = [b"m0", b"m1"]
     sigs = [s.Sign(sk, m) for sk, m in zip(SK, msgs)]
     same(scheme, "Aggregate", sigs)
     same(scheme, "Aggregate", [Z2_SIG])
     same(scheme, "Aggregate", [])
     same(scheme, "Aggregate", ["hello"])
     agg = s.Aggregate(sigs)
-    same(scheme, "AggregateVerify", PK[:3], msgs, agg)
-    same(scheme, "AggregateVerify", PK[:3], msgs[::-1], agg)
-    same(scheme, "AggregateVerify", PK[:3], msgs[:2], agg)
+    same(scheme, "AggregateVerify", PK[:2], msgs, agg)
+    same(scheme, "AggregateVerify", PK[:2], msgs[::-1], agg)
+    same(scheme, "AggregateVerify", PK[:2], msgs[:1], agg)
     same(scheme, "AggregateVerify", [], [], Z2_SIG)
-    same(scheme, "AggregateVerify", PK[:2] + [Z1_PK], msgs, agg)
+    same(scheme, "AggregateVerify", PK[:1] + [Z1_PK], msgs, agg)
     # Equal messages: the basic scheme refuses them, the other two verify.
     same_msg = [b"m", b"m"]
     agg2 = s.Aggregate([s.Sign(sk, b"m") for sk in SK[:2]])
@@ -165,7 +165,9 @@ def test_aggregation_matches_py_ecc(scheme):
 
 def test_core_operations_with_a_tag_of_ones_own_match_py_ecc():
     tag = b"TRIPAIR-PY-ECC-TEST-TAG"
-    for scheme in SCHEMES:
+    # The core operations are the base class's in every scheme but the proof-of-possession one
+    # (whose key check adds KeyValidate): those two.
+    for scheme in ["G2Basic", "G2ProofOfPossession"]:
         sig = same(scheme, "_CoreSign", SK[2], b"msg", tag)[1]
         same(scheme, "_CoreVerify", PK[2], b"msg", sig, tag)
         same(scheme, "_CoreVerify", PK[2], b"other", sig, tag)
