@@ -27,8 +27,9 @@ the process that runs a partition (``tripair.set_max_threads``, set by each task
 ``threads_per_worker=T`` runs T partitions at once on T cores and never more: without it, every
 batch verification would start threads of its own and the workers would oversubscribe the
 cores. ``threads=None`` leaves the process's budget as it is (``TRIPAIR_THREADS`` or the cores).
-The budget is per process: with a cluster of threads in the client's own process
-(``processes=False``), the tasks set the client's budget too.
+The budget is per process: where the tasks run in the client's own process (a cluster with
+``processes=False``, or Dask's local schedulers without a ``Client``), they set the client's
+budget too.
 """
 
 from typing import Any, Iterable, List, Literal, NamedTuple, Optional, Sequence, Tuple
