@@ -208,11 +208,12 @@ fn bls_verify(
     scheme: &str,
 ) -> PyResult<bool> {
     let scheme = scheme_name(scheme)?;
-    with_variant!(variant, V => {
+    // Decoding (subgroup checks) and verifying, all without the GIL.
+    with_variant!(variant, V => py.allow_threads(|| {
         let msg = signed_message(scheme, &pk, &msg);
         let (pk, sig) = (public_key::<V>(&pk)?, signature::<V>(&sig)?);
-        Ok(py.allow_threads(|| core_ops::core_verify(&pk, &msg, &sig, dst::<V>(scheme))))
-    })
+        Ok(core_ops::core_verify(&pk, &msg, &sig, dst::<V>(scheme)))
+    }))
 }
 
 /// Aggregate: the sum of the signatures (at least one), compressed.
@@ -223,13 +224,13 @@ fn bls_aggregate<'py>(
     sigs: Vec<Buf>,
     variant: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let agg = with_variant!(variant, V => {
+    let agg = with_variant!(variant, V => py.allow_threads(|| {
         let sigs = sigs
             .iter()
             .map(|s| signature::<V>(s))
             .collect::<PyResult<Vec<_>>>()?;
-        Signature::aggregate(&sigs).map_err(error)?.to_bytes()
-    });
+        Ok::<_, PyErr>(Signature::aggregate(&sigs).map_err(error)?.to_bytes())
+    })?);
     Ok(py_bytes(py, &agg))
 }
 
@@ -244,11 +245,11 @@ fn bls_fast_aggregate_verify(
     sig: Buf,
     variant: &str,
 ) -> PyResult<bool> {
-    with_variant!(variant, V => {
+    with_variant!(variant, V => py.allow_threads(|| {
         let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(&sig)?);
         PublicKey::aggregate(&pks).map_err(error)?;
-        Ok(py.allow_threads(|| pop::fast_aggregate_verify(&pks, &msg, &sig)))
-    })
+        Ok(pop::fast_aggregate_verify(&pks, &msg, &sig))
+    }))
 }
 
 /// AggregateVerify: whether `sig` is the aggregate of the signatures of `msgs[i]` by `pks[i]`.
@@ -273,14 +274,14 @@ fn bls_aggregate_verify(
     }
     let scheme = scheme_name(scheme)?;
     let msgs: Vec<Vec<u8>> = msgs.iter().map(|m| m.to_vec()).collect();
-    with_variant!(variant, V => {
+    with_variant!(variant, V => py.allow_threads(|| {
         let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(&sig)?);
-        Ok(py.allow_threads(|| match scheme {
+        Ok(match scheme {
             Scheme::Pop => pop::aggregate_verify(&pks, &msgs, &sig),
             Scheme::Basic => basic::aggregate_verify(&pks, &msgs, &sig),
             Scheme::Aug => aug::aggregate_verify(&pks, &msgs, &sig),
-        }))
-    })
+        })
+    }))
 }
 
 /// Randomized batch verification of independent signatures `(pk, msg, sig)` with one
@@ -290,10 +291,10 @@ fn bls_aggregate_verify(
 #[pyo3(signature = (items, *, variant = "minpk", scheme = "pop"))]
 fn bls_batch_verify(py: Python<'_>, items: Items, variant: &str, scheme: &str) -> PyResult<bool> {
     let scheme = scheme_name(scheme)?;
-    with_variant!(variant, V => {
+    with_variant!(variant, V => py.allow_threads(|| {
         let items = decoded_items::<V>(&items, scheme)?;
-        Ok(py.allow_threads(|| core_ops::batch_verify(&items, dst::<V>(scheme), &mut OsRng)))
-    })
+        Ok(core_ops::batch_verify(&items, dst::<V>(scheme), &mut OsRng))
+    }))
 }
 
 /// The verdict on each item of a batch: `(valid, error)`, `error` the decoding error's message
@@ -362,10 +363,10 @@ fn bls_pop_prove<'py>(py: Python<'py>, sk: Buf, variant: &str) -> PyResult<Bound
 /// PopVerify: whether `proof` is a valid proof of possession for `pk`.
 #[pyfunction]
 #[pyo3(signature = (pk, proof, *, variant = "minpk"))]
-fn bls_pop_verify(pk: Buf, proof: Buf, variant: &str) -> PyResult<bool> {
-    with_variant!(variant, V => {
+fn bls_pop_verify(py: Python<'_>, pk: Buf, proof: Buf, variant: &str) -> PyResult<bool> {
+    with_variant!(variant, V => py.allow_threads(|| {
         Ok(pop::pop_verify(&public_key::<V>(&pk)?, &signature::<V>(&proof)?))
-    })
+    }))
 }
 
 /// The public key's point (decoded and validated as a point; the identity is accepted): a `G1`
@@ -375,14 +376,18 @@ fn bls_pop_verify(pk: Buf, proof: Buf, variant: &str) -> PyResult<bool> {
 fn bls_public_key_point(py: Python<'_>, pk: Buf, variant: &str) -> PyResult<PyObject> {
     Ok(match variant_name(variant)? {
         VariantName::MinPk => {
-            let pk = PublicKey::<MinPk>::from_bytes(&pk).map_err(error)?;
+            let pk = py
+                .allow_threads(|| PublicKey::<MinPk>::from_bytes(&pk))
+                .map_err(error)?;
             PyG1(bls12_381_g1(*pk.as_point()))
                 .into_pyobject(py)?
                 .into_any()
                 .unbind()
         }
         VariantName::MinSig => {
-            let pk = PublicKey::<MinSig>::from_bytes(&pk).map_err(error)?;
+            let pk = py
+                .allow_threads(|| PublicKey::<MinSig>::from_bytes(&pk))
+                .map_err(error)?;
             PyG2(bls12_381_g2(*pk.as_point()))
                 .into_pyobject(py)?
                 .into_any()
@@ -398,14 +403,14 @@ fn bls_public_key_point(py: Python<'_>, pk: Buf, variant: &str) -> PyResult<PyOb
 fn bls_signature_point(py: Python<'_>, sig: Buf, variant: &str) -> PyResult<PyObject> {
     Ok(match variant_name(variant)? {
         VariantName::MinPk => {
-            let sig = signature::<MinPk>(&sig)?;
+            let sig = py.allow_threads(|| signature::<MinPk>(&sig))?;
             PyG2(bls12_381_g2(*sig.as_point()))
                 .into_pyobject(py)?
                 .into_any()
                 .unbind()
         }
         VariantName::MinSig => {
-            let sig = signature::<MinSig>(&sig)?;
+            let sig = py.allow_threads(|| signature::<MinSig>(&sig))?;
             PyG1(bls12_381_g1(*sig.as_point()))
                 .into_pyobject(py)?
                 .into_any()

@@ -72,14 +72,17 @@ macro_rules! group_class {
         impl $ty {
             /// The element of the named curve with this encoding, validated (as `from_bytes`).
             #[new]
-            fn new(curve: &str, data: Buf) -> PyResult<Self> {
-                Self::from_bytes(curve, data)
+            fn new(py: Python<'_>, curve: &str, data: Buf) -> PyResult<Self> {
+                Self::from_bytes(py, curve, data)
             }
 
-            /// Decodes and fully validates an element in the curve's encoding.
+            /// Decodes and fully validates an element in the curve's encoding (the subgroup
+            /// check without the GIL).
             #[staticmethod]
-            fn from_bytes(curve: &str, data: Buf) -> PyResult<Self> {
-                Ok($ty(ops(curve)?.decode($group, &data).map_err(error)?))
+            fn from_bytes(py: Python<'_>, curve: &str, data: Buf) -> PyResult<Self> {
+                let ops = ops(curve)?;
+                let elem = py.allow_threads(|| ops.decode($group, &data));
+                Ok($ty(elem.map_err(error)?))
             }
 
             /// Pickling, `copy` and `deepcopy`: the class, the curve's name and the encoding
@@ -242,11 +245,11 @@ group_class!(
         fn __invert__(&self) -> Self {
             PyGt(self.0.inverse())
         }
-        fn __pow__(&self, k: BigInt, modulo: Option<PyObject>) -> PyResult<Self> {
+        fn __pow__(&self, py: Python<'_>, k: BigInt, modulo: Option<PyObject>) -> PyResult<Self> {
             if modulo.is_some() {
                 return Err(PyValueError::new_err("GT power takes no modulus"));
             }
-            Ok(PyGt(self.0.scale(&k)))
+            Ok(PyGt(py.allow_threads(|| self.0.scale(&k))))
         }
     }
 );

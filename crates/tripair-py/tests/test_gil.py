@@ -1,5 +1,6 @@
-"""The batch and product calls, signing and hashing release the GIL: another Python thread keeps
-running meanwhile (signing and hashing a long message, so that one call takes long enough)."""
+"""The batch and product calls, signing, hashing and decoding release the GIL: another Python
+thread keeps running meanwhile (signing and hashing a long message, aggregating 100 signatures,
+so that one call takes long enough)."""
 
 import threading
 import time
@@ -16,7 +17,7 @@ LONG = b"\x5a" * (48 << 20)  # hashing 48 MiB takes tens of milliseconds
 @pytest.mark.parametrize(
     "call",
     ["pairing_batch", "multi_pairing", "bls_batch_verify", "bls_sign", "hash_to_g2",
-     "hash_to_bn254_g1"],
+     "hash_to_bn254_g1", "bls_aggregate"],
 )
 def test_gil_released(call):
     p, q = G1.generator("bn254"), G2.generator("bn254")
@@ -31,6 +32,8 @@ def test_gil_released(call):
         "bls_sign": lambda: tripair.bls_sign(sk, LONG),
         "hash_to_g2": lambda: tripair.hash_to_g2(LONG, b"DST"),
         "hash_to_bn254_g1": lambda: tripair.hash_to_bn254_g1(LONG, b"DST"),
+        # Decoding 100 signatures: a subgroup check each.
+        "bls_aggregate": lambda: tripair.bls_aggregate([sig for _, _, sig in items]),
     }[call]
     done = threading.Event()
     span = []
