@@ -210,9 +210,12 @@ fn bls_verify(
     let scheme = scheme_name(scheme)?;
     // Decoding (subgroup checks) and verifying, all without the GIL.
     with_variant!(variant, V => py.allow_threads(|| {
-        let msg = signed_message(scheme, &pk, &msg);
         let (pk, sig) = (public_key::<V>(&pk)?, signature::<V>(&sig)?);
-        Ok(core_ops::core_verify(&pk, &msg, &sig, dst::<V>(scheme)))
+        Ok(match scheme {
+            Scheme::Pop => pop::verify(&pk, &msg, &sig),
+            Scheme::Basic => basic::verify(&pk, &msg, &sig),
+            Scheme::Aug => aug::verify(&pk, &msg, &sig),
+        })
     }))
 }
 
@@ -273,7 +276,6 @@ fn bls_aggregate_verify(
         )));
     }
     let scheme = scheme_name(scheme)?;
-    let msgs: Vec<Vec<u8>> = msgs.iter().map(|m| m.to_vec()).collect();
     with_variant!(variant, V => py.allow_threads(|| {
         let (pks, sig) = (public_keys::<V>(&pks)?, signature::<V>(&sig)?);
         Ok(match scheme {

@@ -19,6 +19,12 @@ impl Deref for Buf {
     }
 }
 
+impl AsRef<[u8]> for Buf {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
 impl Drop for Buf {
     fn drop(&mut self) {
         self.0.zeroize();

@@ -134,19 +134,11 @@ class BaseG2Ciphersuite:
             raise ValidationError("Invalid secret key")
         if not cls._is_valid_message(message):
             raise ValidationError("Invalid message")
-        sk = _sk_bytes(SK)
         if DST in (_DST_BASIC, _DST_POP):
-            return _t.bls_sign(sk, message, scheme=_SCHEME_OF_DST[DST])
-        if DST in (_DST_AUG, _POP_TAG):
-            # The schemes that sign the signer's key (followed by the message): tripair's aug
-            # signature and proof of possession prefix it themselves.
-            pk = _t.bls_sk_to_pk(sk)
-            if DST == _DST_AUG and message[:48] == pk:
-                return _t.bls_sign(sk, message[48:], scheme="aug")
-            if DST == _POP_TAG and message == pk:
-                return _t.bls_pop_prove(sk)
-        # A tag of the caller's own: hash and multiply here (G2 * int is tripair's scalar
-        # multiplication, constant time in the scalar).
+            return _t.bls_sign(_sk_bytes(SK), message, scheme=_SCHEME_OF_DST[DST])
+        # Any other tag (the aug scheme's and the proof of possession's messages already carry
+        # the key): hash and multiply here (G2 * int is tripair's scalar multiplication,
+        # constant time in the scalar).
         return (_t.hash_to_g2(message, DST) * SK).to_bytes(compressed=True)
 
     @classmethod
@@ -165,9 +157,9 @@ class BaseG2Ciphersuite:
                 return _t.bls_verify(PK, message[48:], signature, scheme="aug")
             if DST == _POP_TAG and message == PK:
                 return _t.bls_pop_verify(PK, signature)
-            if not cls.KeyValidate(PK):
+            pk = _t.bls_public_key_point(PK)  # KeyValidate: decodes, and not the identity
+            if pk.is_identity():
                 return False
-            pk = _t.bls_public_key_point(PK)
             sig = _t.bls_signature_point(signature)
             g1 = _t.G1.generator(_CURVE)
             # e(PK, H(m)) e(-g1, sig) = 1.
@@ -211,12 +203,12 @@ class BaseG2Ciphersuite:
                 return _t.bls_aggregate_verify(
                     list(PKs), [m[48:] for m in messages], signature, scheme="aug"
                 )
-            if not all(cls.KeyValidate(pk) for pk in PKs):
+            points = [_t.bls_public_key_point(pk) for pk in PKs]  # KeyValidate, as above
+            if any(p.is_identity() for p in points):
                 return False
             sig = _t.bls_signature_point(signature)
             pairs: List[Tuple[_t.G1, _t.G2]] = [
-                (_t.bls_public_key_point(pk), _t.hash_to_g2(m, DST))
-                for pk, m in zip(PKs, messages)
+                (p, _t.hash_to_g2(m, DST)) for p, m in zip(points, messages)
             ]
             pairs.append((-_t.G1.generator(_CURVE), sig))
             return _t.pairing_check(pairs)
