@@ -325,10 +325,33 @@ const AMD_ZEN5: Tuning = Tuning {
 };
 
 /// The row of x86-64 CPUs without AVX-512 IFMA: no lanes, so only the scalar choices are read.
+/// Measured on an AMD EPYC Zen 3 (docs/strategy-table-zen3.txt, docs/threads-contended-zen3.txt).
 const X86_64: Tuning = Tuning {
     family: CpuFamily::X86_64,
-    affine_min_pairs: tuned(8, "not measured on this family: the AMD EPYC figure"),
+    affine_min_pairs: tuned(
+        8,
+        "AMD EPYC Zen 3 (no AVX-512), bench --table strategy (load 0.3), affine over projective \
+         product loop: bn254 1.26 at 2 pairs, 1.01 at 8, 0.91 at 20, 0.84 at 64; bls12-381 1.21 / \
+         1.01 / 0.91 / 0.86",
+    ),
     affine_min_pairs_7_limbs: tuned(5, "not measured on this family: the AMD EPYC figure"),
+    msm_batch_affine_min: tuned(
+        MSM_BATCH_AFFINE_ZEN4.value,
+        "the AMD EPYC Zen 4 figure; on Zen 3 bench --table strategy finds the choice fastest at 8 \
+         and 64 points on bn254 and bls12-381 (batch-affine over projective buckets at 64 points: \
+         G1 0.67-0.78, G2 0.55)",
+    ),
+    msm_buckets_min: tuned(
+        MSM_BUCKETS_ZEN4.value,
+        "the AMD EPYC Zen 4 figure; on Zen 3 bench --table strategy finds the choice fastest at 8 \
+         and 64 points on bn254 and bls12-381 (interleaved NAFs over the best buckets at 8 points: \
+         G1 0.50-0.53, G2 0.89-0.95)",
+    ),
+    scalar_loop_split: tuned(
+        SCALAR_SPLIT_MODEL.value,
+        "the cost model's cut; on Zen 3 the split loop ran at 1.34x one thread (bn254) and 1.20x \
+         (bls12-381) on a quiet machine, bench --table threads",
+    ),
     ..AMD_ZEN4
 };
 
