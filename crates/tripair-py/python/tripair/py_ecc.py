@@ -26,7 +26,7 @@ Every verification calls tripair's Rust code with the GIL released; ``_CoreSign`
 tripair's hashing and pairing check.
 """
 
-from typing import Dict, List, Literal, Sequence, Tuple, Type
+from typing import Dict, List, Literal, Optional, Sequence, Tuple, Type
 
 import tripair as _t
 
@@ -78,6 +78,13 @@ def _distinct(messages: Sequence[bytes]) -> bool:
     return len(messages) == len(set(messages))
 
 
+def _key_point(pk: bytes) -> Optional[_t.G1]:
+    """KeyValidate's point: the decoded key (TripairError where it does not decode to a point of
+    G1), None for the identity."""
+    point = _t.bls_public_key_point(pk)
+    return None if point.is_identity() else point
+
+
 class BaseG2Ciphersuite:
     """What the three schemes share (py_ecc's ``BaseG2Ciphersuite``): keys in G1, signatures
     in G2, hashing with SHA-256. ``DST`` is the scheme's tag."""
@@ -122,10 +129,9 @@ class BaseG2Ciphersuite:
     def KeyValidate(PK: bytes) -> bool:
         """Whether PK encodes a point of G1 other than the identity."""
         try:
-            point = _t.bls_public_key_point(bytes(PK))
+            return _key_point(bytes(PK)) is not None
         except (_t.TripairError, TypeError):
             return False
-        return not point.is_identity()
 
     @classmethod
     def _CoreSign(cls, SK: int, message: bytes, DST: bytes) -> bytes:
@@ -157,8 +163,8 @@ class BaseG2Ciphersuite:
                 return _t.bls_verify(PK, message[48:], signature, scheme="aug")
             if DST == _POP_TAG and message == PK:
                 return _t.bls_pop_verify(PK, signature)
-            pk = _t.bls_public_key_point(PK)  # KeyValidate: decodes, and not the identity
-            if pk.is_identity():
+            pk = _key_point(PK)
+            if pk is None:
                 return False
             sig = _t.bls_signature_point(signature)
             g1 = _t.G1.generator(_CURVE)
@@ -203,13 +209,13 @@ class BaseG2Ciphersuite:
                 return _t.bls_aggregate_verify(
                     list(PKs), [m[48:] for m in messages], signature, scheme="aug"
                 )
-            points = [_t.bls_public_key_point(pk) for pk in PKs]  # KeyValidate, as above
-            if any(p.is_identity() for p in points):
-                return False
+            pairs: List[Tuple[_t.G1, _t.G2]] = []
+            for pk, m in zip(PKs, messages):
+                point = _key_point(pk)
+                if point is None:
+                    return False
+                pairs.append((point, _t.hash_to_g2(m, DST)))
             sig = _t.bls_signature_point(signature)
-            pairs: List[Tuple[_t.G1, _t.G2]] = [
-                (p, _t.hash_to_g2(m, DST)) for p, m in zip(points, messages)
-            ]
             pairs.append((-_t.G1.generator(_CURVE), sig))
             return _t.pairing_check(pairs)
         except _t.TripairError:
