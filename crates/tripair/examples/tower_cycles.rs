@@ -154,6 +154,24 @@ fn run<C: PairingCurve>(name: &str, filter: &str) {
                 black_box(black_box(a12).mul_by_line_d(&a2, &b2, &a2));
             }),
         ),
+        (
+            "fp_inv",
+            Box::new(|| {
+                black_box(black_box(a).inv());
+            }),
+        ),
+        (
+            "fp_inv_vartime",
+            Box::new(|| {
+                black_box(black_box(a).inv_vartime());
+            }),
+        ),
+        (
+            "fp12_inv",
+            Box::new(|| {
+                black_box(black_box(a12).inv());
+            }),
+        ),
     ];
     let fs: Vec<_> = fs.into_iter().filter(|f| f.0.contains(filter)).collect();
     let mut samples = vec![Vec::new(); fs.len()];

@@ -8,6 +8,7 @@
 #[cfg(target_arch = "x86_64")]
 mod adx;
 mod backend;
+mod bingcd;
 // Public but hidden: `define_fp!` expands to its constant functions, in the research crate too.
 // Not rendered, so its links to its own private helpers are not broken links.
 #[doc(hidden)]
@@ -98,9 +99,10 @@ pub trait Limbs:
         kb: i64,
         p: &Self,
     ) -> Wide<Self>;
-    /// self^{-1} mod p for an odd p of `bits` bits, constant time (0 maps to 0; see `arith::safegcd`).
+    /// self^{-1} mod p for an odd p of `bits` bits, constant time (0 maps to 0; Pornin's binary GCD,
+    /// `arith::bingcd`).
     fn inv_mod(&self, p: &Self, bits: u32) -> Self;
-    /// As [`Limbs::inv_mod`], in time that depends on self.
+    /// As [`Limbs::inv_mod`], in time that depends on self (Bernstein–Yang divsteps, `arith::safegcd`).
     fn inv_mod_vartime(&self, p: &Self, bits: u32) -> Self;
 }
 
@@ -226,7 +228,7 @@ impl<const N: usize> Limbs for [u64; N] {
         limbs::small_lincomb_wide_mod((&a.0, &a.1), ka, (&b.0, &b.1), kb, p)
     }
     fn inv_mod(&self, p: &Self, bits: u32) -> Self {
-        safegcd::inv_mod(self, p, bits)
+        bingcd::inv_mod(self, p, bits)
     }
     fn inv_mod_vartime(&self, p: &Self, bits: u32) -> Self {
         safegcd::inv_mod_vartime(self, p, bits)

@@ -1,15 +1,15 @@
-//! Modular inversion by Bernstein–Yang divsteps ("Fast constant-time gcd computation and modular
-//! inversion", TCHES 2019, Section 11), 62 divsteps per batch on signed radix-2^62 limbs (the
-//! batching and the bounds on d, e are those of Wuille's write-up of libsecp256k1's safegcd).
+//! Variable-time modular inversion by Bernstein–Yang divsteps ("Fast constant-time gcd
+//! computation and modular inversion", TCHES 2019, Section 11) on signed radix-2^62 limbs (the
+//! batching, the bounds on d, e and the variable-time shortcuts are those of Wuille's write-up of
+//! libsecp256k1's safegcd), and the radix-2^62 arithmetic that the constant-time inverse
+//! (`super::bingcd`) shares.
 //!
 //! Each batch runs 62 divsteps on the low 62 bits of f and g only, collecting a 2x2 transition
 //! matrix with entries below 2^62 in absolute value; the matrix is then applied to the full f, g
 //! (exact division by 2^62) and to the Bezout coefficients d, e (division by 2^62 modulo p). The
-//! constant-time variant runs the number of divsteps that Theorem 11.2 of the paper proves enough
-//! for every input below p, so its schedule depends on the bit length of p only. The
-//! variable-time variant ([`inv_mod_vartime`]) runs the same divsteps in fewer instructions (a run
-//! of zero bits of g in one shift, up to 4 additions of f in one step; Wuille's write-up, sections
-//! 5 and 6), applies the batches to f and g only as long as they still are, and stops at g = 0.
+//! divsteps take fewer instructions than their constant-time form (a run of zero bits of g in one
+//! shift, up to 4 additions of f in one step; Wuille's write-up, sections 5 and 6), the batches
+//! apply to f and g only as long as they still are, and the loop stops at g = 0.
 
 use super::limbs::ct::barrier;
 
@@ -23,25 +23,14 @@ pub const fn supports_limbs(n: usize) -> bool {
 }
 
 /// 62-bit limbs needed for an N-limb modulus: values in (-2p, p) plus a sign bit.
-const fn limbs62(n: usize) -> usize {
+pub(super) const fn limbs62(n: usize) -> usize {
     (64 * n + 2).div_ceil(62)
 }
 
-/// The number of divsteps after which g = 0 for every odd f = p and 0 <= g < p with p below
-/// 2^bits (Bernstein–Yang, Theorem 11.2, with f^2 + 4 g^2 < 5 * 2^(2 bits)).
-pub const fn divstep_bound(bits: u32) -> u32 {
-    let d = bits;
-    if d < 46 {
-        (49 * d + 80) / 17
-    } else {
-        (49 * d + 57) / 17
-    }
-}
-
 /// A signed integer in radix 2^62: limbs 0..L-1 in [0, 2^62), the top one signed.
-type S62 = [i64; MAX_L];
+pub(super) type S62 = [i64; MAX_L];
 
-fn to_s62<const N: usize>(x: &[u64; N]) -> S62 {
+pub(super) fn to_s62<const N: usize>(x: &[u64; N]) -> S62 {
     let l = limbs62(N);
     let mut r = [0i64; MAX_L];
     for (i, out) in r.iter_mut().enumerate().take(l) {
@@ -75,7 +64,7 @@ fn from_s62<const N: usize>(x: &S62) -> [u64; N] {
 }
 
 /// p^{-1} mod 2^64 by Newton's iteration (p odd): each step doubles the correct low bits.
-fn inv_mod_2_64(p0: u64) -> u64 {
+pub(super) fn inv_mod_2_64(p0: u64) -> u64 {
     let mut x = p0; // correct to 3 bits for odd p0
     for _ in 0..5 {
         x = x.wrapping_mul(2u64.wrapping_sub(p0.wrapping_mul(x)));
@@ -83,45 +72,11 @@ fn inv_mod_2_64(p0: u64) -> u64 {
     x
 }
 
-/// The transition matrix [[u, v], [q, r]] of 62 divsteps from (eta = -delta, f, g), read from
-/// their low 62 bits, and the new eta: afterwards f' 2^62 = u f + v g and g' 2^62 = q f + r g.
-/// Branch-free.
-#[inline(always)]
-fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
-    let (mut u, mut v, mut q, mut r) = (1i64, 0i64, 0i64, 1i64);
-    let (mut f, mut g) = (f0 as i64, g0 as i64);
-    for _ in 0..62 {
-        // c1: delta > 0, i.e. eta < 0; c2: g odd (all-ones masks). Subtract f (c1) or add it to
-        // g where g is odd; where both hold (the swap), adding the new g back to f gives the old
-        // g. Latency-bound: about five dependent instructions per step run through g. Keeping
-        // eta = -delta (as libsecp256k1 keeps its zeta) shortens the other chain: the new delta
-        // is 1 - delta on a swap and 1 + delta otherwise, so eta' = !eta or eta - 1, which is
-        // (eta ^ swap) + !swap: sign, and, then xor beside not, then add.
-        let c1 = barrier((eta >> 63) as u64) as i64;
-        let c2 = barrier((g & 1).wrapping_neg() as u64) as i64;
-        let x = (f ^ c1).wrapping_sub(c1);
-        let y = (u ^ c1).wrapping_sub(c1);
-        let z = (v ^ c1).wrapping_sub(c1);
-        g = g.wrapping_add(x & c2);
-        q = q.wrapping_add(y & c2);
-        r = r.wrapping_add(z & c2);
-        let swap = c1 & c2;
-        eta = (eta ^ swap).wrapping_add(!swap);
-        f = f.wrapping_add(g & swap);
-        u = u.wrapping_add(q & swap);
-        v = v.wrapping_add(r & swap);
-        g >>= 1;
-        u = u.wrapping_shl(1);
-        v = v.wrapping_shl(1);
-    }
-    (eta, [u, v, q, r])
-}
-
 /// (a, b) <- ((u a + v b) / 2^62, (q a + r b) / 2^62). With `MODULAR` false (f, g) the division
 /// is exact. With `MODULAR` true (d, e) it is modulo p: multiples md p, me p are added so that the
 /// low 62 bits vanish, and inputs in (-2p, p) give outputs in (-2p, p).
 #[inline(always)]
-fn apply_transition<const N: usize, const MODULAR: bool>(
+pub(super) fn apply_transition<const N: usize, const MODULAR: bool>(
     a: &mut S62,
     b: &mut S62,
     t: &[i64; 4],
@@ -201,7 +156,7 @@ fn setup<const N: usize>(x: &[u64; N], p: &[u64; N]) -> (S62, S62, u64) {
 /// The end shared by both variants: g = 0 and f = +-gcd(p, x) = +-1 (x invertible), with
 /// d x = f mod p, so x^{-1} = sign(f) d. d is in (-2p, p): add p if negative, negate if f < 0,
 /// add p if negative: [0, p). Branch-free.
-fn finish<const N: usize>(f_top: i64, mut d: S62, p62: &S62) -> [u64; N] {
+pub(super) fn finish<const N: usize>(f_top: i64, mut d: S62, p62: &S62) -> [u64; N] {
     let l = limbs62(N);
     let f_neg = f_top >> 63;
     let d_neg = d[l - 1] >> 63;
@@ -211,34 +166,10 @@ fn finish<const N: usize>(f_top: i64, mut d: S62, p62: &S62) -> [u64; N] {
     from_s62(&d)
 }
 
-/// The constant-time batches: exactly enough of them for every x below 2^bits.
-fn inverse_ct<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
-    let l = limbs62(N);
-    let (p62, mut g, p_inv62) = setup(x, p);
-    let mut f = p62;
-    let (mut d, mut e) = ([0i64; MAX_L], [0i64; MAX_L]);
-    e[0] = 1;
-    let mut eta = -1i64; // -delta, delta = 1
-    let batches = divstep_bound(bits).div_ceil(62);
-    for _ in 0..batches {
-        let (ne, t) = divsteps_62(eta, f[0] as u64, g[0] as u64);
-        eta = ne;
-        apply_transition::<N, false>(&mut f, &mut g, &t, &p62, p_inv62);
-        apply_transition::<N, true>(&mut d, &mut e, &t, &p62, p_inv62);
-    }
-    finish::<N>(f[l - 1], d, &p62)
-}
-
-/// x^{-1} mod p for x < p and an odd p of `bits` bits, in constant time (the inverse of 0 is 0,
-/// as for x^(p-2)). x must be 0 or invertible modulo p (any x < p when p is prime). Not a
-/// Montgomery inverse: the caller converts.
-pub fn inv_mod<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
-    inverse_ct(x, p, bits)
-}
-
-/// As [`inv_mod`], in time that depends on x: the variable-time divsteps below, on f and g only
+/// x^{-1} mod p in time that depends on x (for public values; the constant-time inverse is
+/// `super::bingcd`'s): the variable-time divsteps below, on f and g only
 /// as long as they still are, stopping as soon as g = 0. `bits` is unused (kept for the contract
-/// shared with [`inv_mod`]).
+/// shared with the constant-time inverse).
 pub fn inv_mod_vartime<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
     let _ = bits;
     let (p62, mut g, p_inv62) = setup(x, p);

@@ -426,9 +426,9 @@ impl<F: FpParams> Fp<F> {
         super::traits::pow_public_exponent(self, e)
     }
 
-    /// Constant-time inverse by Bernstein–Yang divsteps (see `arith::safegcd`); the
-    /// inverse of 0 is 0. The divsteps invert the Montgomery value xR; one Montgomery product by
-    /// R^3 gives x^{-1} R. Fields wider than the divsteps support (over 1024 bits) use Fermat.
+    /// Constant-time inverse by Pornin's binary GCD (see `arith::bingcd`); the
+    /// inverse of 0 is 0. The binary GCD inverts the Montgomery value xR; one Montgomery product by
+    /// R^3 gives x^{-1} R. Fields wider than its signed limbs support (over 1024 bits) use Fermat.
     pub fn inv(&self) -> Self {
         if !crate::arith::safegcd::supports_limbs(<F::Limbs as Limbs>::N) {
             return self.inv_fermat();

@@ -117,7 +117,7 @@ impl<P: ZkScalar> Field for Fp<P> {
         Fp::double(self)
     }
 
-    /// The constant-time inverse (safegcd); none for zero.
+    /// The constant-time inverse (binary GCD); none for zero.
     fn invert(&self) -> CtOption<Self> {
         CtOption::new(self.inv(), !Field::is_zero(self))
     }
