@@ -2,14 +2,15 @@
 //! Modular Inversion", ePrint 2020/972, Algorithm 2): the extended binary GCD (a odd: swap where
 //! a < b, a <- a - b; then halve a), run 30 steps at a time on 64-bit approximations of a and b
 //! (their low 31 bits and their top 33 bits), whose update factors are then applied to the full
-//! values. For bls12-381's 381 bits that is 27 runs of 30 steps against the 1,101 divsteps that
-//! Bernstein–Yang's bound asks of [`super::safegcd`]'s constant-time variant: measured 15-19%
-//! faster on bls12-381 and bn254 (examples/tower_cycles.rs, AMD Zen 3).
+//! values. For bls12-381's 381 bits that is 27 runs of 30 steps against the 1,101 constant-time
+//! divsteps that Bernstein–Yang's bound asks for (this library's inverse before, on the radix-2^62
+//! arithmetic of [`super::safegcd`] that the updates here still use): measured 15-19% faster on
+//! bls12-381 and bn254 (examples/tower_cycles.rs, AMD Zen 3).
 //!
 //! The number of runs depends on the bit length of p only: the classic bound 2 len(p) - 1 on the
-//! binary GCD's steps (each step shortens a or b by a bit), which Pornin shows the approximated
-//! steps keep (a wrong comparison of approximations leaves a difference that is small and is made
-//! positive after the run), and one run beyond it. The tests compare every result with a
+//! binary GCD's steps (each step shortens a or b by a bit), which Pornin's paper shows the
+//! approximated steps keep (a wrong comparison of approximations leaves a difference that is small
+//! and is made positive after the run), and one run beyond it. The tests compare every result with a
 //! big-integer inverse, on the edges and random values of moduli of 1 to 16 limbs.
 
 use super::limbs::ct::barrier;
@@ -82,8 +83,8 @@ fn steps(a: u64, b: u64) -> [i64; 4] {
 
 /// The steps with CMOV: each step's new a is a - b, b - a (where a < b) or a, chosen by two
 /// conditional moves on the flags of one subtraction and of the parity test, so that the chain
-/// from one step's a to the next is four instructions (with masks it was nine, and the loop
-/// measured twice as slow).
+/// from one step's a to the next is four instructions. With masks it was nine, and the whole
+/// inverse measured no faster than the divsteps it replaced (tower_cycles, Zen 3).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn packed_steps(mut a: u64, mut b: u64) -> (u64, u64) {

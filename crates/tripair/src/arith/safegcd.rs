@@ -23,7 +23,7 @@ pub const fn supports_limbs(n: usize) -> bool {
 }
 
 /// 62-bit limbs needed for an N-limb modulus: values in (-2p, p) plus a sign bit.
-pub(super) const fn limbs62(n: usize) -> usize {
+const fn limbs62(n: usize) -> usize {
     (64 * n + 2).div_ceil(62)
 }
 
