@@ -13,8 +13,8 @@
 //! and is made positive after the run), and one run beyond it. The tests compare every result with a
 //! big-integer inverse, on the edges and random values of moduli of 1 to 16 limbs.
 
-use super::limbs::ct::barrier;
-use super::safegcd::{apply_transition, finish, inv_mod_2_64, to_s62, S62};
+use super::limbs::ct::select;
+use super::safegcd::{apply_transition, finish, setup, S62};
 
 /// Steps per run: the update factors stay within [-2^30, 2^30], so that two of them pack into one
 /// 64-bit word (low half sign-extended).
@@ -36,27 +36,18 @@ fn leading_zeros_ct(mut x: u64) -> u32 {
     n as u32 + (x >> 63 ^ 1) as u32
 }
 
-/// `a` where mask = 0, `b` where mask = !0.
-#[inline(always)]
-fn pick(a: u64, b: u64, mask: u64) -> u64 {
-    a ^ ((a ^ b) & mask)
-}
-
 /// The approximations of a and b (Algorithm 2, lines 3-5): with n = max(len(a), len(b), 64),
 /// the low 31 bits of each and bits n - 33 .. n - 1 above them. Below 2^64 they are a and b.
 #[inline(always)]
 fn approximations<const N: usize>(a: &[u64; N], b: &[u64; N]) -> (u64, u64) {
     // The top non-zero limb of a | b (limb 0 if none above it), and the limb below it.
-    let (mut ah, mut al, mut bh, mut bl, mut top) = (a[0], 0u64, b[0], 0u64, 0u64);
+    let mut w = [a[0], 0u64, b[0], 0u64, 0u64];
     for i in 1..N {
         let c = a[i] | b[i];
-        let nz = barrier(((c | c.wrapping_neg()) >> 63).wrapping_neg());
-        ah = pick(ah, a[i], nz);
-        al = pick(al, a[i - 1], nz);
-        bh = pick(bh, b[i], nz);
-        bl = pick(bl, b[i - 1], nz);
-        top = pick(top, c, nz);
+        let nz = ((c | c.wrapping_neg()) >> 63).wrapping_neg();
+        w = select(&w, &[a[i], a[i - 1], b[i], b[i - 1], c], nz);
     }
+    let [ah, al, bh, bl, top] = w;
     // Above limb 0, s = the leading zeros of that limb; in limb 0 alone, s = 0 (the whole value).
     let s = leading_zeros_ct(top) as u64 & ((top | top.wrapping_neg()) >> 63).wrapping_neg();
     let window = |h: u64, l: u64| (h << s) | ((l >> 1) >> (63 - s));
@@ -140,6 +131,7 @@ fn packed_steps(a: u64, b: u64) -> (u64, u64) {
 #[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
 fn packed_steps_masks(mut a: u64, mut b: u64) -> (u64, u64) {
+    use super::limbs::ct::barrier;
     let (mut pf, mut pg) = (1u64, 1u64 << 32);
     for _ in 0..STEPS {
         let odd = barrier((a & 1).wrapping_neg());
@@ -149,10 +141,9 @@ fn packed_steps_masks(mut a: u64, mut b: u64) -> (u64, u64) {
         let ad = (d ^ swap).wrapping_sub(swap);
         let fd = pf.wrapping_sub(pg);
         let fd = (fd ^ swap).wrapping_sub(swap);
-        b = pick(b, a, swap);
-        pg = pick(pg, pf, swap);
-        a = pick(a, ad, odd) >> 1;
-        pf = pick(pf, fd, odd);
+        [b, pg] = select(&[b, pg], &[a, pf], swap);
+        [a, pf] = select(&[a, pf], &[ad, fd], odd);
+        a >>= 1;
         pg <<= 1;
     }
     (pf, pg)
@@ -234,8 +225,7 @@ pub(super) const fn runs(bits: u32) -> u32 {
 /// is: a = 0 only halves). u and v are updated every two runs (their factors multiplied, one
 /// division by 2^62 modulo p on signed radix-2^62 limbs, as in safegcd).
 pub(super) fn inv_mod<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
-    let p62 = to_s62(p);
-    let p_inv62 = inv_mod_2_64(p[0]) & (u64::MAX >> 2);
+    let (p62, _, p_inv62) = setup(x, p);
     let (mut a, mut b) = (*x, *p);
     let (mut u, mut v) = (S62::default(), S62::default());
     u[0] = 1;

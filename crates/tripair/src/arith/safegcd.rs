@@ -30,7 +30,7 @@ const fn limbs62(n: usize) -> usize {
 /// A signed integer in radix 2^62: limbs 0..L-1 in [0, 2^62), the top one signed.
 pub(super) type S62 = [i64; MAX_L];
 
-pub(super) fn to_s62<const N: usize>(x: &[u64; N]) -> S62 {
+fn to_s62<const N: usize>(x: &[u64; N]) -> S62 {
     let l = limbs62(N);
     let mut r = [0i64; MAX_L];
     for (i, out) in r.iter_mut().enumerate().take(l) {
@@ -64,7 +64,7 @@ fn from_s62<const N: usize>(x: &S62) -> [u64; N] {
 }
 
 /// p^{-1} mod 2^64 by Newton's iteration (p odd): each step doubles the correct low bits.
-pub(super) fn inv_mod_2_64(p0: u64) -> u64 {
+fn inv_mod_2_64(p0: u64) -> u64 {
     let mut x = p0; // correct to 3 bits for odd p0
     for _ in 0..5 {
         x = x.wrapping_mul(2u64.wrapping_sub(p0.wrapping_mul(x)));
@@ -144,8 +144,9 @@ fn add_p_then_negate<const N: usize>(x: &mut S62, p: &S62, add_mask: i64, neg_ma
     }
 }
 
-/// The set-up shared by both variants: p and x in radix 2^62, p^{-1} mod 2^62.
-fn setup<const N: usize>(x: &[u64; N], p: &[u64; N]) -> (S62, S62, u64) {
+/// The set-up shared by the variable-time inverse and the binary GCD's (`super::bingcd`): p and x
+/// in radix 2^62, p^{-1} mod 2^62.
+pub(super) fn setup<const N: usize>(x: &[u64; N], p: &[u64; N]) -> (S62, S62, u64) {
     assert!(
         supports_limbs(N) && p[0] & 1 == 1,
         "safegcd needs an odd modulus of at most 16 limbs"
