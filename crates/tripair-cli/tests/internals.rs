@@ -193,26 +193,32 @@ mod tables {
                     label: "verify_kzg_proof",
                     tripair: m(1.0),
                     ckzg: Some(m(2.0)),
+                    ekzg: Some(m(4.0)),
                 },
                 kzg::KzgRow {
                     op: "compute_cells",
                     label: "compute_cells",
                     tripair: m(3.0),
                     ckzg: None,
+                    ekzg: None,
                 },
             ],
             threaded: vec![("compute_cells", "compute_cells", m(2.0), 1.5)],
         };
         let rows = Table::json_rows(&kzg::Kzg, &kzg);
         assert_documented("kzg", &rows);
-        // tripair's and c-kzg's rows apart, the ratio on tripair's; the threaded row says so.
+        // One row per implementation measured, the ratio to the faster peer on tripair's; the
+        // threaded row says so.
         let impls: Vec<&str> = rows.iter().map(|r| r["impl"].as_str().unwrap()).collect();
-        assert_eq!(impls, ["tripair", "c-kzg", "tripair", "tripair"]);
-        assert_eq!(rows[0]["ratio_to_ckzg"], 0.5);
-        assert!(rows[1]["ratio_to_ckzg"].is_null() && rows[2]["ratio_to_ckzg"].is_null());
-        assert!(rows[..3].iter().all(|r| r["threads"] == 1));
-        assert_eq!(rows[3]["threads"], 2);
-        assert_eq!(rows[3]["speedup_over_1_thread"], 1.5);
+        assert_eq!(
+            impls,
+            ["tripair", "c-kzg", "rust_eth_kzg", "tripair", "tripair"]
+        );
+        assert_eq!(rows[0]["ratio_to_best_peer"], 0.5);
+        assert!(rows[1..4].iter().all(|r| r["ratio_to_best_peer"].is_null()));
+        assert!(rows[..4].iter().all(|r| r["threads"] == 1));
+        assert_eq!(rows[4]["threads"], 2);
+        assert_eq!(rows[4]["speedup_over_1_thread"], 1.5);
         let eth = vec![
             eth::EthRow {
                 op: "g1_msm",

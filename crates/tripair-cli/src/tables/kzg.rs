@@ -1,7 +1,9 @@
 //! `tripair bench --table kzg`: KZG commitments for blobs (EIP-4844) and cells (EIP-7594) on the
-//! mainnet trusted setup, tripair-eth beside c-kzg-4844 (the `c-kzg` crate, C on blst, with its
-//! fixed-base precomputation at 8, the setting Ethereum clients use) in one run, one thread.
-//! c-kzg's column needs the `peers-ckzg` feature (part of `peers`).
+//! mainnet trusted setup, tripair-eth beside c-kzg-4844 (the `c-kzg` crate, C on blst) and
+//! rust_eth_kzg (crate-crypto's, Rust on blst through blstrs), both with their fixed-base
+//! precomputation of width 8 (the setting Ethereum clients use), in one run, one thread.
+//! c-kzg's column needs the feature `peers-ckzg`, rust_eth_kzg's `peers-ekzg` (both part of
+//! `peers`).
 //!
 //! Inputs are random valid blobs (every field element below r), their commitments and proofs;
 //! the batch row verifies 64 blobs (time per call), the cell batch the 128 cells of one blob, and
@@ -20,7 +22,7 @@ use tripair_testkit::TestRng;
 /// Blobs in the batch row.
 pub const BATCH: usize = 64;
 
-/// One row: tripair's time and c-kzg's where built.
+/// One row: tripair's time and each peer's where built.
 pub struct KzgRow {
     /// The op name (JSON).
     pub op: &'static str,
@@ -30,6 +32,19 @@ pub struct KzgRow {
     pub tripair: Measurement,
     /// c-kzg, when built with `peers-ckzg`.
     pub ckzg: Option<Measurement>,
+    /// rust_eth_kzg, when built with `peers-ekzg`.
+    pub ekzg: Option<Measurement>,
+}
+
+impl KzgRow {
+    /// The faster peer's median, where one was measured.
+    fn best_peer_ns(&self) -> Option<f64> {
+        [self.ckzg, self.ekzg]
+            .into_iter()
+            .flatten()
+            .map(|m| m.median_ns)
+            .reduce(f64::min)
+    }
 }
 
 /// The measured table.
@@ -310,6 +325,84 @@ fn ckzg_rows(_: &'static Inputs) -> Vec<Option<Box<dyn FnMut()>>> {
     (0..10).map(|_| None).collect()
 }
 
+/// rust_eth_kzg's closures in row order, or none where it is not built. Its calls take vectors
+/// of references, built inside each closure (64 or 128 pointers: noise beside the work).
+#[cfg(feature = "peers-ekzg")]
+fn ekzg_rows(i: &'static Inputs) -> Vec<Option<Box<dyn FnMut()>>> {
+    use rust_eth_kzg::{DASContext, TrustedSetup as EkzgSetup, UsePrecomp};
+    let ctx: &'static DASContext = Box::leak(Box::new(DASContext::new(
+        &EkzgSetup::default(),
+        UsePrecomp::Yes { width: 8 },
+    )));
+    let blob = |k: usize| -> &'static [u8; BYTES_PER_BLOB] {
+        i.blobs[k].as_slice().try_into().expect("blob size")
+    };
+    let half: Vec<u64> = (0..128).step_by(2).collect();
+    let all: Vec<u64> = (0..128).collect();
+    let rows: Vec<Box<dyn FnMut()>> = vec![
+        Box::new(move || {
+            black_box(ctx.blob_to_kzg_commitment(black_box(blob(0))).unwrap());
+        }),
+        Box::new(move || {
+            black_box(ctx.compute_kzg_proof(black_box(blob(0)), i.z).unwrap());
+        }),
+        Box::new(move || {
+            black_box(
+                ctx.compute_blob_kzg_proof(black_box(blob(0)), &i.commitments[0])
+                    .unwrap(),
+            );
+        }),
+        Box::new(move || {
+            ctx.verify_kzg_proof(&i.commitments[0], i.z, i.y, &i.z_proof)
+                .unwrap();
+        }),
+        Box::new(move || {
+            ctx.verify_blob_kzg_proof(black_box(blob(0)), &i.commitments[0], &i.proofs[0])
+                .unwrap();
+        }),
+        Box::new(move || {
+            let blobs = (0..BATCH).map(blob).collect();
+            ctx.verify_blob_kzg_proof_batch(
+                black_box(blobs),
+                i.commitments.iter().collect(),
+                i.proofs.iter().collect(),
+            )
+            .unwrap();
+        }),
+        Box::new(move || {
+            black_box(ctx.compute_cells(black_box(blob(0))).unwrap());
+        }),
+        Box::new(move || {
+            black_box(
+                ctx.compute_cells_and_kzg_proofs(black_box(blob(0)))
+                    .unwrap(),
+            );
+        }),
+        Box::new(move || {
+            let cells = half.iter().map(|&k| &i.cells[k as usize]).collect();
+            black_box(
+                ctx.recover_cells_and_kzg_proofs(half.clone(), black_box(cells))
+                    .unwrap(),
+            );
+        }),
+        Box::new(move || {
+            ctx.verify_cell_kzg_proof_batch(
+                vec![&i.commitments[0]; 128],
+                &all,
+                black_box(i.cells.iter().collect()),
+                i.cell_proofs.iter().collect(),
+            )
+            .unwrap();
+        }),
+    ];
+    rows.into_iter().map(Some).collect()
+}
+
+#[cfg(not(feature = "peers-ekzg"))]
+fn ekzg_rows(_: &'static Inputs) -> Vec<Option<Box<dyn FnMut()>>> {
+    (0..10).map(|_| None).collect()
+}
+
 /// The table `--table kzg`.
 pub struct Kzg;
 
@@ -323,7 +416,7 @@ impl Table for Kzg {
     fn about(&self) -> &'static str {
         "KZG for blobs and cells (EIP-4844, EIP-7594) on the mainnet setup: commitment, proofs, \
          verification, batch of 64, cells with FK20 proofs, recovery, cell batch of 128; beside \
-         c-kzg-4844 (--features peers)"
+         c-kzg-4844 and rust_eth_kzg (--features peers)"
     }
 
     fn default_curves(&self) -> &'static [&'static str] {
@@ -353,20 +446,23 @@ impl Table for Kzg {
         let budget = tripair::pairing::available_threads();
         tripair::pairing::set_max_threads(1)?;
         let mut rows = Vec::new();
-        for ((op, label, per, mut ours), mut theirs) in tripair_rows(setup, inputs)
+        for (((op, label, per, mut ours), mut ckzg), mut ekzg) in tripair_rows(setup, inputs)
             .into_iter()
             .zip(ckzg_rows(inputs))
+            .zip(ekzg_rows(inputs))
         {
             let mut fs: Vec<&mut dyn FnMut()> = vec![&mut ours];
-            if let Some(t) = theirs.as_mut() {
-                fs.push(t);
-            }
-            let m = measure_interleaved(&mut fs, samples, 50_000_000);
+            fs.extend(ckzg.as_mut().map(|f| f as &mut dyn FnMut()));
+            fs.extend(ekzg.as_mut().map(|f| f as &mut dyn FnMut()));
+            let mut m = measure_interleaved(&mut fs, samples, 50_000_000)
+                .into_iter()
+                .map(|m| m.per(per as f64));
             rows.push(KzgRow {
                 op,
                 label,
-                tripair: m[0].per(per as f64),
-                ckzg: m.get(1).map(|b| b.per(per as f64)),
+                tripair: m.next().expect("tripair measured"),
+                ckzg: ckzg.is_some().then(|| m.next()).flatten(),
+                ekzg: ekzg.is_some().then(|| m.next()).flatten(),
             });
         }
         let mut threaded = Vec::new();
@@ -394,31 +490,41 @@ impl Table for Kzg {
         )?;
         writeln!(
             out,
-            "{:<40} {:>12} {:>14} {:>12} {:>14} {:>14}",
-            "operation", "tripair", "cycles", "c-kzg", "cycles", "tripair/c-kzg"
+            "{:<36} {:>10} {:>11} {:>10} {:>11} {:>12} {:>11} {:>8}",
+            "operation",
+            "tripair",
+            "cycles",
+            "c-kzg",
+            "cycles",
+            "rust_eth_kzg",
+            "cycles",
+            "vs best"
         )?;
+        let cell = |m: &Option<Measurement>| match m {
+            Some(m) => (fmt_ns(m.median_ns), format!("{:.0}", m.cycles)),
+            None => ("-".into(), "-".into()),
+        };
         for r in &t.rows {
-            let (c, cc, ratio) = match &r.ckzg {
-                Some(c) => (
-                    fmt_ns(c.median_ns),
-                    format!("{:.0}", c.cycles),
-                    format!("{:.2}", r.tripair.median_ns / c.median_ns),
-                ),
-                None => ("-".into(), "-".into(), "-".into()),
-            };
+            let (c, cc) = cell(&r.ckzg);
+            let (e, ec) = cell(&r.ekzg);
+            let ratio = r.best_peer_ns().map_or("-".into(), |best| {
+                format!("{:.2}x", r.tripair.median_ns / best)
+            });
             writeln!(
                 out,
-                "{:<40} {:>12} {:>14.0} {:>12} {:>14} {:>14}",
+                "{:<36} {:>10} {:>11.0} {:>10} {:>11} {:>12} {:>11} {:>8}",
                 r.label,
                 fmt_ns(r.tripair.median_ns),
                 r.tripair.cycles,
                 c,
                 cc,
+                e,
+                ec,
                 ratio
             )?;
         }
-        if t.rows.iter().all(|r| r.ckzg.is_none()) {
-            writeln!(out, "(c-kzg not built: --features peers)")?;
+        if t.rows.iter().all(|r| r.best_peer_ns().is_none()) {
+            writeln!(out, "(peers not built: --features peers)")?;
         }
         if !t.threaded.is_empty() {
             writeln!(
@@ -444,16 +550,20 @@ impl Table for Kzg {
         use serde_json::json;
         let mut v = Vec::new();
         for r in &t.rows {
-            for (implementation, m) in [("tripair", Some(r.tripair)), ("c-kzg", r.ckzg)] {
+            for (implementation, m) in [
+                ("tripair", Some(r.tripair)),
+                ("c-kzg", r.ckzg),
+                ("rust_eth_kzg", r.ekzg),
+            ] {
                 let Some(m) = m else { continue };
                 let mut row = keyed("curve", "bls12-381", r.op, implementation);
                 row.insert("table".into(), json!("kzg"));
                 row.insert("label".into(), json!(r.label));
                 row.insert("threads".into(), json!(1));
-                if let (Some(c), "tripair") = (r.ckzg, implementation) {
+                if let (Some(best), "tripair") = (r.best_peer_ns(), implementation) {
                     row.insert(
-                        "ratio_to_ckzg".into(),
-                        json!(r.tripair.median_ns / c.median_ns),
+                        "ratio_to_best_peer".into(),
+                        json!(r.tripair.median_ns / best),
                     );
                 }
                 v.push(measurement_json(row, &m));

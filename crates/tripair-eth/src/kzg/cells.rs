@@ -40,19 +40,35 @@ fn bit_reversed<T: Copy>(v: &[T]) -> Vec<T> {
     (0..v.len()).map(|i| v[reverse(i, bits)]).collect()
 }
 
-/// What the cell functions share, built from the setup on first use.
+type Fk20Tables = Vec<FixedBaseMsm<tripair::curve::G1<tripair::curve::curves::Bls12_381>>>;
+
+/// What the cell functions share, built from the setup on first use: the twiddles at once (every
+/// cell function needs them), FK20's tables when the first proof is computed (seconds of work
+/// and megabytes that a verifier, which only interpolates, never needs).
 pub(crate) struct CellContext {
     /// The powers of omega, a primitive 8192-th root of unity (every FFT here).
     tw: Twiddles,
     /// FK20's precomputation: for each k < 2m, the points FFT_2m(S^(b))[k] for b < l, where
     /// S^(b)_t = [s^(t l + b)]G1 (t < m - 1): the Toeplitz matrices' circulant embeddings.
-    fk20: Vec<FixedBaseMsm<tripair::curve::G1<tripair::curve::curves::Bls12_381>>>,
+    fk20: std::sync::OnceLock<Fk20Tables>,
 }
 
 impl CellContext {
     pub fn new(setup: &TrustedSetup) -> CellContext {
         let omega = setup.domain.omega_ext();
-        let tw = Twiddles::new(omega, FIELD_ELEMENTS_PER_EXT_BLOB);
+        CellContext {
+            tw: Twiddles::new(omega, FIELD_ELEMENTS_PER_EXT_BLOB),
+            fk20: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// FK20's tables, built on first use.
+    fn fk20(&self, setup: &TrustedSetup) -> &Fk20Tables {
+        self.fk20.get_or_init(|| self.fk20_tables(setup))
+    }
+
+    fn fk20_tables(&self, setup: &TrustedSetup) -> Fk20Tables {
+        let tw = &self.tw;
         // Built once per setup, on the library's thread budget: 64 G1 FFTs, then 128 tables.
         let threads = tripair::pairing::available_threads();
         let bs: Vec<usize> = (0..L).collect();
@@ -73,7 +89,7 @@ impl CellContext {
         .flatten()
         .collect();
         let ks: Vec<usize> = (0..2 * M).collect();
-        let fk20 = tripair::pairing::map_chunks(&ks, threads, |chunk| {
+        tripair::pairing::map_chunks(&ks, threads, |chunk| {
             chunk
                 .iter()
                 .map(|&k| {
@@ -84,8 +100,7 @@ impl CellContext {
         })
         .into_iter()
         .flatten()
-        .collect();
-        CellContext { tw, fk20 }
+        .collect()
     }
 
     /// The coefficients of the blob's polynomial (polynomial_eval_to_coeff).
@@ -117,7 +132,8 @@ impl CellContext {
     /// sum_j x_i^j h_j with h_j = sum_{a > j} sum_b f_{al+b} s^((a-1-j)l+b), a Toeplitz product
     /// per b (one circulant product of size 2m in the FFT domain), then one G1 FFT evaluates
     /// sum_j h_j x^j at all x_i.
-    fn proofs(&self, f: &[Fr]) -> Vec<Bytes48> {
+    fn proofs(&self, setup: &TrustedSetup, f: &[Fr]) -> Vec<Bytes48> {
+        let fk20 = self.fk20(setup);
         // u~^(b)_t = f_((m-1-t)l + b), t < m - 1, in the FFT domain.
         let columns: Vec<Vec<Fr>> = (0..L)
             .map(|b| {
@@ -137,7 +153,7 @@ impl CellContext {
                     .iter()
                     .map(|&k| {
                         let scalars: Vec<Fr> = columns.iter().map(|c| c[k]).collect();
-                        self.fk20[k].msm_vartime(&scalars)
+                        fk20[k].msm_vartime(&scalars)
                     })
                     .collect::<Vec<_>>()
             })
@@ -265,7 +281,7 @@ impl TrustedSetup {
     ) -> Result<(Vec<Cell>, Vec<Bytes48>), Error> {
         let ctx = self.cell_context();
         let f = ctx.coefficients(&polynomial(blob)?);
-        Ok((ctx.cells(&f), ctx.proofs(&f)))
+        Ok((ctx.cells(&f), ctx.proofs(self, &f)))
     }
 
     /// Every cell and proof from at least half of the cells (their indices below 128 and
@@ -304,7 +320,7 @@ impl TrustedSetup {
             .collect::<Result<Vec<_>, Error>>()?;
         let ctx = self.cell_context();
         let f = ctx.recover(&indices, &values);
-        Ok((ctx.cells(&f), ctx.proofs(&f)))
+        Ok((ctx.cells(&f), ctx.proofs(self, &f)))
     }
 
     /// Whether every cell's proof is valid for its commitment and cell index: the specs'

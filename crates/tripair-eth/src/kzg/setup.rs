@@ -28,8 +28,8 @@ pub struct TrustedSetup {
     pub(crate) neg_g2: G2Prepared<Bls12_381>,
     pub(crate) s_g2: G2Prepared<Bls12_381>,
     pub(crate) s64_g2: G2Prepared<Bls12_381>,
-    /// What the cell functions (EIP-7594) need, FK20's precomputation among it: built on their
-    /// first call.
+    /// What the cell functions (EIP-7594) need: the twiddles built on their first call, FK20's
+    /// precomputation on the first call that computes proofs.
     pub(crate) cells: std::sync::OnceLock<CellContext>,
 }
 
