@@ -5,8 +5,9 @@ use super::cells::CellContext;
 use super::poly::Domain;
 use super::{Error, G1Point, FIELD_ELEMENTS_PER_BLOB};
 use tripair::curve::curves::Bls12_381;
+use tripair::curve::{Affine, CurveGroup};
 use tripair::curve::{FixedBaseMsm, G1Affine, G2Affine, G1};
-use tripair::encoding::decode_point;
+use tripair::encoding::{decode_point, CoordinateBytes};
 use tripair::pairing::G2Prepared;
 
 /// The number of G2 points of the mainnet setup ([s^i]G2 for i < 65).
@@ -74,28 +75,23 @@ impl TrustedSetup {
                 "{n2} G2 points; at least 2 are needed"
             )));
         }
-        let mut next = |what: &str, i: usize| -> Result<Vec<u8>, Error> {
-            let w = words
-                .next()
-                .ok_or_else(|| setup_error(format!("the file ends before {what} point {i}")))?;
-            hex::decode(w.strip_prefix("0x").unwrap_or(w))
-                .map_err(|_| setup_error(format!("{what} point {i} is not hex")))
+        // The words of each list first (a short file fails here, naming the missing point),
+        // then the points decoded and checked on the library's thread budget.
+        let mut take = |what: &str, n: usize| -> Result<Vec<&str>, Error> {
+            (0..n)
+                .map(|i| {
+                    words.next().ok_or_else(|| {
+                        setup_error(format!("the file ends before {what} point {i}"))
+                    })
+                })
+                .collect()
         };
-        let mut lagrange = Vec::with_capacity(n1);
-        for i in 0..n1 {
-            let b = next("G1 Lagrange", i)?;
-            lagrange.push(g1(&b).map_err(|e| setup_error(format!("G1 Lagrange point {i}: {e}")))?);
-        }
-        let mut g2s = Vec::with_capacity(n2);
-        for i in 0..n2 {
-            let b = next("G2", i)?;
-            g2s.push(decode_point(&b).map_err(|e| setup_error(format!("G2 point {i}: {e}")))?);
-        }
-        let mut monomial = Vec::with_capacity(n1);
-        for i in 0..n1 {
-            let b = next("G1 monomial", i)?;
-            monomial.push(g1(&b).map_err(|e| setup_error(format!("G1 monomial point {i}: {e}")))?);
-        }
+        let lagrange_words = take("G1 Lagrange", n1)?;
+        let g2_words = take("G2", n2)?;
+        let monomial_words = take("G1 monomial", n1)?;
+        let lagrange = decode_all(&lagrange_words, "G1 Lagrange")?;
+        let g2s = decode_all(&g2_words, "G2")?;
+        let monomial = decode_all(&monomial_words, "G1 monomial")?;
         if words.next().is_some() {
             return Err(setup_error("text after the last point".to_string()));
         }
@@ -115,8 +111,30 @@ impl TrustedSetup {
     }
 }
 
-fn g1(b: &[u8]) -> tripair::Result<G1Affine<Bls12_381>> {
-    decode_point(b)
+/// The points of one list, each hex word decoded and checked (on the curve, in the subgroup),
+/// split over the library's thread budget; the error names the first bad point of the list.
+fn decode_all<G: CurveGroup>(words: &[&str], what: &str) -> Result<Vec<Affine<G>>, Error>
+where
+    G::F: CoordinateBytes,
+{
+    let indices: Vec<usize> = (0..words.len()).collect();
+    let parts =
+        tripair::pairing::map_chunks(&indices, tripair::pairing::available_threads(), |chunk| {
+            chunk
+                .iter()
+                .map(|&i| {
+                    let w = words[i];
+                    let b = hex::decode(w.strip_prefix("0x").unwrap_or(w))
+                        .map_err(|_| setup_error(format!("{what} point {i} is not hex")))?;
+                    decode_point(&b).map_err(|e| setup_error(format!("{what} point {i}: {e}")))
+                })
+                .collect::<Result<Vec<_>, Error>>()
+        });
+    let mut points = Vec::with_capacity(words.len());
+    for part in parts {
+        points.extend(part?);
+    }
+    Ok(points)
 }
 
 /// The points come from one secret s: [s]G1 and [s]G2 match (e([s]G1, G2) = e(G1, [s]G2)),
