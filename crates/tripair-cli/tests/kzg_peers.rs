@@ -16,6 +16,29 @@ fn random_blob(rng: &mut TestRng) -> Vec<u8> {
     b
 }
 
+/// Rounds 0 to 3: a valid blob (every element below r: the top byte below 0x73); after them,
+/// one that is most likely invalid.
+fn round_blob(rng: &mut TestRng, round: usize) -> Vec<u8> {
+    let mut blob = random_blob(rng);
+    if round < 4 {
+        for fe in blob.chunks_exact_mut(32) {
+            fe[0] &= 0x3f;
+        }
+    }
+    blob
+}
+
+/// 64 of the 128 cell indices at random, ascending.
+fn random_half(rng: &mut TestRng) -> Vec<u64> {
+    let mut idx: Vec<u64> = (0..128).collect();
+    for i in (1..128).rev() {
+        idx.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+    let mut half: Vec<u64> = idx[..64].to_vec();
+    half.sort_unstable();
+    half
+}
+
 #[cfg(feature = "peers-ckzg")]
 #[test]
 fn kzg_matches_c_kzg() {
@@ -24,13 +47,7 @@ fn kzg_matches_c_kzg() {
     let theirs = ethereum_kzg_settings(0);
     let mut rng = TestRng::new(0xc4a9);
     for round in 0..6 {
-        let mut blob = random_blob(&mut rng);
-        if round < 4 {
-            // Valid blobs: every element below r (the top byte below 0x73).
-            for fe in blob.chunks_exact_mut(32) {
-                fe[0] &= 0x3f;
-            }
-        }
+        let blob = round_blob(&mut rng, round);
         let cblob = Blob::from_bytes(&blob).unwrap();
         let c = ours.blob_to_kzg_commitment(&blob);
         let cc = theirs.blob_to_kzg_commitment(&cblob);
@@ -62,12 +79,7 @@ fn kzg_matches_c_kzg() {
             );
         }
         // Recovery from a random half (ascending indices).
-        let mut idx: Vec<u64> = (0..128).collect();
-        for i in (1..128).rev() {
-            idx.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-        }
-        let mut half: Vec<u64> = idx[..64].to_vec();
-        half.sort_unstable();
+        let half = random_half(&mut rng);
         let hc: Vec<_> = half.iter().map(|&i| cells[i as usize]).collect();
         let chc: Vec<CCell> = half.iter().map(|&i| ccells[i as usize]).collect();
         let (rc, rp) = ours.recover_cells_and_kzg_proofs(&half, &hc).unwrap();
@@ -97,12 +109,7 @@ fn kzg_matches_rust_eth_kzg() {
     let theirs = DASContext::new(&EkzgSetup::default(), UsePrecomp::No);
     let mut rng = TestRng::new(0xe4a9);
     for round in 0..6 {
-        let mut blob = random_blob(&mut rng);
-        if round < 4 {
-            for fe in blob.chunks_exact_mut(32) {
-                fe[0] &= 0x3f;
-            }
-        }
+        let blob = round_blob(&mut rng, round);
         let eblob: &[u8; BYTES_PER_BLOB] = blob.as_slice().try_into().unwrap();
         let c = ours.blob_to_kzg_commitment(&blob);
         let ec = theirs.blob_to_kzg_commitment(eblob);
@@ -128,12 +135,7 @@ fn kzg_matches_rust_eth_kzg() {
             assert_eq!(proofs[i], eproofs[i], "cell proof {i}");
         }
         // Recovery from a random half (ascending indices).
-        let mut idx: Vec<u64> = (0..128).collect();
-        for i in (1..128).rev() {
-            idx.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-        }
-        let mut half: Vec<u64> = idx[..64].to_vec();
-        half.sort_unstable();
+        let half = random_half(&mut rng);
         let hc: Vec<_> = half.iter().map(|&i| cells[i as usize]).collect();
         let (rc, rp) = ours.recover_cells_and_kzg_proofs(&half, &hc).unwrap();
         let (erc, erp) = theirs

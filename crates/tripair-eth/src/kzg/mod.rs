@@ -185,6 +185,27 @@ fn point(bytes: &Bytes48, what: &str) -> Result<G1Point, Error> {
     decode_point(bytes).map_err(|e| Error::Point(format!("{what}: {e}")))
 }
 
+/// `f(i, item)` for every item, on the library's thread budget, in order; the error is the first
+/// in item order, whatever the split (for decoding and checking lists of points).
+pub(crate) fn each_on_threads<T: Sync, P: Send>(
+    items: &[T],
+    f: impl Fn(usize, &T) -> Result<P, Error> + Sync,
+) -> Result<Vec<P>, Error> {
+    let idx: Vec<usize> = (0..items.len()).collect();
+    let parts =
+        tripair::pairing::map_chunks(&idx, tripair::pairing::available_threads(), |chunk| {
+            chunk
+                .iter()
+                .map(|&i| f(i, &items[i]))
+                .collect::<Result<Vec<P>, Error>>()
+        });
+    let mut out = Vec::with_capacity(items.len());
+    for part in parts {
+        out.extend(part?);
+    }
+    Ok(out)
+}
+
 fn compress(p: &G1Projective<Bls12_381>) -> Bytes48 {
     let v = encode_point_compressed(&p.to_affine_vartime());
     let mut out = [0u8; 48];

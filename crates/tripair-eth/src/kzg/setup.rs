@@ -3,7 +3,7 @@
 
 use super::cells::CellContext;
 use super::poly::Domain;
-use super::{Error, G1Point, FIELD_ELEMENTS_PER_BLOB};
+use super::{each_on_threads, Error, G1Point, FIELD_ELEMENTS_PER_BLOB};
 use tripair::curve::curves::Bls12_381;
 use tripair::curve::{Affine, CurveGroup};
 use tripair::curve::{FixedBaseMsm, G1Affine, G2Affine, G1};
@@ -117,24 +117,11 @@ fn decode_all<G: CurveGroup>(words: &[&str], what: &str) -> Result<Vec<Affine<G>
 where
     G::F: CoordinateBytes,
 {
-    let indices: Vec<usize> = (0..words.len()).collect();
-    let parts =
-        tripair::pairing::map_chunks(&indices, tripair::pairing::available_threads(), |chunk| {
-            chunk
-                .iter()
-                .map(|&i| {
-                    let w = words[i];
-                    let b = hex::decode(w.strip_prefix("0x").unwrap_or(w))
-                        .map_err(|_| setup_error(format!("{what} point {i} is not hex")))?;
-                    decode_point(&b).map_err(|e| setup_error(format!("{what} point {i}: {e}")))
-                })
-                .collect::<Result<Vec<_>, Error>>()
-        });
-    let mut points = Vec::with_capacity(words.len());
-    for part in parts {
-        points.extend(part?);
-    }
-    Ok(points)
+    each_on_threads(words, |i, w| {
+        let b = hex::decode(w.strip_prefix("0x").unwrap_or(w))
+            .map_err(|_| setup_error(format!("{what} point {i} is not hex")))?;
+        decode_point(&b).map_err(|e| setup_error(format!("{what} point {i}: {e}")))
+    })
 }
 
 /// The points come from one secret s: [s]G1 and [s]G2 match (e([s]G1, G2) = e(G1, [s]G2)),
