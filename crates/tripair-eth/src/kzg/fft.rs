@@ -70,41 +70,143 @@ impl Twiddles {
     /// A_k = sum_i a_i w^(ik) for w the primitive n-th root of unity (n = a.len(), a power of two
     /// dividing N), or with w^-1 and a factor 1/n when `inverse`.
     pub fn fft<T: FftElement>(&self, a: &mut [T], inverse: bool) {
-        let n = a.len();
-        let big = self.powers.len();
-        assert!(n.is_power_of_two() && big.is_multiple_of(n), "FFT size");
-        let bits = n.trailing_zeros();
-        for i in 0..n {
-            let j = if bits == 0 {
-                0
-            } else {
-                i.reverse_bits() >> (usize::BITS - bits)
-            };
-            if i < j {
-                a.swap(i, j);
-            }
+        self.butterflies(a, inverse);
+        if inverse {
+            let inv_n = Fr::from_u64(a.len() as u64).inv_vartime().expect("n < r");
+            a.iter_mut().for_each(|x| *x = x.scale(&inv_n));
         }
+    }
+
+    /// [`Twiddles::fft`] without the inverse's factor 1/n (`inverse` gives n times the inverse
+    /// FFT, for a caller that folds 1/n into scalars it multiplies anyway: over G1 the factor
+    /// alone costs n multiplications), on the library's thread budget: the two half-size
+    /// transforms side by side, then the last layer's butterflies in two halves. For G1, where
+    /// every butterfly is a multiplication.
+    pub fn fft_unscaled_on_threads<T: FftElement + Send + Sync>(&self, a: &mut [T], inverse: bool) {
+        let n = a.len();
+        if tripair::pairing::available_threads() < 2 || n < 4 {
+            return self.butterflies(a, inverse);
+        }
+        self.check_size(n);
+        bit_reverse(a);
+        let halves = [a[..n / 2].to_vec(), a[n / 2..].to_vec()];
+        let halves: Vec<Vec<T>> = tripair::pairing::map_chunks(&halves, 2, |chunk| {
+            chunk
+                .iter()
+                .map(|h| {
+                    let mut h = h.clone();
+                    self.layers(&mut h, inverse);
+                    h
+                })
+                .collect::<Vec<_>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        let step = self.powers.len() / n;
+        let js: Vec<usize> = (0..n / 2).collect();
+        let top = tripair::pairing::map_chunks(&js, 2, |chunk| {
+            chunk
+                .iter()
+                .map(|&j| self.butterfly(halves[0][j], halves[1][j], j, step, inverse))
+                .collect::<Vec<_>>()
+        });
+        for (j, (x, y)) in top.into_iter().flatten().enumerate() {
+            a[j] = x;
+            a[j + n / 2] = y;
+        }
+    }
+
+    fn check_size(&self, n: usize) {
+        assert!(
+            n.is_power_of_two() && self.powers.len().is_multiple_of(n),
+            "FFT size"
+        );
+    }
+
+    /// The bit-reversal permutation and the radix-2 butterflies (Cooley-Tukey, decimation in
+    /// time), with w or w^-1.
+    fn butterflies<T: FftElement>(&self, a: &mut [T], inverse: bool) {
+        self.check_size(a.len());
+        bit_reverse(a);
+        self.layers(a, inverse);
+    }
+
+    /// Every butterfly layer of a bit-reversed array (blocks of 2, 4, ..., a.len()).
+    fn layers<T: FftElement>(&self, a: &mut [T], inverse: bool) {
+        let n = a.len();
         let mut len = 2;
         while len <= n {
-            let step = big / len;
+            let step = self.powers.len() / len;
             for start in (0..n).step_by(len) {
                 for j in 0..len / 2 {
-                    let (u, v) = (a[start + j], a[start + j + len / 2]);
-                    let v = if j == 0 {
-                        v
-                    } else {
-                        let e = if inverse { big - j * step } else { j * step };
-                        v.scale(&self.powers[e])
-                    };
-                    a[start + j] = u.plus(&v);
-                    a[start + j + len / 2] = u.minus(&v);
+                    let (x, y) =
+                        self.butterfly(a[start + j], a[start + j + len / 2], j, step, inverse);
+                    a[start + j] = x;
+                    a[start + j + len / 2] = y;
                 }
             }
             len *= 2;
         }
-        if inverse {
-            let inv_n = Fr::from_u64(n as u64).inv_vartime().expect("n < r");
-            a.iter_mut().for_each(|x| *x = x.scale(&inv_n));
+    }
+
+    /// One butterfly, (u + w^j v, u - w^j v), for w = omega_N^step (or its inverse): the root of
+    /// unity of a block of N / step.
+    #[inline]
+    fn butterfly<T: FftElement>(&self, u: T, v: T, j: usize, step: usize, inverse: bool) -> (T, T) {
+        let v = if j == 0 {
+            v
+        } else {
+            let e = j * step;
+            v.scale(&self.powers[if inverse { self.powers.len() - e } else { e }])
+        };
+        (u.plus(&v), u.minus(&v))
+    }
+}
+
+/// The bit-reversal permutation of a slice of power-of-two length.
+fn bit_reverse<T>(a: &mut [T]) {
+    let n = a.len();
+    let bits = n.trailing_zeros();
+    for i in 0..n {
+        let j = if bits == 0 {
+            0
+        } else {
+            i.reverse_bits() >> (usize::BITS - bits)
+        };
+        if i < j {
+            a.swap(i, j);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The threaded G1 transform (two threads where the budget has them) against the plain one:
+    /// forward equal, inverse n times the scaled inverse, and back to the input.
+    #[test]
+    fn g1_fft_on_threads_agrees() {
+        let omega = super::super::poly::Domain::new(16).omega_ext();
+        let tw = Twiddles::new(omega, 32);
+        let g = G1::generator();
+        let a: Vec<G1> = (1..=16u64)
+            .map(|i| g.mul_scalar_vartime(&Fr::from_u64(i * i + 3)))
+            .collect();
+        let mut plain = a.clone();
+        tw.fft(&mut plain, false);
+        let mut threaded = a.clone();
+        tw.fft_unscaled_on_threads(&mut threaded, false);
+        assert_eq!(threaded, plain);
+        let mut inv = plain.clone();
+        tw.fft(&mut inv, true);
+        assert_eq!(inv, a);
+        tw.fft_unscaled_on_threads(&mut plain, true);
+        let n = Fr::from_u64(16);
+        assert!(plain
+            .iter()
+            .zip(&a)
+            .all(|(x, y)| *x == y.mul_scalar_vartime(&n)));
     }
 }
