@@ -5,6 +5,7 @@
 //! random linear combination.
 
 use super::fft::{FftElement, Twiddles, G1};
+use super::poly::reverse;
 use super::{
     compress, each_on_threads, field_element, hash_to_field, point, polynomial, powers, to_bytes,
     Bytes48, Error, Fr, G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
@@ -30,10 +31,6 @@ const COSET_SHIFT: u64 = 7;
 /// l, the cell size; m = n/l coefficient blocks; FK20's circulant size 2m.
 const L: usize = FIELD_ELEMENTS_PER_CELL;
 const M: usize = FIELD_ELEMENTS_PER_BLOB / L;
-
-fn reverse(i: usize, bits: u32) -> usize {
-    i.reverse_bits() >> (usize::BITS - bits)
-}
 
 fn bit_reversed<T: Copy>(v: &[T]) -> Vec<T> {
     let bits = v.len().trailing_zeros();

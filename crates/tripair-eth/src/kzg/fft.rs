@@ -166,14 +166,9 @@ impl Twiddles {
 
 /// The bit-reversal permutation of a slice of power-of-two length.
 fn bit_reverse<T>(a: &mut [T]) {
-    let n = a.len();
-    let bits = n.trailing_zeros();
-    for i in 0..n {
-        let j = if bits == 0 {
-            0
-        } else {
-            i.reverse_bits() >> (usize::BITS - bits)
-        };
+    let bits = a.len().trailing_zeros();
+    for i in 0..a.len() {
+        let j = super::poly::reverse(i, bits);
         if i < j {
             a.swap(i, j);
         }

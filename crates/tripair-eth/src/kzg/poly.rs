@@ -20,7 +20,7 @@ pub(crate) struct Domain {
 }
 
 /// The index i with its low `bits` bits reversed.
-fn reverse(i: usize, bits: u32) -> usize {
+pub(crate) fn reverse(i: usize, bits: u32) -> usize {
     if bits == 0 {
         0
     } else {
