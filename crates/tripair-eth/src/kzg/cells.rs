@@ -2,14 +2,15 @@
 //! polynomial-commitments-sampling.md): the blob's polynomial extended to 8192 points in 128
 //! cells of 64, a proof per cell by FK20 (Feist-Khovratovich, "Fast amortized KZG proofs",
 //! eprint 2023/033), recovery from any half of the cells, and batch verification by the specs'
-//! random linear combination.
+//! random linear combination (with 128-bit coefficients hashed from the specs' challenge).
 
 use super::fft::{FftElement, Twiddles, G1};
 use super::poly::reverse;
 use super::{
-    compress, each_on_threads, field_element, hash_to_field, point, polynomial, powers, to_bytes,
-    Bytes48, Error, Fr, G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
+    compress, each_on_threads, field_element, hash_to_field, point, polynomial, to_bytes, Bytes48,
+    Error, Fr, G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
 };
+use sha2::{Digest, Sha256};
 use tripair::curve::{FixedBaseMsm, G1Projective};
 use tripair::field::traits::batch_inv_vartime;
 
@@ -325,8 +326,12 @@ impl TrustedSetup {
 
     /// Whether every cell's proof is valid for its commitment and cell index: the specs'
     /// universal verification equation over a random linear combination, one pairing check.
-    /// True for the empty batch. The proofs' decoding, the cells' interpolations and the two
-    /// MSMs run on the library's thread budget ([`tripair::pairing::set_max_threads`]).
+    /// The combination's coefficients are 128-bit values hashed from the specs' challenge r
+    /// (SHA-256 of r and the cell's position) where the specs take the powers of r: a batch with
+    /// a wrong cell passes with probability 2^-128, within the curve's own security level, and
+    /// the proofs' MSM takes half-length scalars. True for the empty batch. The proofs'
+    /// decoding, the cells' interpolations and the two MSMs run on the library's thread budget
+    /// ([`tripair::pairing::set_max_threads`]).
     pub fn verify_cell_kzg_proof_batch(
         &self,
         commitments: &[Bytes48],
@@ -393,14 +398,14 @@ impl TrustedSetup {
             data.extend(cells[j]);
             data.extend(proofs[j]);
         }
-        let powers = powers(&hash_to_field(&data), n);
+        let coefficients = batch_coefficients(&hash_to_field(&data), n);
         let ctx = self.cell_context();
-        // RL = sum_k r^k C_k, by distinct commitment.
+        // RL = sum_k c_k C_k, by distinct commitment.
         let mut weights = vec![Fr::ZERO; cs.len()];
-        for (j, p) in powers.iter().enumerate() {
+        for (j, p) in coefficients.iter().enumerate() {
             weights[which[j]] += *p;
         }
-        // RLI = [sum_k r^k I_k(s)], I_k the interpolation polynomial of cell k.
+        // RLI = [sum_k c_k I_k(s)], I_k the interpolation polynomial of cell k.
         let cells_idx: Vec<usize> = (0..n).collect();
         let partial = tripair::pairing::map_chunks(
             &cells_idx,
@@ -409,7 +414,7 @@ impl TrustedSetup {
                 let mut acc = vec![Fr::ZERO; L];
                 for &j in chunk {
                     for (a, c) in acc.iter_mut().zip(ctx.interpolate(indices[j], &values[j])) {
-                        *a += c * powers[j];
+                        *a += c * coefficients[j];
                     }
                 }
                 acc
@@ -421,11 +426,11 @@ impl TrustedSetup {
                 *a += c;
             }
         }
-        // RLP = sum_k r^k h_k^l proof_k.
+        // RLP = sum_k c_k h_k^l proof_k.
         let shifted: Vec<Fr> = (0..n)
-            .map(|j| powers[j] * ctx.coset_shift(indices[j]).pow_vartime(&[L as u64]))
+            .map(|j| coefficients[j] * ctx.coset_shift(indices[j]).pow_vartime(&[L as u64]))
             .collect();
-        // e(RL - RLI + RLP, G2) = e(sum_k r^k proof_k, [s^l]G2), as one MSM per side, the two
+        // e(RL - RLI + RLP, G2) = e(sum_k c_k proof_k, [s^l]G2), as one MSM per side, the two
         // side by side on two threads where the budget allows.
         let mut points: Vec<G1Point> = cs.clone();
         points.extend(&self.g1_monomial[..L]);
@@ -433,7 +438,7 @@ impl TrustedSetup {
         let mut scalars = weights;
         scalars.extend(interp.iter().map(|c| -*c));
         scalars.extend(shifted);
-        let sides: [(&[G1Point], &[Fr]); 2] = [(&points, &scalars), (&pis, &powers)];
+        let sides: [(&[G1Point], &[Fr]); 2] = [(&points, &scalars), (&pis, &coefficients)];
         let sums: Vec<G1> =
             tripair::pairing::map_chunks(&sides, tripair::pairing::available_threads(), |chunk| {
                 chunk
@@ -452,4 +457,28 @@ impl TrustedSetup {
             &self.s64_g2,
         ))
     }
+}
+
+/// The coefficients of the cell batch's linear combination: c_k = the first 16 bytes of
+/// SHA-256(r || k) (r the specs' challenge, big-endian; k as 8 big-endian bytes) read as an
+/// integer below 2^128, where the specs take r^k. The verification still answers whether every
+/// cell equation holds: the proofs and commitments are subgroup-checked, so each equation's
+/// discrepancy e_k lies in G1 of prime order, and a batch with some e_k != 0 passes only if
+/// sum_k c_k e_k = 0, which for fixed other coefficients holds for at most one value of c_k mod r:
+/// probability 2^-128 per challenge (the small-exponent test of Bellare–Garay–Rabin, EUROCRYPT
+/// 1998), within bls12-381's own security level (about 2^120 against discrete logarithms),
+/// against the specs' n/r. Every coefficient depends on all inputs through r, so an adversary
+/// cannot choose inputs after seeing them. The proofs' side of the check is then a
+/// multi-scalar multiplication with 128-bit scalars, half the windows' additions of full ones.
+pub(crate) fn batch_coefficients(r: &Fr, n: usize) -> Vec<Fr> {
+    let r = r.to_be_bytes();
+    (0..n as u64)
+        .map(|k| {
+            let h = Sha256::new()
+                .chain_update(&r)
+                .chain_update(k.to_be_bytes())
+                .finalize();
+            Fr::from_be_bytes_mod_order(&h[..16])
+        })
+        .collect()
 }
