@@ -7,8 +7,8 @@
 use super::fft::{FftElement, Twiddles, G1};
 use super::poly::reverse;
 use super::{
-    compress, each_on_threads, field_element, hash_to_field, point, polynomial, to_bytes, Bytes48,
-    Error, Fr, G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
+    compress, each_on_threads, field_element, hash_to_field, map_on_threads, point, polynomial,
+    to_bytes, Bytes48, Error, Fr, G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
 };
 use sha2::{Digest, Sha256};
 use tripair::curve::{FixedBaseMsm, G1Projective};
@@ -70,35 +70,19 @@ impl CellContext {
         // Built once per setup, on the library's thread budget: 64 G1 FFTs, then 128 tables.
         let threads = tripair::pairing::available_threads();
         let bs: Vec<usize> = (0..L).collect();
-        let columns: Vec<Vec<G1>> = tripair::pairing::map_chunks(&bs, threads, |chunk| {
-            chunk
-                .iter()
-                .map(|&b| {
-                    let mut s = vec![G1::zero(); 2 * M];
-                    for (t, x) in s.iter_mut().enumerate().take(M - 1) {
-                        *x = setup.g1_monomial[t * L + b].to_projective();
-                    }
-                    tw.fft(&mut s, false);
-                    s
-                })
-                .collect::<Vec<_>>()
-        })
-        .into_iter()
-        .flatten()
-        .collect();
+        let columns: Vec<Vec<G1>> = map_on_threads(&bs, threads, |&b| {
+            let mut s = vec![G1::zero(); 2 * M];
+            for (t, x) in s.iter_mut().enumerate().take(M - 1) {
+                *x = setup.g1_monomial[t * L + b].to_projective();
+            }
+            tw.fft(&mut s, false);
+            s
+        });
         let ks: Vec<usize> = (0..2 * M).collect();
-        tripair::pairing::map_chunks(&ks, threads, |chunk| {
-            chunk
-                .iter()
-                .map(|&k| {
-                    let col: Vec<G1> = columns.iter().map(|c| c[k]).collect();
-                    FixedBaseMsm::new(&G1Projective::batch_to_affine_vartime(&col))
-                })
-                .collect::<Vec<_>>()
+        map_on_threads(&ks, threads, |&k| {
+            let col: Vec<G1> = columns.iter().map(|c| c[k]).collect();
+            FixedBaseMsm::new(&G1Projective::batch_to_affine_vartime(&col))
         })
-        .into_iter()
-        .flatten()
-        .collect()
     }
 
     /// The coefficients of the blob's polynomial (polynomial_eval_to_coeff).
@@ -148,19 +132,10 @@ impl CellContext {
             .collect();
         // The 2m fixed-base MSMs (most of the work), on the library's thread budget.
         let ks: Vec<usize> = (0..2 * M).collect();
-        let mut h: Vec<G1> =
-            tripair::pairing::map_chunks(&ks, tripair::pairing::available_threads(), |chunk| {
-                chunk
-                    .iter()
-                    .map(|&k| {
-                        let scalars: Vec<Fr> = columns.iter().map(|c| c[k]).collect();
-                        fk20[k].msm_vartime(&scalars)
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .into_iter()
-            .flatten()
-            .collect();
+        let mut h = map_on_threads(&ks, tripair::pairing::available_threads(), |&k| {
+            let scalars: Vec<Fr> = columns.iter().map(|c| c[k]).collect();
+            fk20[k].msm_vartime(&scalars)
+        });
         self.tw.fft_unscaled_on_threads(&mut h, true);
         // h_j = (u~ * S)_(m-2-j); the polynomial sum_j h_j x^j, evaluated at the 2m-th roots.
         let mut p = vec![G1::zero(); 2 * M];
@@ -439,16 +414,9 @@ impl TrustedSetup {
         scalars.extend(interp.iter().map(|c| -*c));
         scalars.extend(shifted);
         let sides: [(&[G1Point], &[Fr]); 2] = [(&points, &scalars), (&pis, &coefficients)];
-        let sums: Vec<G1> =
-            tripair::pairing::map_chunks(&sides, tripair::pairing::available_threads(), |chunk| {
-                chunk
-                    .iter()
-                    .map(|(p, k)| G1Projective::msm_vartime(p, k))
-                    .collect::<Vec<_>>()
-            })
-            .into_iter()
-            .flatten()
-            .collect();
+        let sums = map_on_threads(&sides, tripair::pairing::available_threads(), |(p, k)| {
+            G1Projective::msm_vartime(p, k)
+        });
         let (lhs, rhs) = (sums[0], sums[1]);
         Ok(self.pairs_to_one(
             &lhs.to_affine_vartime(),

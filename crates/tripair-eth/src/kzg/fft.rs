@@ -1,7 +1,7 @@
 //! Radix-2 FFTs over F_r and over G1 (the same butterflies; G1 elements are scaled by the
 //! twiddles with variable-time multiplications: every value here is public).
 
-use super::Fr;
+use super::{map_on_threads, Fr};
 use tripair::curve::curves::Bls12_381;
 use tripair::curve::G1Projective;
 
@@ -89,29 +89,18 @@ impl Twiddles {
         }
         self.check_size(n);
         bit_reverse(a);
-        let halves = [a[..n / 2].to_vec(), a[n / 2..].to_vec()];
-        let halves: Vec<Vec<T>> = tripair::pairing::map_chunks(&halves, 2, |chunk| {
-            chunk
-                .iter()
-                .map(|h| {
-                    let mut h = h.clone();
-                    self.layers(&mut h, inverse);
-                    h
-                })
-                .collect::<Vec<_>>()
-        })
-        .into_iter()
-        .flatten()
-        .collect();
+        let whole: &[T] = a;
+        let halves = map_on_threads(&[0, n / 2], 2, |&start| {
+            let mut h = whole[start..start + n / 2].to_vec();
+            self.layers(&mut h, inverse);
+            h
+        });
         let step = self.powers.len() / n;
         let js: Vec<usize> = (0..n / 2).collect();
-        let top = tripair::pairing::map_chunks(&js, 2, |chunk| {
-            chunk
-                .iter()
-                .map(|&j| self.butterfly(halves[0][j], halves[1][j], j, step, inverse))
-                .collect::<Vec<_>>()
+        let top = map_on_threads(&js, 2, |&j| {
+            self.butterfly(halves[0][j], halves[1][j], j, step, inverse)
         });
-        for (j, (x, y)) in top.into_iter().flatten().enumerate() {
+        for (j, (x, y)) in top.into_iter().enumerate() {
             a[j] = x;
             a[j + n / 2] = y;
         }

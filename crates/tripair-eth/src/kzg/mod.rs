@@ -185,6 +185,20 @@ fn point(bytes: &Bytes48, what: &str) -> Result<G1Point, Error> {
     decode_point(bytes).map_err(|e| Error::Point(format!("{what}: {e}")))
 }
 
+/// `f(item)` for every item, in order, on at most `threads` threads (and the library's budget).
+pub(crate) fn map_on_threads<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    tripair::pairing::map_chunks(items, threads, |chunk| {
+        chunk.iter().map(&f).collect::<Vec<R>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 /// `f(i, item)` for every item, on the library's thread budget, in order; the error is the first
 /// in item order, whatever the split (for decoding and checking lists of points).
 pub(crate) fn each_on_threads<T: Sync, P: Send>(
@@ -340,32 +354,24 @@ impl TrustedSetup {
         let n = blobs.len();
         // Each blob's checks, challenge and evaluation, on the library's thread budget (the
         // first error in blob order is the one reported, whatever the split).
-        let idx: Vec<usize> = (0..n).collect();
-        let per_blob =
-            tripair::pairing::map_chunks(&idx, tripair::pairing::available_threads(), |chunk| {
-                chunk
-                    .iter()
-                    .map(|&i| -> Result<(G1Point, G1Point, Fr, Fr), Error> {
-                        let f = polynomial(blobs[i]).map_err(|e| match e {
-                            Error::NotAFieldElement(w) => Error::NotAFieldElement(
-                                w.replace("of the blob", &format!("of blob {i}")),
-                            ),
-                            e => e,
-                        })?;
-                        let c = point(&commitments[i], &format!("commitment {i}"))?;
-                        let pi = point(&proofs[i], &format!("proof {i}"))?;
-                        let z = challenge(blobs[i], &commitments[i]);
-                        let y = self.domain.evaluate(&f, &z);
-                        Ok((c, pi, z, y))
-                    })
-                    .collect::<Vec<_>>()
-            });
+        let per_blob = each_on_threads(blobs, |i, blob| {
+            let f = polynomial(blob).map_err(|e| match e {
+                Error::NotAFieldElement(w) => {
+                    Error::NotAFieldElement(w.replace("of the blob", &format!("of blob {i}")))
+                }
+                e => e,
+            })?;
+            let c = point(&commitments[i], &format!("commitment {i}"))?;
+            let pi = point(&proofs[i], &format!("proof {i}"))?;
+            let z = challenge(blob, &commitments[i]);
+            let y = self.domain.evaluate(&f, &z);
+            Ok((c, pi, z, y))
+        })?;
         let mut cs = Vec::with_capacity(n);
         let mut pis = Vec::with_capacity(n);
         let mut zs = Vec::with_capacity(n);
         let mut ys = Vec::with_capacity(n);
-        for r in per_blob.into_iter().flatten() {
-            let (c, pi, z, y) = r?;
+        for (c, pi, z, y) in per_blob {
             cs.push(c);
             pis.push(pi);
             zs.push(z);
