@@ -13,6 +13,7 @@
 //! serial while another process holds the cores (`threads.rs`).
 
 use crate::prelude::*;
+use core::marker::PhantomData;
 use std::any::Any;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -226,30 +227,45 @@ fn take_worker() -> Option<Arc<Worker>> {
     Some(w)
 }
 
-/// Where a job leaves its result.
-struct Handoff<R> {
-    value: Mutex<Option<Result<R, Box<dyn Any + Send>>>>,
+/// A job's value, its type erased: the pool's code exists once, not once per result and
+/// closure type (the CLI's tables instantiated `try_spawn` 201 times, about 120K lines of LLVM IR).
+type Value = Box<dyn Any + Send>;
+
+/// Where a job leaves its value, or its panic's payload.
+struct Handoff {
+    value: Mutex<Option<std::thread::Result<Value>>>,
     ready: AtomicBool,
     done: Condvar,
 }
 
 /// The result of a job started with [`spawn`], to [`Pending::join`].
 pub(crate) struct Pending<R> {
-    run: Run<R>,
+    run: Run,
+    result: PhantomData<fn() -> R>,
 }
 
-enum Run<R> {
-    /// On a worker, leaving its result here.
-    Worker(Arc<Handoff<R>>),
+enum Run {
+    /// On a worker, leaving its value here.
+    Worker(Arc<Handoff>),
     /// Not started (the system refused a thread): it runs at the join, on the caller's thread.
-    Deferred(Box<dyn FnOnce() -> R + Send>),
+    Deferred(Box<dyn FnOnce() -> Value + Send>),
 }
 
-impl<R> Pending<R> {
+impl<R: 'static> Pending<R> {
     /// Waits for the job (spinning first, then sleeping) and returns its value; a panic in the
     /// job resumes here.
     pub(crate) fn join(self) -> R {
-        let h = match self.run {
+        match self.run.join().downcast::<R>() {
+            Ok(r) => *r,
+            // The job that `spawn`/`try_spawn` boxed returns an `R`.
+            Err(_) => unreachable!("a pool job's value has the type it was spawned with"),
+        }
+    }
+}
+
+impl Run {
+    fn join(self) -> Value {
+        let h = match self {
             Run::Worker(h) => h,
             Run::Deferred(f) => return f(),
         };
@@ -264,14 +280,27 @@ impl<R> Pending<R> {
     }
 }
 
+/// `f` with its value boxed, for the type-erased pool.
+fn erase<R: Send + 'static>(
+    f: impl FnOnce() -> R + Send + 'static,
+) -> Box<dyn FnOnce() -> Value + Send> {
+    Box::new(move || Box::new(f()) as Value)
+}
+
 /// Runs `f` on a pool worker. The worker returns to the idle list before the result is handed
 /// over, so a caller that starts its next call as soon as it has the result finds it idle. Where
 /// the system refuses a new thread, `f` runs at the join on the caller's thread: for a job that
 /// waits only for what the caller hands it before joining, never for one the caller waits on.
 pub(crate) fn spawn<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> Pending<R> {
-    try_spawn(f).unwrap_or_else(|f| Pending {
-        run: Run::Deferred(Box::new(f)),
-    })
+    let job = erase(f);
+    let run = match take_worker() {
+        Some(worker) => Run::Worker(start(worker, job)),
+        None => Run::Deferred(job),
+    };
+    Pending {
+        run,
+        result: PhantomData,
+    }
 }
 
 /// [`spawn`], or `f` back where the system refuses a new thread: for a job that the caller waits
@@ -282,6 +311,14 @@ pub(crate) fn try_spawn<R: Send + 'static, F: FnOnce() -> R + Send + 'static>(
     let Some(worker) = take_worker() else {
         return Err(f);
     };
+    Ok(Pending {
+        run: Run::Worker(start(worker, erase(f))),
+        result: PhantomData,
+    })
+}
+
+/// Hands `job` to `worker`; the worker leaves the value (or the panic) in the returned handoff.
+fn start(worker: Arc<Worker>, job: Box<dyn FnOnce() -> Value + Send>) -> Arc<Handoff> {
     let handoff = Arc::new(Handoff {
         value: Mutex::new(None),
         ready: AtomicBool::new(false),
@@ -289,15 +326,13 @@ pub(crate) fn try_spawn<R: Send + 'static, F: FnOnce() -> R + Send + 'static>(
     });
     let (h, me) = (Arc::clone(&handoff), Arc::clone(&worker));
     worker.assign(Box::new(move || {
-        let r = catch_unwind(AssertUnwindSafe(f));
+        let r = catch_unwind(AssertUnwindSafe(job));
         lock(&IDLE).push(me);
         *lock(&h.value) = Some(r);
         h.ready.store(true, Ordering::Release);
         h.done.notify_one();
     }));
-    Ok(Pending {
-        run: Run::Worker(handoff),
-    })
+    handoff
 }
 
 #[cfg(test)]
