@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target (cargo-fuzz, libFuzzer) for SECONDS each (default 60), then minimises its
 # corpus into fuzz/corpus/<target>, which `cargo test` replays
-# (crates/tripair-cli/tests/fuzz_corpus.rs). Installs what it needs on a fresh machine: the nightly
+# (crates/tripair-fuzz-bodies/tests/fuzz_corpus.rs). Installs what it needs on a fresh machine: the nightly
 # toolchain (rustup) and cargo-fuzz (cargo install, pinned version). With FUZZ_RUNS=N each target
 # stops after N executions or SECONDS, whichever comes first (the bar of docs/fuzzing.md: 10^7 or
 # 30 minutes: FUZZ_RUNS=10000000 scripts/fuzz.sh 1800). Prints each target's executions.

@@ -2,6 +2,6 @@
 //! body is shared with the corpus replay test.
 #![no_main]
 #[allow(dead_code)] // its seeds() serves the replay test
-#[path = "../../crates/tripair-cli/tests/support/arkworks_diff.rs"]
+#[path = "../../crates/tripair-fuzz-bodies/tests/support/arkworks_diff.rs"]
 mod arkworks_diff;
 libfuzzer_sys::fuzz_target!(|data: &[u8]| arkworks_diff::arkworks(data));

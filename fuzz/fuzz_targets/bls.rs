@@ -1,3 +1,3 @@
-//! Fuzz target `bls`: see `tripair_cli::fuzz_bodies::bls` for the properties checked.
+//! Fuzz target `bls`: see `tripair_fuzz_bodies::bls` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::bls(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::bls(data));

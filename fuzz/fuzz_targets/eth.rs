@@ -1,3 +1,3 @@
-//! Fuzz target `eth`: see `tripair_cli::fuzz_bodies::eth` for the properties checked.
+//! Fuzz target `eth`: see `tripair_fuzz_bodies::eth` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::eth(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::eth(data));

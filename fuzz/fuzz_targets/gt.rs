@@ -1,3 +1,3 @@
-//! Fuzz target `gt`: see `tripair_cli::fuzz_bodies::gt` for the properties checked.
+//! Fuzz target `gt`: see `tripair_fuzz_bodies::gt` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::gt(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::gt(data));

@@ -1,3 +1,3 @@
-//! Fuzz target `hash`: see `tripair_cli::fuzz_bodies::hash` for the properties checked.
+//! Fuzz target `hash`: see `tripair_fuzz_bodies::hash` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::hash(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::hash(data));

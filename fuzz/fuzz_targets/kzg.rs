@@ -1,3 +1,3 @@
-//! Fuzz target `kzg`: see `tripair_cli::fuzz_bodies::kzg` for the properties checked.
+//! Fuzz target `kzg`: see `tripair_fuzz_bodies::kzg` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::kzg(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::kzg(data));

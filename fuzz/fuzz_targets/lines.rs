@@ -1,3 +1,3 @@
-//! Fuzz target `lines`: see `tripair_cli::fuzz_bodies::lines` for the properties checked.
+//! Fuzz target `lines`: see `tripair_fuzz_bodies::lines` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::lines(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::lines(data));

@@ -1,3 +1,3 @@
-//! Fuzz target `points`: see `tripair_cli::fuzz_bodies::points` for the properties checked.
+//! Fuzz target `points`: see `tripair_fuzz_bodies::points` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::points(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::points(data));

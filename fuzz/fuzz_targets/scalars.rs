@@ -1,3 +1,3 @@
-//! Fuzz target `scalars`: see `tripair_cli::fuzz_bodies::scalars` for the properties checked.
+//! Fuzz target `scalars`: see `tripair_fuzz_bodies::scalars` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::scalars(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::scalars(data));

@@ -1,3 +1,3 @@
-//! Fuzz target `smallchar`: see `tripair_cli::fuzz_bodies::smallchar` for the properties checked.
+//! Fuzz target `smallchar`: see `tripair_fuzz_bodies::smallchar` for the properties checked.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_cli::fuzz_bodies::smallchar(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tripair_fuzz_bodies::smallchar(data));

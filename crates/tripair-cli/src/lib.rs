@@ -8,7 +8,6 @@ pub mod bench;
 pub mod bls_cmd;
 pub mod curves;
 pub mod eth_cmd;
-pub mod fuzz_bodies;
 pub mod lines;
 pub mod measure;
 #[cfg(feature = "peers")]

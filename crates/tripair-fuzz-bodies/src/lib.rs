@@ -9,6 +9,8 @@
 //! the submodules `protocols` and `reorder`. The differential target against arkworks is test-only (arkworks is a
 //! dev-dependency): `tests/support/arkworks_diff.rs`.
 
+#![warn(missing_docs)]
+
 use hex::encode as hex_encode;
 use tripair::curve::{CurveGroup, PairingCurve, G1, G2};
 use tripair::encoding::{decode_g1, decode_g2, encode_g1, encode_g2, encode_point_compressed};
@@ -141,8 +143,8 @@ pub fn cli_lines(data: &[u8]) {
     };
     let text = String::from_utf8_lossy(bytes);
     for line in text.lines().take(4) {
-        let _ = crate::curves::pair_line(curve, line, false);
-        let _ = crate::curves::check_line(curve, line);
+        let _ = tripair_cli::curves::pair_line(curve, line, false);
+        let _ = tripair_cli::curves::check_line(curve, line);
     }
 }
 

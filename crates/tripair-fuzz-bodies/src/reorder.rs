@@ -1,10 +1,10 @@
 //! Fuzz body for the line answerer of `pair`, `check` and the other line commands: reading with
 //! a bound, answering on several threads, writing back in input order, stopping on a write error.
 
-use crate::lines::{answer_lines, AnswerFn, RunError, Summary};
 use std::io::{self, Cursor, Write};
 use std::sync::Arc;
 use std::time::Duration;
+use tripair_cli::lines::{answer_lines, AnswerFn, RunError, Summary};
 
 /// A writer that takes `room` bytes and then fails, keeping what it took.
 struct Limited {

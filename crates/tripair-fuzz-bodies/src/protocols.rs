@@ -2,8 +2,6 @@
 //! lines and the library's keys, signatures, aggregates and batches), Ethereum's precompiles and
 //! KZG. Each panics only when a property fails.
 
-use crate::bls_cmd::{bls_line, BlsOp, Scheme, Suite};
-use crate::eth_cmd::{kzg_line, KzgOp};
 use std::sync::OnceLock;
 use tripair::curve::{Affine, CurveGroup};
 use tripair::hash_to_curve::{
@@ -12,6 +10,8 @@ use tripair::hash_to_curve::{
 };
 use tripair::Error;
 use tripair_bls::{pop, MinPk, MinSig, PublicKey, SecretKey, Signature, Variant};
+use tripair_cli::bls_cmd::{bls_line, BlsOp, Scheme, Suite};
+use tripair_cli::eth_cmd::{kzg_line, KzgOp};
 use tripair_eth::kzg::{
     Bytes32, Bytes48, Cell, TrustedSetup, BYTES_PER_BLOB, BYTES_PER_CELL, BYTES_PER_FIELD_ELEMENT,
 };

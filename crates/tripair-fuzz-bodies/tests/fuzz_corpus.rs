@@ -6,7 +6,7 @@
 mod arkworks_diff;
 
 use std::path::Path;
-use tripair_cli::fuzz_bodies::{seeds, FuzzBody, TARGETS};
+use tripair_fuzz_bodies::{seeds, FuzzBody, TARGETS};
 
 /// The library's targets and the `arkworks` differential target (a test-only body: arkworks is a
 /// dev-dependency).
