@@ -183,8 +183,8 @@ fn check_portable_lanes<C: PairingCurve>() {
 }
 
 /// Runs `f` on a thread with a 32 MiB stack. This package builds at `opt-level = 0` (see the
-/// workspace Cargo.toml), where the portable lane kernels keep every 8-lane temporary in its own
-/// stack slot: the portable lane pairing overflowed the test harness's 2 MiB thread stack.
+/// workspace Cargo.toml), where the portable lane pairing overflowed the test harness's 2 MiB
+/// thread stack (presumably each unoptimised 8-lane temporary takes a stack slot of its own).
 fn on_big_stack(f: fn()) {
     std::thread::Builder::new()
         .stack_size(32 << 20)
