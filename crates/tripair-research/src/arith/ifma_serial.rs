@@ -134,6 +134,7 @@ pub struct IfmaSerial;
 
 impl Backend for IfmaSerial {
     const NAME: &'static str = "ifma-serial";
+    type Route = tripair::arith::route::Generic;
     fn available() -> bool {
         Avx512Ifma::detect().is_some()
     }

@@ -16,6 +16,11 @@ pub trait Backend:
     /// Whether the field layer computes the independent products of one tower operation side by
     /// side in SIMD lanes (digit slicing, [`Sliced`]); the products themselves are the same.
     const SLICED: bool = false;
+    /// Where the pairing stack's entry points find their code for curves on this backend:
+    /// [`route::Compiled`](super::route::Compiled) for [`DefaultBackend`] (compiled once in this
+    /// library), [`route::Generic`](super::route::Generic) for every other.
+    #[doc(hidden)]
+    type Route: super::route::Route;
     /// a*b/2^(64N) mod p, for a, b < p; the result is < p.
     fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N];
     /// a^2/2^(64N) mod p.
@@ -110,6 +115,11 @@ pub struct Portable;
 
 impl Backend for Portable {
     const NAME: &'static str = "portable";
+    // The default backend off x86-64 (the unit tests take the generic code, as for `Adx`).
+    #[cfg(any(target_arch = "x86_64", test))]
+    type Route = super::route::Generic;
+    #[cfg(not(any(target_arch = "x86_64", test)))]
+    type Route = super::route::Compiled;
     fn available() -> bool {
         true
     }
@@ -144,6 +154,7 @@ pub struct Sliced;
 
 impl Backend for Sliced {
     const NAME: &'static str = "sliced";
+    type Route = super::route::Generic;
     const SLICED: bool = true;
     fn available() -> bool {
         DefaultBackend::available()

@@ -15,6 +15,9 @@ mod bingcd;
 #[allow(rustdoc::private_intra_doc_links)]
 pub mod limbs;
 pub mod radix52;
+// Public but hidden: the backends of the research crate name their route.
+#[doc(hidden)]
+pub mod route;
 pub(crate) mod safegcd;
 #[cfg(test)]
 mod tests;

@@ -66,6 +66,11 @@ pub fn easy_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(f: &Fp12<C, F
 /// Its chains of squares run where the strategy layer chooses ([`ChosenChains`]: digit-sliced in
 /// the IFMA lanes where those run and apply, in the tower elsewhere).
 pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
+    crate::pairing::compiled::route!(C, final_exponentiation(m), final_exponentiation_generic(m))
+}
+
+/// The generic body of [`final_exponentiation`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn final_exponentiation_generic<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
     Gt::from_fp12_unchecked(hard_part_with(&easy_part(&m.0), &SerialPowU(ChosenChains)))
 }
 

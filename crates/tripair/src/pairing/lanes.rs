@@ -33,6 +33,13 @@ pub(crate) type LanePair<C, B> = (PreparedG1<LaneFp<C, B>>, TwistCoords<C, LaneF
 /// in SIMD lanes where the CPU has AVX-512 IFMA, the remainder (and everything elsewhere, or under
 /// `TRIPAIR_BACKEND=portable`) one by one through [`pairing`]. The same values as [`pairing`].
 pub fn pairings_lanes<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
+    crate::pairing::compiled::route!(C, pairings_lanes(pairs), pairings_lanes_generic(pairs))
+}
+
+/// The generic body of [`pairings_lanes`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairings_lanes_generic<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<Gt<C>> {
     if crate::strategy::batch_in_lanes::<C>() {
         pairings_lanes_with::<C, IfmaLanes>(pairs)
     } else {
@@ -145,6 +152,18 @@ pub fn pairings_prepared_lanes<C: PairingCurve>(
     q: &G2Prepared<C>,
     ps: &[G1Affine<C>],
 ) -> Vec<Gt<C>> {
+    crate::pairing::compiled::route!(
+        C,
+        pairings_prepared_lanes(q, ps),
+        pairings_prepared_lanes_generic(q, ps)
+    )
+}
+
+/// The generic body of [`pairings_prepared_lanes`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairings_prepared_lanes_generic<C: PairingCurve>(
+    q: &G2Prepared<C>,
+    ps: &[G1Affine<C>],
+) -> Vec<Gt<C>> {
     if crate::strategy::lanes_available() {
         pairings_prepared_lanes_with::<C, IfmaLanes>(q, ps, crate::strategy::lanes_min_prepared())
     } else {
@@ -210,6 +229,17 @@ pub fn pairings_prepared_in_lanes<C: PairingCurve, B: LaneBackend>(
 /// or through the scalar sources ([`product_miller_loop`]). The same value after the final
 /// exponentiation either way; constant time in the points.
 pub fn product_miller_loop_lanes<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> MillerLoopOutput<C> {
+    crate::pairing::compiled::route!(
+        C,
+        product_miller_loop_lanes(pairs),
+        product_miller_loop_lanes_generic(pairs)
+    )
+}
+
+/// The generic body of [`product_miller_loop_lanes`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn product_miller_loop_lanes_generic<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
     if crate::strategy::product_loop::<C>(finite_count(pairs))

@@ -672,6 +672,12 @@ impl<C: PairingCurve> G2Prepared<C> {
     /// y-coefficients are 2YZ (tangents) and a multiple of xT - xQ (chords), non-zero because T
     /// stays a multiple kQ with k != 0, +-1 modulo r along the loop.
     pub fn new(q: &G2Affine<C>) -> Self {
+        crate::pairing::compiled::route!(C, g2_prepared(q), Self::new_generic(q))
+    }
+
+    /// The generic body of [`G2Prepared::new`] (compiled once per built-in curve:
+    /// `pairing::compiled`).
+    pub(crate) fn new_generic(q: &G2Affine<C>) -> Self {
         if q.infinity {
             return G2Prepared {
                 lines: Arc::new([]),
@@ -1003,6 +1009,17 @@ pub fn miller_loop_affine<C: PairingCurve>(
 pub fn miller_loop_affine_vartime<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
+    crate::pairing::compiled::route!(
+        C,
+        miller_loop_affine_vartime(pairs),
+        miller_loop_affine_vartime_generic(pairs)
+    )
+}
+
+/// The generic body of [`miller_loop_affine_vartime`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn miller_loop_affine_vartime_generic<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> MillerLoopOutput<C> {
     let mut source = AffineLines::new_vartime(pairs);
     MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
 }
@@ -1102,6 +1119,13 @@ fn projective_source<C: PairingCurve>(
 /// over i with shared squarings, s = 6u+2 for BN (then the lines through pi(Q) and -pi^2(Q)),
 /// s = u for BLS12. Pairs with a point at infinity contribute 1.
 pub fn miller_loop<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> MillerLoopOutput<C> {
+    crate::pairing::compiled::route!(C, miller_loop(pairs), miller_loop_generic(pairs))
+}
+
+/// The generic body of [`miller_loop`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn miller_loop_generic<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> MillerLoopOutput<C> {
     let mut source = projective_source(pairs);
     MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
 }
@@ -1121,6 +1145,17 @@ pub fn product_miller_loop<C: PairingCurve>(
 
 /// The same product over prepared G2 points: the stored lines replace the twist arithmetic.
 pub fn multi_miller_loop<C: PairingCurve>(
+    pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
+) -> MillerLoopOutput<C> {
+    crate::pairing::compiled::route!(
+        C,
+        multi_miller_loop(pairs),
+        multi_miller_loop_generic(pairs)
+    )
+}
+
+/// The generic body of [`multi_miller_loop`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn multi_miller_loop_generic<C: PairingCurve>(
     pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
 ) -> MillerLoopOutput<C> {
     let mut source = PreparedLines::new(pairs);

@@ -11,6 +11,7 @@
 //!
 //! Both are fixed powers (coprime to r) of the reduced pairing, so bilinearity and non-degeneracy hold.
 
+mod compiled;
 // The modules are internal; what users call is re-exported below (the rest of each re-export
 // list is hidden: the workspace's other crates, tests and tables use it).
 #[doc(hidden)]
@@ -72,6 +73,11 @@ use crate::field::{Fp, Fp12, Fp2, TowerParams};
 /// The strategy layer ([`crate::strategy::single_pairing`]) picks the scalar or the digit-sliced
 /// tower for the curve on this CPU; the value is the same.
 pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
+    crate::pairing::compiled::route!(C, pairing(p, q), pairing_generic(p, q))
+}
+
+/// The generic body of [`pairing`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairing_generic<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     match crate::strategy::single_pairing::<C>() {
         crate::strategy::SinglePairing::Sliced => pairing_sliced(p, q),
         crate::strategy::SinglePairing::Scalar => pairing_scalar(p, q),
@@ -147,6 +153,13 @@ pub fn multi_pairing_affine_vartime<C: PairingCurve>(
 /// per step for the whole batch (Acar–Lauter–Naehrig–Shumow's "20 at once"), in constant time.
 /// The same values as [`pairing`] on each pair.
 pub fn pairings_affine<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
+    crate::pairing::compiled::route!(C, pairings_affine(pairs), pairings_affine_generic(pairs))
+}
+
+/// The generic body of [`pairings_affine`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairings_affine_generic<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<Gt<C>> {
     miller_loops_affine(pairs)
         .iter()
         .map(final_exponentiation)
@@ -155,6 +168,17 @@ pub fn pairings_affine<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) ->
 
 /// As [`pairings_affine`] with variable-time inversions: public G2 points only.
 pub fn pairings_affine_vartime<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<Gt<C>> {
+    crate::pairing::compiled::route!(
+        C,
+        pairings_affine_vartime(pairs),
+        pairings_affine_vartime_generic(pairs)
+    )
+}
+
+/// The generic body of [`pairings_affine_vartime`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairings_affine_vartime_generic<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> Vec<Gt<C>> {
     miller_loops_affine_vartime(pairs)

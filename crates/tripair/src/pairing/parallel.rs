@@ -211,6 +211,18 @@ pub fn pairing_batch<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> Vec<Gt<C>> {
+    crate::pairing::compiled::route!(
+        C,
+        pairing_batch(pairs, threads),
+        pairing_batch_generic(pairs, threads)
+    )
+}
+
+/// The generic body of [`pairing_batch`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairing_batch_generic<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+    threads: usize,
+) -> Vec<Gt<C>> {
     let threads = budget(threads);
     let lanes = strategy::batch_in_lanes::<C>();
     let run = move |chunk: &[(G1Affine<C>, G2Affine<C>)]| {
@@ -250,6 +262,18 @@ pub fn pairing_batch<C: PairingCurve>(
 /// not repeated on every thread); otherwise each thread's loop over its share of the pairs (in the
 /// lanes where they pay, [`product_miller_loop_lanes`]), the outputs multiplied.
 pub fn miller_loop_threads<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+    threads: usize,
+) -> MillerLoopOutput<C> {
+    crate::pairing::compiled::route!(
+        C,
+        miller_loop_threads(pairs, threads),
+        miller_loop_threads_generic(pairs, threads)
+    )
+}
+
+/// The generic body of [`miller_loop_threads`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn miller_loop_threads_generic<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
@@ -307,6 +331,18 @@ pub fn multi_pairing_threads<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
     threads: usize,
 ) -> Gt<C> {
+    crate::pairing::compiled::route!(
+        C,
+        multi_pairing_threads(pairs, threads),
+        multi_pairing_threads_generic(pairs, threads)
+    )
+}
+
+/// The generic body of [`multi_pairing_threads`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn multi_pairing_threads_generic<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+    threads: usize,
+) -> Gt<C> {
     let threads = budget(threads);
     if threads < 2 {
         return final_exponentiation(&miller_loop_threads(pairs, threads));
@@ -337,6 +373,17 @@ pub fn multi_pairing_threads<C: PairingCurve>(
 /// Zen 5, four runs): 0.74-0.75x the serial one on bn254 (250-261K against 337-347K ticks),
 /// 0.77-0.78x on bls12-381 (378-391K against 487-509K).
 pub fn final_exponentiation_two_threads<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
+    crate::pairing::compiled::route!(
+        C,
+        final_exponentiation_two_threads(m),
+        final_exponentiation_two_threads_generic(m)
+    )
+}
+
+/// The generic body of [`final_exponentiation_two_threads`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn final_exponentiation_two_threads_generic<C: PairingCurve>(
+    m: &MillerLoopOutput<C>,
+) -> Gt<C> {
     if !two_threads_allowed() {
         return final_exponentiation(m);
     }
@@ -681,6 +728,18 @@ pub fn multi_miller_loop_threads<C: PairingCurve>(
     pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
     threads: usize,
 ) -> MillerLoopOutput<C> {
+    crate::pairing::compiled::route!(
+        C,
+        multi_miller_loop_threads(pairs, threads),
+        multi_miller_loop_threads_generic(pairs, threads)
+    )
+}
+
+/// The generic body of [`multi_miller_loop_threads`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn multi_miller_loop_threads_generic<C: PairingCurve>(
+    pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
+    threads: usize,
+) -> MillerLoopOutput<C> {
     let threads = budget(threads);
     let lengths = chunk_lengths(pairs.len(), threads);
     if lengths.len() == 1 {
@@ -715,6 +774,18 @@ fn split_at_hundredths(n: usize, hundredths: usize) -> usize {
 /// another from T = `[s]Q`, s the value of the loop parameter's leading digits; then f1^(2^k) f2
 /// and the final exponentiation. Equal to [`pairing`].
 pub fn pairing_split_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
+    crate::pairing::compiled::route!(
+        C,
+        pairing_split_loop(p, q),
+        pairing_split_loop_generic(p, q)
+    )
+}
+
+/// The generic body of [`pairing_split_loop`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairing_split_loop_generic<C: PairingCurve>(
+    p: &G1Affine<C>,
+    q: &G2Affine<C>,
+) -> Gt<C> {
     if p.infinity || q.infinity {
         return Gt::identity();
     }
@@ -983,6 +1054,14 @@ known_lines_source!([C: PairingCurve] StreamedLines<'_, C>, Fp<C::Fp>);
 /// two thirds of the loop) no longer wait for the point arithmetic; the final exponentiation stays
 /// serial. Constant time; equal to [`pairing`].
 pub fn pairing_pipelined<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
+    crate::pairing::compiled::route!(C, pairing_pipelined(p, q), pairing_pipelined_generic(p, q))
+}
+
+/// The generic body of [`pairing_pipelined`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairing_pipelined_generic<C: PairingCurve>(
+    p: &G1Affine<C>,
+    q: &G2Affine<C>,
+) -> Gt<C> {
     if p.infinity || q.infinity {
         return Gt::identity();
     }
