@@ -1,6 +1,7 @@
 //! Curve groups: G1 on E(F_p), G2 on the sextic twist, the curve data and what it implies.
 
 #[doc(hidden)]
+pub(crate) mod compiled;
 pub mod consts;
 pub mod curves;
 #[doc(hidden)]

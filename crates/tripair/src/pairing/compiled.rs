@@ -7,23 +7,19 @@
 //! of the tables, the research crate's) take the generic code, instantiated by their caller.
 
 use crate::prelude::*;
-use core::any::Any;
 
 use super::G2Prepared;
 use super::{Gt, MillerLoopOutput};
 use crate::curve::{G1Affine, G2Affine, PairingCurve};
 
-/// The route of curve `C`: [`Compiled`](crate::arith::route::Compiled) on the default backend.
-pub(crate) type RouteOf<C> =
-    <<<C as crate::field::TowerParams>::Fp as crate::field::FpParams>::Backend as crate::arith::Backend>::Route;
-
 /// `route!(C, entry(args), generic)`: the entry `entry` of `C`'s compiled table where `C` is a
 /// built-in curve on its default backend, else the expression `generic` (instantiated only then).
 macro_rules! route {
-    ($c:ty, $entry:ident($($arg:expr),*), $generic:expr) => {
-        <$crate::pairing::compiled::RouteOf<$c> as $crate::arith::route::Route>::route(
-            || ($crate::pairing::compiled::entries::<$c>().$entry)($($arg),*),
-            || $generic,
+    ($c:ty, $($rest:tt)*) => {
+        $crate::arith::route::route!(
+            $crate::curve::compiled::RouteOf<$c>,
+            $crate::pairing::compiled::entries::<$c>(),
+            $($rest)*
         )
     };
 }
@@ -53,6 +49,16 @@ entries! {
     miller_loop_affine_vartime: fn(&Pairs<C>) -> MillerLoopOutput<C> =
         super::miller::miller_loop_affine_vartime_generic::<C>;
     g2_prepared: fn(&G2Affine<C>) -> G2Prepared<C> = G2Prepared::<C>::new_generic;
+    g2_prepared_affine_vartime: fn(&G2Affine<C>) -> G2Prepared<C> =
+        G2Prepared::<C>::new_affine_vartime_generic;
+    pairing_scalar: fn(&G1Affine<C>, &G2Affine<C>) -> Gt<C> = super::pairing_scalar_generic::<C>;
+    pairing_sliced: fn(&G1Affine<C>, &G2Affine<C>) -> Gt<C> = super::pairing_sliced_generic::<C>;
+    product_miller_loop: fn(&Pairs<C>) -> MillerLoopOutput<C> =
+        super::miller::product_miller_loop_generic::<C>;
+    miller_loop_affine: fn(&Pairs<C>) -> MillerLoopOutput<C> =
+        super::miller::miller_loop_affine_generic::<C>;
+    miller_loops_prepared: fn(&G2Prepared<C>, &[G1Affine<C>]) -> Vec<MillerLoopOutput<C>> =
+        super::miller::miller_loops_prepared_generic::<C>;
     final_exponentiation: fn(&MillerLoopOutput<C>) -> Gt<C> =
         super::final_exp::final_exponentiation_generic::<C>;
     product_miller_loop_lanes: fn(&Pairs<C>) -> MillerLoopOutput<C> =
@@ -87,19 +93,10 @@ entries! {
 
 macro_rules! lookup {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => {
-        /// The compiled table of `C`, a built-in curve on its default backend (the only curves
-        /// whose route is [`Compiled`](crate::arith::route::Compiled)). One static per curve,
-        /// defined here; after monomorphization the type test folds to one of them.
-        pub(crate) fn entries<C: PairingCurve>() -> &'static Entries<C> {
-            $(
-                {
-                    static TABLE: Entries<$c> = Entries::NEW;
-                    if let Some(e) = (&TABLE as &dyn Any).downcast_ref::<Entries<C>>() {
-                        return e;
-                    }
-                }
-            )*
-            unreachable!("{} on its default backend is not a built-in curve", C::NAME)
+        crate::arith::route::compiled_lookup! {
+            /// The compiled table of `C`, a built-in curve on its default backend (the only
+            /// curves whose route is [`Compiled`](crate::arith::route::Compiled)).
+            fn entries<C: PairingCurve> -> Entries [$($c),*]
         }
     };
 }

@@ -2,6 +2,7 @@
 //! conjugation, one inversion and a Frobenius map; the hard part by a family-specific chain of
 //! exponentiations by u in the cyclotomic subgroup.
 
+use super::compiled::route;
 use super::gt::{Gt, MillerLoopOutput};
 use crate::curve::{Family, PairingCurve};
 use crate::field::{uncompressed_exp_cost, Fp12, SquareChains, TowerChains, TowerKernels};
@@ -66,7 +67,7 @@ pub fn easy_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(f: &Fp12<C, F
 /// Its chains of squares run where the strategy layer chooses ([`ChosenChains`]: digit-sliced in
 /// the IFMA lanes where those run and apply, in the tower elsewhere).
 pub fn final_exponentiation<C: PairingCurve>(m: &MillerLoopOutput<C>) -> Gt<C> {
-    crate::pairing::compiled::route!(C, final_exponentiation(m), final_exponentiation_generic(m))
+    route!(C, final_exponentiation(m), final_exponentiation_generic(m))
 }
 
 /// The generic body of [`final_exponentiation`] (compiled once per built-in curve: `pairing::compiled`).

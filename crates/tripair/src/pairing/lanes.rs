@@ -11,6 +11,7 @@
 //! step for all eight), and the eight lane values are multiplied before the one final
 //! exponentiation.
 
+use super::compiled::route;
 use super::final_exp::{easy_part, hard_part_with, PowU, SerialPowU};
 use super::miller::{
     drive, finite_count, is_finite_pair, product_miller_loop, LineSource, MillerSchedule,
@@ -33,7 +34,7 @@ pub(crate) type LanePair<C, B> = (PreparedG1<LaneFp<C, B>>, TwistCoords<C, LaneF
 /// in SIMD lanes where the CPU has AVX-512 IFMA, the remainder (and everything elsewhere, or under
 /// `TRIPAIR_BACKEND=portable`) one by one through [`pairing`]. The same values as [`pairing`].
 pub fn pairings_lanes<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
-    crate::pairing::compiled::route!(C, pairings_lanes(pairs), pairings_lanes_generic(pairs))
+    route!(C, pairings_lanes(pairs), pairings_lanes_generic(pairs))
 }
 
 /// The generic body of [`pairings_lanes`] (compiled once per built-in curve: `pairing::compiled`).
@@ -152,7 +153,7 @@ pub fn pairings_prepared_lanes<C: PairingCurve>(
     q: &G2Prepared<C>,
     ps: &[G1Affine<C>],
 ) -> Vec<Gt<C>> {
-    crate::pairing::compiled::route!(
+    route!(
         C,
         pairings_prepared_lanes(q, ps),
         pairings_prepared_lanes_generic(q, ps)
@@ -231,7 +232,7 @@ pub fn pairings_prepared_in_lanes<C: PairingCurve, B: LaneBackend>(
 pub fn product_miller_loop_lanes<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
-    crate::pairing::compiled::route!(
+    route!(
         C,
         product_miller_loop_lanes(pairs),
         product_miller_loop_lanes_generic(pairs)

@@ -17,9 +17,11 @@
 //! Everything is generic over the [`BaseField`] `F` of the tower, so the same driver and sources run
 //! on any representation of F_p (by default F_p itself).
 
+use super::compiled::route;
 use super::gt::MillerLoopOutput;
+pub use super::schedule::{lines_of_digits, MillerSchedule, Step};
 use crate::curve::twist::{psi_coords, TwistB3};
-use crate::curve::{Family, G1Affine, G2Affine, PairingCurve, Twist};
+use crate::curve::{G1Affine, G2Affine, PairingCurve, Twist};
 use crate::field::{batch_inv, BaseField, Fp, Fp12, Fp2, TowerKernels, TowerParams};
 use crate::prelude::*;
 use alloc::sync::Arc;
@@ -38,79 +40,6 @@ pub struct LineCoeffs<
     pub x: Fp2<C, F>,
     /// The coefficient multiplied by -yP.
     pub y: Fp2<C, F>,
-}
-
-/// The steps of a Miller loop, most significant NAF digit first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// T <- 2T and its tangent line; `first` when f is still 1 (no squaring needed).
-    Double {
-        /// This is the first step: f is still 1 and is not squared before it.
-        first: bool,
-    },
-    /// T <- T + Q (or T - Q) and the line through them.
-    Add {
-        /// Add -Q (a NAF digit of -1) instead of Q.
-        negative: bool,
-    },
-    /// The BN correction lines through pi(Q) and -pi^2(Q) (Vercauteren 2010), after the loop.
-    /// `loop_negative`: the loop parameter was negative, so T must be negated first.
-    Frobenius {
-        /// The loop parameter was negative: T is negated before the lines.
-        loop_negative: bool,
-    },
-}
-
-/// What a Miller loop iterates over: the NAF of the loop parameter (most significant digit first),
-/// its sign, and whether the BN Frobenius lines follow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MillerSchedule {
-    /// The NAF of |s|, most significant digit first; the leading digit only sets T = Q.
-    pub naf: &'static [i8],
-    /// Whether the loop parameter s is negative (the loop value is then conjugated).
-    pub negative: bool,
-    /// Whether the two BN Frobenius correction lines follow the loop.
-    pub frobenius_lines: bool,
-}
-
-impl MillerSchedule {
-    /// The optimal ate loop: s = 6u + 2 then the Frobenius lines for BN, s = u for BLS12.
-    pub fn optimal_ate<C: PairingCurve>() -> Self {
-        let k = C::consts();
-        MillerSchedule {
-            naf: &k.miller_naf,
-            negative: k.miller_neg,
-            frobenius_lines: C::FAMILY == Family::Bn,
-        }
-    }
-
-    /// How many lines one pair's loop reads: one per step, two for the BN correction.
-    pub fn line_count(&self) -> usize {
-        let digits = self.naf.get(1..).unwrap_or(&[]);
-        lines_of_digits(digits) + if self.frobenius_lines { 2 } else { 0 }
-    }
-
-    /// Calls `step` for every step in order (the driver and the preparation of fixed lines both
-    /// walk it, so stored lines line up with the steps that read them).
-    pub fn for_each_step(&self, mut step: impl FnMut(Step)) {
-        for (i, &d) in self.naf.iter().enumerate().skip(1) {
-            step(Step::Double { first: i == 1 });
-            if d != 0 {
-                step(Step::Add { negative: d < 0 });
-            }
-        }
-        if self.frobenius_lines {
-            step(Step::Frobenius {
-                loop_negative: self.negative,
-            });
-        }
-    }
-}
-
-/// How many lines the loop steps for `digits` read per pair: one per doubling, one more per
-/// non-zero digit.
-pub fn lines_of_digits(digits: &[i8]) -> usize {
-    digits.len() + digits.iter().filter(|&&d| d != 0).count()
 }
 
 /// What the driver squares and the sources multiply lines into: one f for a product of pairings
@@ -672,11 +601,10 @@ impl<C: PairingCurve> G2Prepared<C> {
     /// y-coefficients are 2YZ (tangents) and a multiple of xT - xQ (chords), non-zero because T
     /// stays a multiple kQ with k != 0, +-1 modulo r along the loop.
     pub fn new(q: &G2Affine<C>) -> Self {
-        crate::pairing::compiled::route!(C, g2_prepared(q), Self::new_generic(q))
+        route!(C, g2_prepared(q), Self::new_generic(q))
     }
 
-    /// The generic body of [`G2Prepared::new`] (compiled once per built-in curve:
-    /// `pairing::compiled`).
+    /// The generic body of [`G2Prepared::new`] (`pairing::compiled`).
     pub(crate) fn new_generic(q: &G2Affine<C>) -> Self {
         if q.infinity {
             return G2Prepared {
@@ -701,6 +629,15 @@ impl<C: PairingCurve> G2Prepared<C> {
     /// The same lines by affine steps on Q (one variable-time F_p2 inversion per step): cheaper to
     /// prepare, for public points only.
     pub fn new_affine_vartime(q: &G2Affine<C>) -> Self {
+        route!(
+            C,
+            g2_prepared_affine_vartime(q),
+            Self::new_affine_vartime_generic(q)
+        )
+    }
+
+    /// The generic body of [`G2Prepared::new_affine_vartime`] (`pairing::compiled`).
+    pub(crate) fn new_affine_vartime_generic(q: &G2Affine<C>) -> Self {
         if q.infinity {
             return G2Prepared {
                 lines: Arc::new([]),
@@ -1000,6 +937,17 @@ impl<C: PairingCurve> LineSource<C, Fp<C::Fp>> for AffineLines<C> {
 pub fn miller_loop_affine<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
+    route!(
+        C,
+        miller_loop_affine(pairs),
+        miller_loop_affine_generic(pairs)
+    )
+}
+
+/// The generic body of [`miller_loop_affine`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn miller_loop_affine_generic<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> MillerLoopOutput<C> {
     let mut source = AffineLines::new(pairs);
     MillerLoopOutput(drive(&MillerSchedule::optimal_ate::<C>(), &mut source))
 }
@@ -1009,7 +957,7 @@ pub fn miller_loop_affine<C: PairingCurve>(
 pub fn miller_loop_affine_vartime<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
-    crate::pairing::compiled::route!(
+    route!(
         C,
         miller_loop_affine_vartime(pairs),
         miller_loop_affine_vartime_generic(pairs)
@@ -1082,6 +1030,18 @@ pub fn miller_loops_prepared<C: PairingCurve>(
     q: &G2Prepared<C>,
     ps: &[G1Affine<C>],
 ) -> Vec<MillerLoopOutput<C>> {
+    route!(
+        C,
+        miller_loops_prepared(q, ps),
+        miller_loops_prepared_generic(q, ps)
+    )
+}
+
+/// The generic body of [`miller_loops_prepared`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn miller_loops_prepared_generic<C: PairingCurve>(
+    q: &G2Prepared<C>,
+    ps: &[G1Affine<C>],
+) -> Vec<MillerLoopOutput<C>> {
     let finite: Vec<usize> = if q.is_identity() {
         Vec::new()
     } else {
@@ -1119,7 +1079,7 @@ fn projective_source<C: PairingCurve>(
 /// over i with shared squarings, s = 6u+2 for BN (then the lines through pi(Q) and -pi^2(Q)),
 /// s = u for BLS12. Pairs with a point at infinity contribute 1.
 pub fn miller_loop<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> MillerLoopOutput<C> {
-    crate::pairing::compiled::route!(C, miller_loop(pairs), miller_loop_generic(pairs))
+    route!(C, miller_loop(pairs), miller_loop_generic(pairs))
 }
 
 /// The generic body of [`miller_loop`] (compiled once per built-in curve: `pairing::compiled`).
@@ -1137,6 +1097,17 @@ pub(crate) fn miller_loop_generic<C: PairingCurve>(
 pub fn product_miller_loop<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> MillerLoopOutput<C> {
+    route!(
+        C,
+        product_miller_loop(pairs),
+        product_miller_loop_generic(pairs)
+    )
+}
+
+/// The generic body of [`product_miller_loop`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn product_miller_loop_generic<C: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> MillerLoopOutput<C> {
     match crate::strategy::product_loop_scalar::<C>(finite_count(pairs)) {
         crate::strategy::ProductLoop::Affine => miller_loop_affine(pairs),
         _ => miller_loop(pairs),
@@ -1147,7 +1118,7 @@ pub fn product_miller_loop<C: PairingCurve>(
 pub fn multi_miller_loop<C: PairingCurve>(
     pairs: &[(&G1Affine<C>, &G2Prepared<C>)],
 ) -> MillerLoopOutput<C> {
-    crate::pairing::compiled::route!(
+    route!(
         C,
         multi_miller_loop(pairs),
         multi_miller_loop_generic(pairs)

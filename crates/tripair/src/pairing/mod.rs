@@ -14,6 +14,8 @@
 mod compiled;
 // The modules are internal; what users call is re-exported below (the rest of each re-export
 // list is hidden: the workspace's other crates, tests and tables use it).
+#[cfg(feature = "parallel")]
+mod chunks;
 #[doc(hidden)]
 pub mod final_exp;
 #[doc(hidden)]
@@ -27,10 +29,15 @@ pub mod miller;
 pub mod parallel;
 #[cfg(feature = "parallel")]
 mod pool;
+mod schedule;
 #[cfg(feature = "parallel")]
 mod threads;
 
 use crate::prelude::*;
+#[cfg(feature = "parallel")]
+#[doc(hidden)]
+pub use chunks::{join, map_chunks};
+use compiled::route;
 pub use final_exp::final_exponentiation;
 #[doc(hidden)]
 pub use final_exp::{final_exponentiation_in, final_exponentiation_with, hard_part_exponent};
@@ -50,13 +57,13 @@ pub use miller::{
 };
 pub use miller::{miller_loop, miller_loop_affine_vartime, multi_miller_loop, G2Prepared};
 #[cfg(feature = "parallel")]
+#[doc(hidden)]
+pub use parallel::miller_loop_threads;
+#[cfg(feature = "parallel")]
 pub use parallel::{
     final_exponentiation_two_threads, multi_miller_loop_threads, multi_pairing_threads,
     pairing_batch, pairing_check_threads, pairing_pipelined, pairing_split_loop,
 };
-#[cfg(feature = "parallel")]
-#[doc(hidden)]
-pub use parallel::{join, map_chunks, miller_loop_threads};
 #[cfg(feature = "parallel")]
 pub use threads::{available_threads, set_max_threads};
 #[cfg(feature = "parallel")]
@@ -73,7 +80,7 @@ use crate::field::{Fp, Fp12, Fp2, TowerParams};
 /// The strategy layer ([`crate::strategy::single_pairing`]) picks the scalar or the digit-sliced
 /// tower for the curve on this CPU; the value is the same.
 pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
-    crate::pairing::compiled::route!(C, pairing(p, q), pairing_generic(p, q))
+    route!(C, pairing(p, q), pairing_generic(p, q))
 }
 
 /// The generic body of [`pairing`] (compiled once per built-in curve: `pairing::compiled`).
@@ -87,6 +94,11 @@ pub(crate) fn pairing_generic<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>)
 /// The pairing on the curve's own backend, whatever [`pairing`] would choose: the scalar rows of
 /// the benchmarks (implementations A, B, C of Grabher–Großschädl–Page 2008).
 pub fn pairing_scalar<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
+    route!(C, pairing_scalar(p, q), pairing_scalar_generic(p, q))
+}
+
+/// The generic body of [`pairing_scalar`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairing_scalar_generic<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     // One pair: the projective source (the affine one measured 1.3-1.8x slower alone).
     final_exponentiation(&miller_loop::<C>(&[(*p, *q)]))
 }
@@ -96,6 +108,11 @@ pub fn pairing_scalar<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C
 /// share.
 #[doc(hidden)]
 pub fn pairing_sliced<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
+    route!(C, pairing_sliced(p, q), pairing_sliced_generic(p, q))
+}
+
+/// The generic body of [`pairing_sliced`] (compiled once per built-in curve: `pairing::compiled`).
+pub(crate) fn pairing_sliced_generic<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     type W<C> = <C as PairingCurve>::WithBackend<Sliced>;
     let fp = |x: &Fp<C::Fp>| Fp::<<W<C> as TowerParams>::Fp>::from_mont(x.mont);
     let fp2 = |x: &Fp2<C>| Fp2::<W<C>>::new(fp(&x.c0), fp(&x.c1));
@@ -153,7 +170,7 @@ pub fn multi_pairing_affine_vartime<C: PairingCurve>(
 /// per step for the whole batch (Acar–Lauter–Naehrig–Shumow's "20 at once"), in constant time.
 /// The same values as [`pairing`] on each pair.
 pub fn pairings_affine<C: PairingCurve>(pairs: &[(G1Affine<C>, G2Affine<C>)]) -> Vec<Gt<C>> {
-    crate::pairing::compiled::route!(C, pairings_affine(pairs), pairings_affine_generic(pairs))
+    route!(C, pairings_affine(pairs), pairings_affine_generic(pairs))
 }
 
 /// The generic body of [`pairings_affine`] (compiled once per built-in curve: `pairing::compiled`).
@@ -170,7 +187,7 @@ pub(crate) fn pairings_affine_generic<C: PairingCurve>(
 pub fn pairings_affine_vartime<C: PairingCurve>(
     pairs: &[(G1Affine<C>, G2Affine<C>)],
 ) -> Vec<Gt<C>> {
-    crate::pairing::compiled::route!(
+    route!(
         C,
         pairings_affine_vartime(pairs),
         pairings_affine_vartime_generic(pairs)
