@@ -1,7 +1,6 @@
 //! Curve groups: G1 on E(F_p), G2 on the sextic twist, the curve data and what it implies.
 
 #[doc(hidden)]
-pub(crate) mod compiled;
 pub mod consts;
 pub mod curves;
 #[doc(hidden)]

@@ -50,20 +50,6 @@ impl<G: CurveGroup> Projective<G> {
         scalars: &[Scalar<G::Curve>],
         method: Option<MsmMethod>,
     ) -> Self {
-        super::compiled::route!(
-            G,
-            msm_vartime_with(points, scalars, method),
-            Self::msm_vartime_with_generic(points, scalars, method)
-        )
-    }
-
-    /// The generic body of [`Projective::msm_vartime_with`] (compiled once per built-in group:
-    /// `curve::compiled`).
-    pub(crate) fn msm_vartime_with_generic(
-        points: &[Affine<G>],
-        scalars: &[Scalar<G::Curve>],
-        method: Option<MsmMethod>,
-    ) -> Self {
         assert_eq!(
             points.len(),
             scalars.len(),

@@ -401,12 +401,6 @@ impl<G: CurveGroup> Projective<G> {
     /// `self` must lie in the order-r group (as every point of the public API does): the
     /// endomorphism acts as the eigenvalue only there.
     pub fn mul(&self, k: &Scalar<G::Curve>) -> Self {
-        super::compiled::route!(G, mul(self, k), self.mul_generic(k))
-    }
-
-    /// The generic body of [`Projective::mul`] (compiled once per built-in group:
-    /// `curve::compiled`).
-    pub(crate) fn mul_generic(&self, k: &Scalar<G::Curve>) -> Self {
         let d = G::decomposition();
         let parts = d.decompose(k.to_canonical_limbs().as_ref());
         self.mul_parts(&parts, d.dim, d.bits)
