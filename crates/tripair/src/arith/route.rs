@@ -34,38 +34,3 @@ impl Route for Generic {
         generic()
     }
 }
-
-/// `route!(R, table, entry(args), generic)`: `(table.entry)(args)` where the route type `R` is
-/// [`Compiled`], else the expression `generic` (each instantiated only where taken).
-macro_rules! route {
-    ($route:ty, $table:expr, $entry:ident($($arg:expr),*), $generic:expr) => {
-        <$route as $crate::arith::route::Route>::route(
-            || ($table.$entry)($($arg),*),
-            || $generic,
-        )
-    };
-}
-pub(crate) use route;
-
-/// `compiled_lookup!(fn name<K: Bound> -> Table [keys])`: `name::<K>()` returns the static
-/// `Table<key>` (from `Table::NEW`) of the key type equal to `K`. One static per key, defined in
-/// this library; after monomorphization the type test folds to one of them, so a caller in
-/// another crate reads the table without instantiating what its entries point to.
-macro_rules! compiled_lookup {
-    ($(#[$m:meta])* fn $name:ident<$k:ident: $bound:path> -> $table:ident [$($key:ty),* $(,)?]) => {
-        $(#[$m])*
-        pub(crate) fn $name<$k: $bound>() -> &'static $table<$k> {
-            $(
-                {
-                    static TABLE: $table<$key> = $table::NEW;
-                    let table: &'static dyn core::any::Any = &TABLE;
-                    if let Some(t) = table.downcast_ref::<$table<$k>>() {
-                        return t;
-                    }
-                }
-            )*
-            unreachable!("a compiled route for a type without a compiled table")
-        }
-    };
-}
-pub(crate) use compiled_lookup;

@@ -22,11 +22,10 @@ pub(crate) type RouteOf<C> =
 /// `route!(C, entry(args), generic)`: the entry `entry` of `C`'s compiled table where `C` is a
 /// built-in curve on its default backend, else the expression `generic` (instantiated only then).
 macro_rules! route {
-    ($c:ty, $($rest:tt)*) => {
-        $crate::arith::route::route!(
-            $crate::pairing::compiled::RouteOf<$c>,
-            $crate::pairing::compiled::entries::<$c>(),
-            $($rest)*
+    ($c:ty, $entry:ident($($arg:expr),*), $generic:expr) => {
+        <$crate::pairing::compiled::RouteOf<$c> as $crate::arith::route::Route>::route(
+            || ($crate::pairing::compiled::entries::<$c>().$entry)($($arg),*),
+            || $generic,
         )
     };
 }
@@ -100,10 +99,21 @@ entries! {
 
 macro_rules! lookup {
     (() $($m:ident: $c:ty = $label:literal),* $(,)?) => {
-        crate::arith::route::compiled_lookup! {
-            /// The compiled table of `C`, a built-in curve on its default backend (the only
-            /// curves whose route is [`Compiled`](crate::arith::route::Compiled)).
-            fn entries<C: PairingCurve> -> Entries [$($c),*]
+        /// The compiled table of `C`, a built-in curve on its default backend (the only curves
+        /// whose route is [`Compiled`](crate::arith::route::Compiled)): one static per curve,
+        /// defined here; after monomorphization the type test folds to one of them, so a caller in
+        /// another crate reads the table without instantiating what its entries point to.
+        pub(crate) fn entries<C: PairingCurve>() -> &'static Entries<C> {
+            $(
+                {
+                    static TABLE: Entries<$c> = Entries::NEW;
+                    let table: &'static dyn core::any::Any = &TABLE;
+                    if let Some(t) = table.downcast_ref::<Entries<C>>() {
+                        return t;
+                    }
+                }
+            )*
+            unreachable!("{} on its default backend is not a built-in curve", C::NAME)
         }
     };
 }
