@@ -143,14 +143,17 @@ mod tables {
                 results: 8,
                 fields_from: "G",
                 m: [m(1.0); 7],
+                plain: Some(m(2.0)),
             }],
         };
         let rows = Table::json_rows(&ggp::Ggp, &ggp);
         assert_documented("ggp", &rows);
-        // One row per column, the per-pairing figures on the pairing's.
+        // One row per column, the per-pairing figures on the pairing's, then the plain ate's.
         let ops: Vec<&str> = rows.iter().map(|r| r["op"].as_str().unwrap()).collect();
-        assert_eq!(ops, ggp::COLUMNS);
+        assert_eq!(ops[..7], ggp::COLUMNS);
+        assert_eq!(ops[7..], ["plain_ate_pairing"]);
         assert_eq!(rows[6]["per_pairing_cycles"], 3.0 / 8.0);
+        assert_eq!(rows[7]["per_pairing_cycles"], 6.0 / 8.0);
         assert!(rows.iter().all(|r| r["row"] == "G" && r["results"] == 8));
         let dclxvi = dclxvi::DclxviTable {
             rows: vec![dclxvi::DclxviRow {

@@ -10,8 +10,10 @@
 //! - [`arith::IfmaSerial`] (x86-64): the digit-serial AVX-512 IFMA backend, row C of
 //!   `tripair bench --table ggp` (Grabher–Großschädl–Page 2008);
 //! - [`pairing::ate_pairing`]: the plain ate pairing of Grabher–Großschädl–Page (2008),
-//!   Algorithm 1, and [`pairing::final_exponentiation_slow`], the tests' oracle for the final
-//!   exponentiation.
+//!   Algorithm 1 (also in SIMD lanes, [`pairing::ate_pairings_in_lanes`]), and
+//!   [`pairing::final_exponentiation_slow`], the tests' oracle for the final exponentiation;
+//! - [`pairing::halves`]: their row E, one pairing whose F_p12 operations are split into F_p6
+//!   halves on two threads (optimal and plain ate);
 //!
 //! Everything here runs on the library's tower, Miller-loop driver and final exponentiation
 //! through [`tripair::field::BaseField`] and the driver API of [`tripair::pairing`](mod@tripair::pairing).

@@ -3,7 +3,8 @@
 //! and e(P, Q) in cycles for their implementations A (portable 64-bit scalar), B (scalar with the
 //! fastest instructions: here MULX/ADX), C (digit-serial: one element's digits across the lanes),
 //! D (digit-sliced: the independent F_p products of one F_p6/F_p12 operation side by side in
-//! lanes), E and F (one pairing on two threads), G (several pairings in SIMD lanes: here eight,
+//! lanes), E (one pairing whose F_p12 operations are split into F_p6 halves on two threads; E',
+//! not in the paper: the pipelined pairing) and F (one pairing's loop on two threads), G (several pairings in SIMD lanes: here eight,
 //! AVX-512 IFMA) and H (two pairings on two cores), plus G on two cores (16 pairings). As in the paper, a
 //! row that produces k results at once quotes the total cycles for all k; the last column divides
 //! by k. The paper's Core 2 Duo row stands under each. Everything is measured interleaved in one
@@ -18,10 +19,13 @@ use tripair::arith::{Portable, Sliced};
 use tripair::curve::PairingCurve;
 use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, TowerKernels};
+use tripair::pairing::join;
 use tripair::pairing::{
     pairing_batch, pairing_pipelined, pairing_scalar, pairing_split_loop, pairings_in_lanes,
 };
 use tripair::strategy::lanes_available;
+use tripair_research::pairing::halves::{ate_pairing_halves, pairing_halves, PartnerThread};
+use tripair_research::pairing::{ate_pairing, ate_pairings_in_lanes};
 use tripair_testkit::TestRng;
 
 /// The curves of the table: the paper's bn256d, then bn254 and bls12-381.
@@ -66,6 +70,9 @@ pub struct GgpRow {
     pub fields_from: &'static str,
     /// The seven columns (totals for all results of one call).
     pub m: [Measurement; 7],
+    /// The same row's plain ate pairing (Algorithm 1's loop, as the paper measured: total for all
+    /// results of one call); `None` where the row's code runs only the optimal ate loop.
+    pub plain: Option<Measurement>,
 }
 
 impl GgpRow {
@@ -76,6 +83,10 @@ impl GgpRow {
     /// e(P, Q) nanoseconds per pairing in the fastest batch (the least disturbed on a busy machine).
     pub fn fastest_ns_per_pairing(&self) -> f64 {
         self.m[6].min_ns / self.results as f64
+    }
+    /// Plain ate cycles per pairing.
+    pub fn plain_per_pairing(&self) -> Option<f64> {
+        self.plain.map(|m| m.cycles / self.results as f64)
     }
     /// Cycles to produce n pairings with this row: whole calls of `results` pairings each.
     pub fn cycles_for(&self, n: usize) -> f64 {
@@ -154,13 +165,20 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     all.push(Box::new(move || {
         black_box(pairing_batch::<C>(black_box(&two), 2));
     }));
-    let sixteen = pairs.clone();
+    // G+H as its label says on every CPU: G's lanes on each of two threads (pairing_batch picks
+    // the scalar pairing where the CPU has no IFMA).
+    let (first, second) = (pairs[..LANES].to_vec(), pairs[LANES..].to_vec());
     all.push(Box::new(move || {
-        black_box(pairing_batch::<C>(black_box(&sixteen), 2));
+        let there = second.clone();
+        black_box(join(
+            || pairings_in_lanes::<C, IfmaLanes>(&first),
+            move || pairings_in_lanes::<C, IfmaLanes>(&there),
+        ));
     }));
     // C: the digit-serial IFMA backend (one element's digits across the lanes), after the rows
-    // above so their indices stay put; then E (intra-pairing: the F_p12 halves on two threads) and
-    // F (Algorithm 2: the loop split over two threads), which run B's field.
+    // above so their indices stay put; then E' (the pipelined pairing: one thread computes Q's
+    // lines, the other multiplies them in) and F (the loop split over two threads at a cut of
+    // its steps), which run B's field.
     let c_at = all.len();
     all.extend(c_rows::<C>(&mut rng));
     let (pe, qe) = pairs[1];
@@ -176,6 +194,58 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     all.extend(backend_rows::<<C as PairingCurve>::WithBackend<Sliced>>(
         &mut rng,
     ));
+    // E: the pairing with its F_p12 operations in F_p6 halves on two threads, and its F_p12
+    // product on a partner thread that lives until the closures are dropped.
+    let e_at = all.len();
+    all.push(Box::new(move || {
+        black_box(pairing_halves::<C>(black_box(&pe), black_box(&qe)));
+    }));
+    let partner = PartnerThread::<C>::spawn();
+    let e_split = partner.is_some();
+    let (a, b): (Fp12<C>, Fp12<C>) = (
+        fp12_from(|| Fp::random(&mut rng)),
+        fp12_from(|| Fp::random(&mut rng)),
+    );
+    all.push(Box::new(move || match &partner {
+        Some(t) => {
+            black_box(t.fp12_mul(black_box(&a), black_box(&b)));
+        }
+        None => {
+            black_box(black_box(a) * black_box(b));
+        }
+    }));
+    // The plain ate pairing (Algorithm 1) of rows A, B, C, D, E, G, H and G+H, in that order.
+    let plain_at = all.len();
+    all.push(plain_closure::<<C as PairingCurve>::WithBackend<Portable>>(
+        &mut rng,
+    ));
+    all.push(plain_closure::<C>(&mut rng));
+    all.push(plain_closure::<CC<C>>(&mut rng));
+    all.push(plain_closure::<<C as PairingCurve>::WithBackend<Sliced>>(
+        &mut rng,
+    ));
+    all.push(Box::new(move || {
+        black_box(ate_pairing_halves::<C>(black_box(&pe), black_box(&qe)));
+    }));
+    let eight = pairs[..LANES].to_vec();
+    all.push(Box::new(move || {
+        black_box(ate_pairings_in_lanes::<C, IfmaLanes>(black_box(&eight)));
+    }));
+    let ((p0, q0), (p1, q1)) = (pairs[0], pairs[1]);
+    all.push(Box::new(move || {
+        black_box(join(
+            move || ate_pairing::<C>(&p0, &q0),
+            move || ate_pairing::<C>(&p1, &q1),
+        ));
+    }));
+    let (first, second) = (pairs[..LANES].to_vec(), pairs[LANES..].to_vec());
+    all.push(Box::new(move || {
+        let there = second.clone();
+        black_box(join(
+            || ate_pairings_in_lanes::<C, IfmaLanes>(&first),
+            move || ate_pairings_in_lanes::<C, IfmaLanes>(&there),
+        ));
+    }));
     let mut fs: Vec<&mut dyn FnMut()> = all.iter_mut().map(|f| &mut **f as _).collect();
     let ms = measure_interleaved(&mut fs, samples, 4_000_000);
     let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
@@ -189,6 +259,11 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
             }
         })
     };
+    let e_row: [Measurement; 7] = core::array::from_fn(|i| match i {
+        5 => ms[e_at + 1],
+        6 => ms[e_at],
+        _ => ms[7 + i],
+    });
     let ifma = lanes_available();
     let lanes = if ifma {
         "AVX-512 IFMA"
@@ -205,6 +280,7 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: 1,
                 fields_from: "A",
                 m: seven(0),
+                plain: Some(ms[plain_at]),
             },
             GgpRow {
                 row: "B",
@@ -216,6 +292,7 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: 1,
                 fields_from: "B",
                 m: seven(1),
+                plain: Some(ms[plain_at + 1]),
             },
             GgpRow {
                 row: "C",
@@ -223,6 +300,7 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: 1,
                 fields_from: "C",
                 m: seven_at(c_at),
+                plain: Some(ms[plain_at + 2]),
             },
             GgpRow {
                 row: "D",
@@ -230,13 +308,27 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: 1,
                 fields_from: "D",
                 m: seven_at(d_at),
+                plain: Some(ms[plain_at + 3]),
             },
             GgpRow {
                 row: "E",
-                label: "F_p12 halves on 2 threads (B's field)".into(),
+                label: if e_split {
+                    "F_p12 ops in F_p6 halves on 2 threads (loop)".into()
+                } else {
+                    "F_p12 ops in halves: no 2nd thread, serial".into()
+                },
+                results: 1,
+                fields_from: "B but F_p12 Mul",
+                m: e_row,
+                plain: Some(ms[plain_at + 4]),
+            },
+            GgpRow {
+                row: "E'",
+                label: "lines on a 2nd thread (pipelined; B's field)".into(),
                 results: 1,
                 fields_from: "B",
                 m: with_pairing(1, c_at + 7),
+                plain: None,
             },
             GgpRow {
                 row: "F",
@@ -244,6 +336,7 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: 1,
                 fields_from: "B",
                 m: with_pairing(1, c_at + 8),
+                plain: None,
             },
             GgpRow {
                 row: "G",
@@ -251,6 +344,7 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: LANES,
                 fields_from: "G",
                 m: seven(2),
+                plain: Some(ms[plain_at + 5]),
             },
             GgpRow {
                 row: "H",
@@ -258,6 +352,7 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: 2,
                 fields_from: "B",
                 m: with_pairing(1, 21),
+                plain: Some(ms[plain_at + 6]),
             },
             GgpRow {
                 row: "G+H",
@@ -265,6 +360,7 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
                 results: 2 * LANES,
                 fields_from: "G",
                 m: with_pairing(2, 22),
+                plain: Some(ms[plain_at + 7]),
             },
         ],
     }
@@ -286,11 +382,21 @@ fn backend_rows<CB: PairingCurve>(rng: &mut TestRng) -> Closures {
 /// Row C's seven closures: on the digit-serial IFMA backend (x86-64; elsewhere the same columns
 /// on the portable backend, labelled so).
 fn c_rows<C: PairingCurve>(rng: &mut TestRng) -> Closures {
-    #[cfg(target_arch = "x86_64")]
-    type CC<C> = <C as PairingCurve>::WithBackend<tripair_research::arith::IfmaSerial>;
-    #[cfg(not(target_arch = "x86_64"))]
-    type CC<C> = <C as PairingCurve>::WithBackend<Portable>;
     backend_rows::<CC<C>>(rng)
+}
+
+/// Row C's curve type: on the digit-serial IFMA backend (x86-64), else the portable one.
+#[cfg(target_arch = "x86_64")]
+type CC<C> = <C as PairingCurve>::WithBackend<tripair_research::arith::IfmaSerial>;
+#[cfg(not(target_arch = "x86_64"))]
+type CC<C> = <C as PairingCurve>::WithBackend<Portable>;
+
+/// The plain ate pairing (Algorithm 1) on the curve type `CB` (rows A to D).
+fn plain_closure<CB: PairingCurve>(rng: &mut TestRng) -> Box<dyn FnMut()> {
+    let (p, q) = random_pairs::<CB>(rng, 1)[0];
+    Box::new(move || {
+        black_box(ate_pairing::<CB>(black_box(&p), black_box(&q)));
+    })
 }
 
 /// What row C runs on this machine.
@@ -326,7 +432,8 @@ pub fn winner(t: &GgpTable, n: usize) -> (&GgpRow, f64) {
 /// The table as JSON rows in the keys of every `bench --json` row, one per implementation row
 /// and column: `curve`, `op` (a column: `fp_inv` ... `pairing`), `impl` (what the row runs here),
 /// the times, `samples` and `cycles` (on `pairing`, for all the row's `results` pairings, as in
-/// the text), with the table's own: `table`, `row` (the paper's letter), `results`, `fields_from` (the row
+/// the text; `plain_ate_pairing` for the row's plain ate pairing where it has one), with the
+/// table's own: `table`, `row` (the paper's letter), `results`, `fields_from` (the row
 /// whose field columns these are) and, on the `pairing` rows, `per_pairing_cycles` and
 /// `fastest_ns_per_pairing`.
 pub fn rows_json(t: &GgpTable) -> Vec<Value> {
@@ -348,6 +455,18 @@ pub fn rows_json(t: &GgpTable) -> Vec<Value> {
             }
             v.push(measurement_json(row, m));
         }
+        if let Some(m) = &r.plain {
+            let mut row = keyed("curve", &t.curve, "plain_ate_pairing", &r.label);
+            row.insert("table".into(), json!("ggp"));
+            row.insert("row".into(), json!(r.row));
+            row.insert("results".into(), json!(r.results));
+            row.insert("fields_from".into(), json!(r.fields_from));
+            row.insert(
+                "per_pairing_cycles".into(),
+                json!(m.cycles / r.results as f64),
+            );
+            v.push(measurement_json(row, m));
+        }
     }
     v
 }
@@ -366,7 +485,7 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "{:<5} {:<44} {:>3} {:>9} {:>6} {:>7} {:>9} {:>8} {:>9} {:>12} {:>11}",
+        "{:<5} {:<44} {:>3} {:>9} {:>6} {:>7} {:>9} {:>8} {:>9} {:>12} {:>11} {:>12} {:>11}",
         "row",
         "implementation",
         "k",
@@ -377,13 +496,16 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
         "Fp12 Add",
         "Fp12 Mul",
         "e(P,Q) total",
+        "per pairing",
+        "plain total",
         "per pairing"
     )?;
     for r in &t.rows {
         let c = |i: usize| r.m[i].cycles;
+        let plain = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.0}"));
         writeln!(
             out,
-            "{:<5} {:<44} {:>3} {:>9.0} {:>6.0} {:>7.0} {:>9.0} {:>8.0} {:>9.0} {:>12.0} {:>11.0}",
+            "{:<5} {:<44} {:>3} {:>9.0} {:>6.0} {:>7.0} {:>9.0} {:>8.0} {:>9.0} {:>12.0} {:>11.0} {:>12} {:>11}",
             r.row,
             r.label,
             r.results,
@@ -394,13 +516,16 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
             c(4),
             c(5),
             c(6),
-            r.per_pairing()
+            r.per_pairing(),
+            plain(r.plain.map(|m| m.cycles)),
+            plain(r.plain_per_pairing())
         )?;
         if let Some(p) = paper_row(r.row) {
+            // The paper's e(P, Q) is the plain ate pairing: its figures stand in those columns.
             let k = paper_results(r.row);
             writeln!(
                 out,
-                "{:<5} {:<44} {:>3} {:>9} {:>6} {:>7} {:>9} {:>8} {:>9} {:>12} {:>11}",
+                "{:<5} {:<44} {:>3} {:>9} {:>6} {:>7} {:>9} {:>8} {:>9} {:>12} {:>11} {:>12} {:>11}",
                 "",
                 format!("  paper, Core 2 Duo ({})", r.row),
                 k,
@@ -410,6 +535,8 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
                 p[3],
                 p[4],
                 p[5],
+                "-",
+                "-",
                 p[6],
                 p[6] / k as u64
             )?;
@@ -420,7 +547,19 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
     }
     writeln!(
         out,
+        "e(P,Q): the optimal ate pairing; plain: the plain ate pairing of Algorithm 1 (loop over t - 1, \
+         no Frobenius lines, the same final exponentiation), which the paper's rows measured; '-' where \
+         the row's code has only the optimal loop (E', F)."
+    )?;
+    writeln!(
+        out,
         "H's field columns are B's (the default single pairing runs on each core: B, or D on bn256d with IFMA); G+H's are G's."
+    )?;
+    writeln!(
+        out,
+        "E: each F_p12 square and line product of the Miller loop hands one F_p6 product to a partner thread (spinning between jobs); \
+         its point steps and final exponentiation run on one thread. E's F_p12 Mul is Karatsuba with (a0 + a1)(b0 + b1) on the \
+         partner; its other field columns are B's. E' (the pipelined pairing) is not a row of the paper."
     )?;
     let win = |n: usize| {
         let (r, c) = winner(t, n);
@@ -486,7 +625,8 @@ impl super::Table for Ggp {
     fn about(&self) -> &'static str {
         "Grabher-Grossschaedl-Page 2008, Table 3: F_p and F_p12 Inv/Add/Mul and e(P,Q) in cycles \
          for rows A (portable scalar), B (ADX scalar), C (digit-serial IFMA F_p), D (digit-sliced \
-         F_p6/F_p12 products in lanes), E (F_p12 halves on 2 threads), F (loop split over 2 \
+         F_p6/F_p12 products in lanes), E (F_p12 operations in F_p6 halves on 2 threads; E': \
+         the pipelined pairing), F (loop split over 2 \
          threads), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads), G+H (16: \
          lanes on 2 threads), the paper's Core 2 rows beside"
     }

@@ -1,7 +1,9 @@
 //! Pairings outside the library: the dclxvi pairing on F_p as twelve doubles, the plain ate
-//! pairing, and the slow final exponentiation that the tests take as their oracle.
+//! pairing, one pairing with its F_p12 operations in halves on two threads (row E of
+//! Grabher–Großschädl–Page), and the slow final exponentiation that the tests take as their oracle.
 
 pub mod dclxvi;
+pub mod halves;
 
 use num_bigint::BigUint;
 use num_traits::{Signed, Zero};
@@ -36,6 +38,14 @@ pub fn ate_miller_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Fp1
 /// bilinear and non-degenerate, pairing (a fixed power of the optimal ate); kept for comparisons.
 pub fn ate_pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     Gt::from_fp12_unchecked(final_exponentiation_in(&ate_miller_loop::<C>(p, q)))
+}
+
+/// Up to eight plain ate pairings in one pass of the SIMD lanes of `B` (row G of
+/// Grabher–Großschädl–Page's table with Algorithm 1's loop).
+pub fn ate_pairings_in_lanes<C: PairingCurve, B: tripair::field::lanes::LaneBackend>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<Gt<C>> {
+    tripair::pairing::lanes::pairings_in_lanes_on::<C, B>(&plain_ate_schedule::<C>(), pairs)
 }
 
 /// The obviously-right oracle: f^((p^12 - 1)/r) by plain square-and-multiply in F_p12, then

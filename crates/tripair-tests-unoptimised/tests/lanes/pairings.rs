@@ -182,26 +182,14 @@ fn check_portable_lanes<C: PairingCurve>() {
     }
 }
 
-/// Runs `f` on a thread with a 32 MiB stack. This package builds at `opt-level = 0` (see the
-/// workspace Cargo.toml), where the portable lane pairing overflowed the test harness's 2 MiB
-/// thread stack (presumably each unoptimised 8-lane temporary takes a stack slot of its own).
-fn on_big_stack(f: fn()) {
-    std::thread::Builder::new()
-        .stack_size(32 << 20)
-        .spawn(f)
-        .expect("test thread")
-        .join()
-        .unwrap_or_else(|e| std::panic::resume_unwind(e));
-}
-
 #[test]
 fn portable_lanes_bn254() {
-    on_big_stack(check_portable_lanes::<tripair::curve::curves::Bn254>);
+    tripair_testkit::on_big_stack(check_portable_lanes::<tripair::curve::curves::Bn254>);
 }
 
 #[test]
 fn portable_lanes_bls12_381() {
-    on_big_stack(check_portable_lanes::<tripair::curve::curves::Bls12_381>);
+    tripair_testkit::on_big_stack(check_portable_lanes::<tripair::curve::curves::Bls12_381>);
 }
 
 macro_rules! lane_pairing_tests {

@@ -73,6 +73,18 @@ pub fn pairings_in_lanes<C: PairingCurve, B: LaneBackend>(
     finish_in_lanes::<C, B, _>(&mut source, skip, pairs.len())
 }
 
+/// [`pairings_in_lanes`] over the Miller loop of any schedule (the research crate's plain ate
+/// pairing in lanes, row G of its table).
+#[doc(hidden)]
+pub fn pairings_in_lanes_on<C: PairingCurve, B: LaneBackend>(
+    schedule: &MillerSchedule,
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<Gt<C>> {
+    let (row, skip) = lane_row::<C, B>(pairs);
+    let mut source = ProjectiveLines::<C, LaneFp<C, B>>::new([row]);
+    exponentiate_lanes::<C, B>(&drive(schedule, &mut source), skip, pairs.len())
+}
+
 /// Up to eight pairs as one lane pair, with the lanes to skip: unused lanes and pairs with a
 /// point at infinity run the generator pair (selected by a mask, no branch).
 pub(crate) fn lane_row<C: PairingCurve, B: LaneBackend>(

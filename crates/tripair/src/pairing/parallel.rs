@@ -902,7 +902,7 @@ impl<C: PairingCurve> StreamedLines<'_, C> {
     fn apply<A: MillerAccumulator<C, Fp<C::Fp>>>(&mut self, count: usize, f: &mut A) {
         for slot in &self.slots[self.next..self.next + count] {
             let line = pool::spin_wait(|| slot.get());
-            mul_by_line(f.at(0), line, &self.p);
+            mul_by_line(f, 0, line, &self.p);
         }
         self.next += count;
     }
