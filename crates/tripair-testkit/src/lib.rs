@@ -67,6 +67,19 @@ impl RngCore for TestRng {
     }
 }
 
+/// Runs `f` on a thread with a 32 MiB stack, passing on its panic. For tests built at
+/// `opt-level = 0` (crates/tripair-tests-unoptimised), where the lane pairings overflowed the test
+/// harness's 2 MiB thread stack (presumably each unoptimised 8-lane temporary takes a stack slot
+/// of its own).
+pub fn on_big_stack(f: fn()) {
+    std::thread::Builder::new()
+        .stack_size(32 << 20)
+        .spawn(f)
+        .expect("test thread")
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,17 +99,4 @@ mod tests {
         assert_eq!(buf[..8], xa[0].to_le_bytes());
         assert_eq!(buf[8..], xa[1].to_le_bytes()[..4]);
     }
-}
-
-/// Runs `f` on a thread with a 32 MiB stack, passing on its panic. For tests built at
-/// `opt-level = 0` (crates/tripair-tests-unoptimised), where the lane pairings overflowed the test
-/// harness's 2 MiB thread stack (presumably each unoptimised 8-lane temporary takes a stack slot
-/// of its own).
-pub fn on_big_stack(f: fn()) {
-    std::thread::Builder::new()
-        .stack_size(32 << 20)
-        .spawn(f)
-        .expect("test thread")
-        .join()
-        .unwrap_or_else(|e| std::panic::resume_unwind(e));
 }
