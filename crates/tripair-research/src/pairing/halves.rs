@@ -76,7 +76,7 @@ impl<C: PairingCurve> Default for Partner<C> {
 
 impl<C: PairingCurve> Partner<C> {
     /// The partner thread's loop: runs each posted job until [`Partner::stop`]; spins between
-    /// jobs and parks after [`PARK_AFTER`] idle spins.
+    /// jobs and parks after about a millisecond without one.
     pub fn serve(&self) {
         *self.thread.lock().unwrap_or_else(|e| e.into_inner()) = Some(std::thread::current());
         let mut spins = 0;
