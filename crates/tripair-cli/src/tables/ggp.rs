@@ -16,10 +16,10 @@ use serde_json::{json, Value};
 use std::hint::black_box;
 use std::io::{self, Write};
 use tripair::arith::{Portable, Sliced};
-use tripair::curve::PairingCurve;
+use tripair::curve::{G1Affine, G2Affine, PairingCurve};
 use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
 use tripair::field::{BaseField, Fp, Fp12, Fp2, Fp6, TowerKernels};
-use tripair::pairing::join;
+use tripair::pairing::{join, Gt};
 use tripair::pairing::{
     pairing_batch, pairing_pipelined, pairing_scalar, pairing_split_loop, pairings_in_lanes,
 };
@@ -167,14 +167,10 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     }));
     // G+H as its label says on every CPU: G's lanes on each of two threads (pairing_batch picks
     // the scalar pairing where the CPU has no IFMA).
-    let (first, second) = (pairs[..LANES].to_vec(), pairs[LANES..].to_vec());
-    all.push(Box::new(move || {
-        let there = second.clone();
-        black_box(join(
-            || pairings_in_lanes::<C, IfmaLanes>(&first),
-            move || pairings_in_lanes::<C, IfmaLanes>(&there),
-        ));
-    }));
+    all.push(lanes_on_two_threads(
+        &pairs,
+        pairings_in_lanes::<C, IfmaLanes>,
+    ));
     // C: the digit-serial IFMA backend (one element's digits across the lanes), after the rows
     // above so their indices stay put; then E' (the pipelined pairing: one thread computes Q's
     // lines, the other multiplies them in) and F (the loop split over two threads at a cut of
@@ -238,14 +234,10 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
             move || ate_pairing::<C>(&p1, &q1),
         ));
     }));
-    let (first, second) = (pairs[..LANES].to_vec(), pairs[LANES..].to_vec());
-    all.push(Box::new(move || {
-        let there = second.clone();
-        black_box(join(
-            || ate_pairings_in_lanes::<C, IfmaLanes>(&first),
-            move || ate_pairings_in_lanes::<C, IfmaLanes>(&there),
-        ));
-    }));
+    all.push(lanes_on_two_threads(
+        &pairs,
+        ate_pairings_in_lanes::<C, IfmaLanes>,
+    ));
     let mut fs: Vec<&mut dyn FnMut()> = all.iter_mut().map(|f| &mut **f as _).collect();
     let ms = measure_interleaved(&mut fs, samples, 4_000_000);
     let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
@@ -377,6 +369,23 @@ fn backend_rows<CB: PairingCurve>(rng: &mut TestRng) -> Closures {
         black_box(pairing_scalar::<CB>(black_box(&p), black_box(&q)));
     }));
     all
+}
+
+type Pair<C> = (G1Affine<C>, G2Affine<C>);
+/// One pass of up to eight pairings in lanes.
+type LanePass<C> = fn(&[Pair<C>]) -> Vec<Gt<C>>;
+
+/// Row G+H's pairing: `lanes` on the first eight pairs on the caller's thread and on the next
+/// eight on a pool worker.
+fn lanes_on_two_threads<C: PairingCurve>(
+    pairs: &[Pair<C>],
+    lanes: LanePass<C>,
+) -> Box<dyn FnMut()> {
+    let (first, second) = (pairs[..LANES].to_vec(), pairs[LANES..2 * LANES].to_vec());
+    Box::new(move || {
+        let there = second.clone();
+        black_box(join(|| lanes(&first), move || lanes(&there)));
+    })
 }
 
 /// Row C's seven closures: on the digit-serial IFMA backend (x86-64; elsewhere the same columns
