@@ -3,16 +3,17 @@
 //! R = I/M at every level of the tower (I constant time and variable time), then the pairing rows
 //! (projective, single affine, 20 at once sharing inversions, 20 at once with the first argument
 //! fixed, the product of 20, the final exponentiation alone), each also as a ratio to the single
-//! pairing beside the paper's ratio on its ARM Cortex-A9.
+//! affine pairing (the paper's base) beside the paper's ratio on its ARM Cortex-A9. The
+//! variable-time rows and the inversions cycle through varied inputs.
 
-use crate::bench::random_pairs;
+use crate::bench::{random_pairs, INV_POOL};
 use crate::measure::{measure_interleaved, Measurement};
 use crate::report::{fmt_ns, keyed, measurement_json};
 use serde_json::{json, Value};
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use tripair::curve::{G1Affine, PairingCurve};
+use tripair::curve::{G1Affine, G2Affine, PairingCurve};
 use tripair::field::{Fp, Fp12, Fp2, Fp6};
 use tripair::pairing::{
     final_exponentiation, miller_loop, multi_pairing, multi_pairing_affine_vartime, pairing,
@@ -54,7 +55,7 @@ impl FieldRow {
     }
 }
 
-/// One pairing row: per-pairing time, its ratio to the single pairing, the paper's ratio.
+/// One pairing row: per-pairing time, its ratio to the single affine pairing, the paper's ratio.
 #[derive(Clone, Debug)]
 pub struct PairingRow {
     /// The row's op name (JSON) and its label in the text table.
@@ -63,7 +64,8 @@ pub struct PairingRow {
     pub label: &'static str,
     /// Time and cycles per pairing.
     pub m: Measurement,
-    /// m over the single pairing's time, measured in the same interleaved run.
+    /// m over the single affine pairing's time (the paper's base), measured in the same
+    /// interleaved run.
     pub ratio: f64,
     /// The same ratio in the paper's Table 2 (ARM Cortex-A9), for its curves.
     pub paper_ratio: Option<f64>,
@@ -114,10 +116,14 @@ fn random_fp6<C: PairingCurve>(rng: &mut TestRng) -> Fp6<C> {
 }
 
 /// One tower level's six operations, measured interleaved (so that R = I/M compares figures taken
-/// under the same load): `$a`, `$b` random elements of the level.
+/// under the same load): `$random()` draws a random element of the level.
 macro_rules! field_row {
-    ($level:expr, $a:expr, $b:expr, $samples:expr) => {{
-        let (a, b) = ($a, $b);
+    ($level:expr, $random:expr, $samples:expr) => {{
+        // The inversions cycle through a pool of inputs (as `fp_inv` of the peers table): a
+        // repeated input lets the branch predictor learn the variable-time inversion's branches.
+        let pool: Vec<_> = (0..INV_POOL).map(|_| $random()).collect();
+        let (a, b) = (pool[0], pool[1]);
+        let (mut i, mut j) = (0, 0);
         let mut add = || {
             black_box(black_box(a) + black_box(b));
         };
@@ -131,10 +137,12 @@ macro_rules! field_row {
             black_box(black_box(a).square());
         };
         let mut inv = || {
-            black_box(black_box(a).inv());
+            i = (i + 1) % INV_POOL;
+            black_box(black_box(pool[i]).inv());
         };
         let mut inv_vartime = || {
-            black_box(black_box(a).inv_vartime());
+            j = (j + 1) % INV_POOL;
+            black_box(black_box(pool[j]).inv_vartime());
         };
         let m = measure_interleaved(
             &mut [
@@ -162,6 +170,18 @@ macro_rules! field_row {
     }};
 }
 
+/// Sets of inputs the variable-time rows cycle through.
+const VARIED: usize = 8;
+
+/// `f` on the next of `sets` at each call.
+fn cycling<T: 'static>(sets: Vec<T>, mut f: impl FnMut(&T) + 'static) -> impl FnMut() + 'static {
+    let mut i = 0;
+    move || {
+        i = (i + 1) % sets.len();
+        f(&sets[i]);
+    }
+}
+
 /// A pairing row to time: op name, label, pairings per call, the closure.
 type TimedRow = (&'static str, &'static str, f64, Box<dyn FnMut()>);
 
@@ -172,25 +192,10 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
         Fp12::<C>::from_coefficients(&core::array::from_fn(|_| random_fp::<C>(rng)))
     };
     let fields = vec![
-        field_row!(
-            "F_p",
-            random_fp::<C>(&mut rng),
-            random_fp::<C>(&mut rng),
-            samples
-        ),
-        field_row!(
-            "F_p2",
-            random_fp2::<C>(&mut rng),
-            random_fp2::<C>(&mut rng),
-            samples
-        ),
-        field_row!(
-            "F_p6",
-            random_fp6::<C>(&mut rng),
-            random_fp6::<C>(&mut rng),
-            samples
-        ),
-        field_row!("F_p12", f12(&mut rng), f12(&mut rng), samples),
+        field_row!("F_p", || random_fp::<C>(&mut rng), samples),
+        field_row!("F_p2", || random_fp2::<C>(&mut rng), samples),
+        field_row!("F_p6", || random_fp6::<C>(&mut rng), samples),
+        field_row!("F_p12", || f12(&mut rng), samples),
     ];
     progress(&format!("{} pairings", C::NAME));
     let pairs = random_pairs::<C>(&mut rng, BATCH);
@@ -202,9 +207,7 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
     fn row(op: &'static str, label: &'static str, per: f64, f: impl FnMut() + 'static) -> TimedRow {
         (op, label, per, Box::new(f))
     }
-    let (pairs1, pairs2, pairs3, pairs4, pairs5, pairs6, pairs7) = (
-        pairs.clone(),
-        pairs.clone(),
+    let (pairs1, pairs3, pairs4, pairs6, pairs7) = (
         pairs.clone(),
         pairs.clone(),
         pairs.clone(),
@@ -212,6 +215,12 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
         pairs.clone(),
     );
     let (ps2, ps3) = (ps.clone(), ps.clone());
+    // The variable-time rows cycle through VARIED sets of inputs (a repeated input lets the
+    // branch predictor learn their inversions' branches); the others repeat one.
+    let more = random_pairs::<C>(&mut rng, VARIED * BATCH);
+    let windows: Vec<Vec<(G1Affine<C>, G2Affine<C>)>> =
+        more.chunks(BATCH).map(|w| w.to_vec()).collect();
+    let qs: Vec<G2Affine<C>> = windows.iter().map(|w| w[0].1).collect();
     let mut rows: Vec<TimedRow> = vec![
         row(
             "pairing",
@@ -226,9 +235,14 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
                 p, q,
             )]))));
         }),
-        row("pairing_affine", "single affine, vartime", 1.0, move || {
-            black_box(multi_pairing_affine_vartime::<C>(black_box(&[(p, q)])));
-        }),
+        row(
+            "pairing_affine",
+            "single affine, vartime",
+            1.0,
+            cycling(more, |&(p, q)| {
+                black_box(multi_pairing_affine_vartime::<C>(black_box(&[(p, q)])));
+            }),
+        ),
         row(
             "batch_20_affine",
             "20 at once, shared inversions, constant time (per pairing)",
@@ -241,9 +255,9 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
             "batch_20_affine_vartime",
             "20 at once, shared inversions, vartime (per pairing)",
             n,
-            move || {
-                black_box(pairings_affine_vartime::<C>(black_box(&pairs2)));
-            },
+            cycling(windows.clone(), |w| {
+                black_box(pairings_affine_vartime::<C>(black_box(w)));
+            }),
         ),
         row(
             "batch_20",
@@ -261,10 +275,10 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
             "batch_20_fixed_affine",
             "20 at once, 1st argument fixed, lines by affine steps (per pairing)",
             n,
-            move || {
-                let qp = G2Prepared::new_affine_vartime(black_box(&q));
+            cycling(qs, move |q| {
+                let qp = G2Prepared::new_affine_vartime(black_box(q));
                 black_box(pairings_prepared_scalar::<C>(&qp, black_box(&ps)));
-            },
+            }),
         ),
         row(
             "batch_20_fixed_projective",
@@ -322,9 +336,9 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
             "product_20_affine_vartime",
             "product of 20, affine, vartime (per pairing)",
             n,
-            move || {
-                black_box(multi_pairing_affine_vartime::<C>(black_box(&pairs5)));
-            },
+            cycling(windows, |w| {
+                black_box(multi_pairing_affine_vartime::<C>(black_box(w)));
+            }),
         ),
         row(
             "final_exponentiation",
@@ -340,7 +354,13 @@ fn table<C: PairingCurve>(samples: usize, progress: &mut dyn FnMut(&str)) -> Cur
         .map(|r| &mut *r.3 as &mut dyn FnMut())
         .collect();
     let ms = measure_interleaved(&mut fs, samples, 20_000_000);
-    let single = ms[0].median_ns;
+    // The paper's base: its single affine pairing.
+    let single = rows
+        .iter()
+        .zip(&ms)
+        .find(|(r, _)| r.0 == "pairing_affine")
+        .map(|(_, m)| m.median_ns)
+        .expect("the table has the single affine row");
     // The paper's rows, by this table's op: projective, single affine, 20 at once, fixed, product, final exp.
     let paper_row = |op: &str| match op {
         "pairing_projective" => Some(0),
@@ -386,7 +406,7 @@ pub fn curve_table(
 }
 
 /// The Acar–Lauter–Naehrig–Shumow table of one curve as JSON rows: field rows keyed `field`
-/// (`bn254/F_p2`), pairing rows keyed `curve` with `ratio` (to the single pairing) and
+/// (`bn254/F_p2`), pairing rows keyed `curve` with `ratio` (to the single affine pairing) and
 /// `paper_ratio` (null off the paper's curves).
 pub fn rows_json(t: &CurveTable) -> Vec<Value> {
     let mut v = Vec::new();
@@ -479,8 +499,9 @@ impl super::Table for Acar {
     fn intro(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
-            "ratio: per-pairing time over the single pairing, measured interleaved in this run; \
-             paper: the same ratio on the paper's ARM Cortex-A9 (base: its single affine pairing)"
+            "ratio: per-pairing time over the single affine pairing (the paper's base), measured \
+             interleaved in this run; paper: the same ratio on the paper's ARM Cortex-A9; the \
+             variable-time rows cycle through 8 sets of inputs, the inversions through 1024"
         )
     }
 
