@@ -1193,19 +1193,18 @@ impl<P: CubeBnParams, C: Coeff> TowerKernels for Dclxvi<P, C> {
     /// One kernel ([`Coeff::fp12_mul_by_line_d`]) for D-type lines where there is one: the
     /// Miller loop's line products, 13 F_p2 products each, in place.
     #[inline(always)]
-    fn fp12_mul_by_line_assign<T: TowerParams<Fp = Self::Params>>(
+    fn fp12_mul_by_line_assign<T: TowerParams<Fp = Self::Params>, const M_TYPE: bool>(
         f: &mut super::fp12::Fp12<T, Self>,
         line: [&Fp2<T, Self>; 3],
-        m_type: bool,
     ) {
         let [a, b, c] = line;
-        if !m_type && T::BETA == -1 {
+        if !M_TYPE && T::BETA == -1 {
             let l = [&a.c0.c, &a.c1.c, &b.c0.c, &b.c1.c, &c.c0.c, &c.c1.c];
             if C::fp12_mul_by_line_d(fp12_coeffs_mut(f), l, T::XI, &Consts::<P>::RADICES) {
                 return;
             }
         }
-        *f = if m_type {
+        *f = if M_TYPE {
             f.mul_by_line_m(a, b, c)
         } else {
             f.mul_by_line_d(a, b, c)

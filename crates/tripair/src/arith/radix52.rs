@@ -137,10 +137,9 @@ pub trait LaneDigits:
     /// f <- f * l in F_p12 for a sparse line l (D-type a + (b + c v) w, M-type
     /// (a + b v) + (c v) w; l's rows a, b, c as F_p2 pairs), f's twelve coefficients in tower order,
     /// in one kernel where backend `B` has one on this CPU; false (and f untouched) where it has not.
-    fn fp12_mul_by_line<B: LaneBackend>(
+    fn fp12_mul_by_line<B: LaneBackend, const M_TYPE: bool>(
         f: [&mut Self; 12],
         l: [&Self; 6],
-        m_type: bool,
         k: &TowerConsts<'_, Self>,
     ) -> bool;
     /// f <- f^2 in F_p12 (coefficients as for [`LaneDigits::fp12_mul_by_line`]) in one kernel where
@@ -240,13 +239,12 @@ impl<const M: usize> LaneDigits for [Row; M] {
         B::fp6_mul(a, b, k, c)
     }
     #[inline(always)]
-    fn fp12_mul_by_line<B: LaneBackend>(
+    fn fp12_mul_by_line<B: LaneBackend, const M_TYPE: bool>(
         f: [&mut Self; 12],
         l: [&Self; 6],
-        m_type: bool,
         k: &TowerConsts<'_, Self>,
     ) -> bool {
-        B::fp12_mul_by_line(f, l, m_type, k)
+        B::fp12_mul_by_line::<M, M_TYPE>(f, l, k)
     }
     #[inline(always)]
     fn fp12_square<B: LaneBackend>(f: [&mut Self; 12], k: &TowerConsts<'_, Self>) -> bool {
@@ -351,10 +349,9 @@ pub trait LaneBackend:
     /// f <- f * l for a sparse line l in F_p12, all in registers, below 2p (see
     /// [`LaneDigits::fp12_mul_by_line`]); true where the backend has this kernel on this CPU (as
     /// for [`LaneBackend::fp6_mul`]).
-    fn fp12_mul_by_line<const M: usize>(
+    fn fp12_mul_by_line<const M: usize, const M_TYPE: bool>(
         f: [&mut [Row; M]; 12],
         l: [&[Row; M]; 6],
-        m_type: bool,
         k: &TowerConsts<'_, [Row; M]>,
     ) -> bool;
     /// f <- f^2 in F_p12, all in registers, below 2p; true where the backend has this kernel on

@@ -431,14 +431,14 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp12<T, F> {
     /// [`TowerKernels::fp12_mul_by_line_assign`]).
     #[inline]
     pub fn mul_by_line_d_assign(&mut self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) {
-        F::fp12_mul_by_line_assign(self, [a, b, c], false);
+        F::fp12_mul_by_line_assign::<T, false>(self, [a, b, c]);
     }
 
     /// self <- self * ((a + b v) + (c v) w) ([`Fp12::mul_by_line_m`] in place, through
     /// [`TowerKernels::fp12_mul_by_line_assign`]).
     #[inline]
     pub fn mul_by_line_m_assign(&mut self, a: &Fp2<T, F>, b: &Fp2<T, F>, c: &Fp2<T, F>) {
-        F::fp12_mul_by_line_assign(self, [a, b, c], true);
+        F::fp12_mul_by_line_assign::<T, true>(self, [a, b, c]);
     }
 
     /// self * (a + b w^2 + c w^3): the line value of an M-type twist (coefficients of w^0, w^2, w^3).

@@ -108,17 +108,18 @@ pub trait TowerKernels: BaseField {
     ) -> Option<Fp12<T, Self>> {
         None
     }
-    /// f <- f * l for a sparse line l: D-type (`m_type` false) l = a + (b + c v) w
+    /// f <- f * l for a sparse line l: D-type (`M_TYPE` false) l = a + (b + c v) w
     /// ([`Fp12::mul_by_line_d`]), M-type l = (a + b v) + (c v) w ([`Fp12::mul_by_line_m`]), with
     /// `line` = [a, b, c]. The tower's formulas unless the representation has one kernel for it.
+    /// The twist type is a constant of the call, so that a kernel is compiled only for the type
+    /// its curves use (the lane kernels are among the largest functions of the library).
     #[inline(always)]
-    fn fp12_mul_by_line_assign<T: TowerParams<Fp = Self::Params>>(
+    fn fp12_mul_by_line_assign<T: TowerParams<Fp = Self::Params>, const M_TYPE: bool>(
         f: &mut Fp12<T, Self>,
         line: [&Fp2<T, Self>; 3],
-        m_type: bool,
     ) {
         let [a, b, c] = line;
-        *f = if m_type {
+        *f = if M_TYPE {
             f.mul_by_line_m(a, b, c)
         } else {
             f.mul_by_line_d(a, b, c)

@@ -82,10 +82,9 @@ impl LaneBackend for PortableLanes {
         false
     }
     #[inline(always)]
-    fn fp12_mul_by_line<const M: usize>(
+    fn fp12_mul_by_line<const M: usize, const M_TYPE: bool>(
         _f: [&mut [Row; M]; 12],
         _l: [&[Row; M]; 6],
-        _m_type: bool,
         _k: &TowerConsts<'_, [Row; M]>,
     ) -> bool {
         false
@@ -228,35 +227,25 @@ impl LaneBackend for IfmaLanes {
         c: [&mut [Row; M]; 6],
     ) -> bool {
         match Avx512Ifma::detect() {
-            Some(cpu) => {
-                ifma::fp6_mul(cpu, a, b, k, c);
-                true
-            }
+            Some(cpu) => ifma::fp6_mul(cpu, a, b, k, c),
             None => false,
         }
     }
     #[inline(always)]
-    fn fp12_mul_by_line<const M: usize>(
+    fn fp12_mul_by_line<const M: usize, const M_TYPE: bool>(
         f: [&mut [Row; M]; 12],
         l: [&[Row; M]; 6],
-        m_type: bool,
         k: &TowerConsts<'_, [Row; M]>,
     ) -> bool {
         match Avx512Ifma::detect() {
-            Some(cpu) => {
-                ifma::fp12_mul_by_line(cpu, f, l, m_type, k);
-                true
-            }
+            Some(cpu) => ifma::fp12_mul_by_line::<M, M_TYPE>(cpu, f, l, k),
             None => false,
         }
     }
     #[inline(always)]
     fn fp12_square<const M: usize>(f: [&mut [Row; M]; 12], k: &TowerConsts<'_, [Row; M]>) -> bool {
         match Avx512Ifma::detect() {
-            Some(cpu) => {
-                ifma::fp12_square(cpu, f, k);
-                true
-            }
+            Some(cpu) => ifma::fp12_square(cpu, f, k),
             None => false,
         }
     }
@@ -267,10 +256,7 @@ impl LaneBackend for IfmaLanes {
         c: [&mut [Row; M]; K],
     ) -> bool {
         match Avx512Ifma::detect() {
-            Some(cpu) => {
-                ifma::cyclotomic_square(cpu, e, k, c);
-                true
-            }
+            Some(cpu) => ifma::cyclotomic_square(cpu, e, k, c),
             None => false,
         }
     }
@@ -367,13 +353,12 @@ impl LaneBackend for IfmaLanes {
     ) -> bool {
         PortableLanes::fp6_mul(a, b, k, c)
     }
-    fn fp12_mul_by_line<const M: usize>(
+    fn fp12_mul_by_line<const M: usize, const M_TYPE: bool>(
         f: [&mut [Row; M]; 12],
         l: [&[Row; M]; 6],
-        m_type: bool,
         k: &TowerConsts<'_, [Row; M]>,
     ) -> bool {
-        PortableLanes::fp12_mul_by_line(f, l, m_type, k)
+        PortableLanes::fp12_mul_by_line::<M, M_TYPE>(f, l, k)
     }
     fn fp12_square<const M: usize>(f: [&mut [Row; M]; 12], k: &TowerConsts<'_, [Row; M]>) -> bool {
         PortableLanes::fp12_square(f, k)

@@ -471,10 +471,9 @@ impl<P: LaneParams, B: LaneBackend> TowerKernels for Lanes<P, B> {
         a.mul_formula(b)
     }
     #[inline(always)]
-    fn fp12_mul_by_line_assign<T: TowerParams<Fp = P>>(
+    fn fp12_mul_by_line_assign<T: TowerParams<Fp = P>, const M_TYPE: bool>(
         f: &mut Fp12<T, Self>,
         line: [&Fp2<T, Self>; 3],
-        m_type: bool,
     ) {
         let l = [
             &line[0].c0.d,
@@ -485,15 +484,14 @@ impl<P: LaneParams, B: LaneBackend> TowerKernels for Lanes<P, B> {
             &line[2].c1.d,
         ];
         if !(Self::TOWER_KERNELS
-            && LaneDigits::fp12_mul_by_line::<B>(
+            && LaneDigits::fp12_mul_by_line::<B, M_TYPE>(
                 fp12_digits_mut(f),
                 l,
-                m_type,
                 &Self::tower_consts::<T>(),
             ))
         {
             let [a, b, c] = line;
-            *f = if m_type {
+            *f = if M_TYPE {
                 f.mul_by_line_m(a, b, c)
             } else {
                 f.mul_by_line_d(a, b, c)

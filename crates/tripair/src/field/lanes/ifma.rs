@@ -1,5 +1,6 @@
 use super::{kernels, Row, TowerConsts, V8};
 use crate::cpu::Avx512Ifma;
+use core::any::Any;
 use core::arch::x86_64::*;
 
 /// Eight u64 in one AVX-512 register. Its methods are only reached from the
@@ -181,13 +182,12 @@ fn fp6_mul_tf<const M: usize>(
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn fp12_mul_by_line_tf<const M: usize>(
+fn fp12_mul_by_line_tf<const M: usize, const M_TYPE: bool>(
     f: [&mut [Row; M]; 12],
     l: [&[Row; M]; 6],
-    m_type: bool,
     k: &TowerConsts<'_, [Row; M]>,
 ) {
-    kernels::fp12_mul_by_line::<Zmm, M>(f, l, m_type, k)
+    kernels::fp12_mul_by_line::<Zmm, M, M_TYPE>(f, l, k)
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -332,6 +332,54 @@ pub(super) fn fp2_square<const M: usize>(
     unsafe { fp2_square_tf(a, beta, p, p2, inv, c0, c1) }
 }
 
+/// The F_p6 and F_p12 kernels of one lane width, compiled once, in this crate. As generic
+/// functions they were compiled again, at each crate's optimisation level, by every crate that
+/// runs the lanes on a backend it names (the command line's tables, the test crates): they are
+/// the largest functions of the library, about a minute of LLVM's time per crate at `opt-level = 3`
+/// (docs/build-timings.md). Through this table a caller in another crate compiles a load and a
+/// call. Only the widths and twists of the built-in curves have an entry: M = 5 (the 4-limb BN
+/// primes, D-type twists) and M = 8 (BLS12-381, M-type); elsewhere the kernel functions below
+/// answer false and the tower's formulas run, as on a CPU without IFMA.
+struct Large<const M: usize> {
+    fp6_mul: unsafe fn(Fp6In<'_, M>, Fp6In<'_, M>, &Consts<'_, M>, [&mut [Row; M]; 6]),
+    /// The line product for the curves' twist type, `m_type`.
+    fp12_mul_by_line: unsafe fn(Fp12InOut<'_, M>, Fp6In<'_, M>, &Consts<'_, M>),
+    m_type: bool,
+    fp12_square: unsafe fn(Fp12InOut<'_, M>, &Consts<'_, M>),
+    cyclotomic_square_12: Cyclotomic<M, 12>,
+    cyclotomic_square_8: Cyclotomic<M, 8>,
+}
+
+type Cyclotomic<const M: usize, const K: usize> =
+    unsafe fn([&[Row; M]; K], &Consts<'_, M>, [&mut [Row; M]; K]);
+type Fp6In<'a, const M: usize> = [&'a [Row; M]; 6];
+type Fp12InOut<'a, const M: usize> = [&'a mut [Row; M]; 12];
+type Consts<'a, const M: usize> = TowerConsts<'a, [Row; M]>;
+
+macro_rules! large {
+    ($m:literal, $m_type:literal) => {
+        Large::<$m> {
+            fp6_mul: fp6_mul_tf::<$m>,
+            fp12_mul_by_line: fp12_mul_by_line_tf::<$m, $m_type>,
+            m_type: $m_type,
+            fp12_square: fp12_square_tf::<$m>,
+            cyclotomic_square_12: cyclotomic_square_tf::<$m, 12>,
+            cyclotomic_square_8: cyclotomic_square_tf::<$m, 8>,
+        }
+    };
+}
+
+/// The table of width M, if it has one. The type tests fold after monomorphization, as in
+/// `pairing::compiled`.
+#[inline(always)]
+fn large<const M: usize>() -> Option<&'static Large<M>> {
+    static M5: Large<5> = large!(5, false);
+    static M8: Large<8> = large!(8, true);
+    let (m5, m8): (&'static dyn Any, &'static dyn Any) = (&M5, &M8);
+    m5.downcast_ref().or_else(|| m8.downcast_ref())
+}
+
+/// c = a b in F_p6 where width M has the kernel (then true).
 #[inline(always)]
 pub(super) fn fp6_mul<const M: usize>(
     _cpu: Avx512Ifma,
@@ -339,42 +387,62 @@ pub(super) fn fp6_mul<const M: usize>(
     b: [&[Row; M]; 6],
     k: &TowerConsts<'_, [Row; M]>,
     c: [&mut [Row; M]; 6],
-) {
+) -> bool {
+    let Some(t) = large::<M>() else { return false };
     // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
-    unsafe { fp6_mul_tf(a, b, k, c) }
+    unsafe { (t.fp6_mul)(a, b, k, c) };
+    true
 }
 
+/// f <- f l in F_p12 where width M has the kernel for this twist type (then true).
 #[inline(always)]
-pub(super) fn fp12_mul_by_line<const M: usize>(
+pub(super) fn fp12_mul_by_line<const M: usize, const M_TYPE: bool>(
     _cpu: Avx512Ifma,
     f: [&mut [Row; M]; 12],
     l: [&[Row; M]; 6],
-    m_type: bool,
     k: &TowerConsts<'_, [Row; M]>,
-) {
+) -> bool {
+    let Some(t) = large::<M>().filter(|t| t.m_type == M_TYPE) else {
+        return false;
+    };
     // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
-    unsafe { fp12_mul_by_line_tf(f, l, m_type, k) }
+    unsafe { (t.fp12_mul_by_line)(f, l, k) };
+    true
 }
 
+/// f <- f^2 in F_p12 where width M has the kernel (then true).
 #[inline(always)]
 pub(super) fn fp12_square<const M: usize>(
     _cpu: Avx512Ifma,
     f: [&mut [Row; M]; 12],
     k: &TowerConsts<'_, [Row; M]>,
-) {
+) -> bool {
+    let Some(t) = large::<M>() else { return false };
     // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
-    unsafe { fp12_square_tf(f, k) }
+    unsafe { (t.fp12_square)(f, k) };
+    true
 }
 
+/// The cyclotomic square on K = 12 or K = 8 coefficients where width M has the kernel (then
+/// true).
 #[inline(always)]
 pub(super) fn cyclotomic_square<const M: usize, const K: usize>(
     _cpu: Avx512Ifma,
     e: [&[Row; M]; K],
     k: &TowerConsts<'_, [Row; M]>,
     c: [&mut [Row; M]; K],
-) {
+) -> bool {
+    let Some(t) = large::<M>() else { return false };
+    let (k12, k8): (&dyn Any, &dyn Any) = (&t.cyclotomic_square_12, &t.cyclotomic_square_8);
+    let Some(kernel) = k12
+        .downcast_ref::<Cyclotomic<M, K>>()
+        .or_else(|| k8.downcast_ref())
+    else {
+        return false;
+    };
     // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
-    unsafe { cyclotomic_square_tf(e, k, c) }
+    unsafe { kernel(e, k, c) };
+    true
 }
 
 #[inline(always)]
@@ -404,4 +472,24 @@ pub(super) fn cyclotomic_squares<const M: usize>(
 ) -> ([Row; M], [Row; M]) {
     // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
     unsafe { cyclotomic_squares_tf(x, y, count, p, p2, inv, xi) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table of compiled kernels answers for the built-in curves' widths and twists (so that
+    /// their lanes run the kernels on an IFMA CPU) and for no other; checked on every x86-64 CPU,
+    /// since on one without IFMA the kernels themselves never run.
+    #[test]
+    fn large_kernels_for_the_built_in_widths() {
+        assert!(large::<5>().is_some_and(|t| !t.m_type), "M = 5: D-type line kernel");
+        assert!(large::<8>().is_some_and(|t| t.m_type), "M = 8: M-type line kernel");
+        assert!(large::<9>().is_none() && large::<13>().is_none() && large::<4>().is_none());
+        let k = large::<8>().unwrap();
+        let (k12, k8): (&dyn Any, &dyn Any) = (&k.cyclotomic_square_12, &k.cyclotomic_square_8);
+        assert!(k12.downcast_ref::<Cyclotomic<8, 12>>().is_some());
+        assert!(k8.downcast_ref::<Cyclotomic<8, 8>>().is_some());
+        assert!(k12.downcast_ref::<Cyclotomic<8, 8>>().is_none());
+    }
 }

@@ -494,10 +494,9 @@ pub(super) fn fp6_mul<V: V8, const M: usize>(
 /// factors' products (13 F_p2 products for either type), all in registers: the tower's
 /// formula as one kernel (`Fp12::mul_by_line_d`/`_m`).
 #[inline(always)]
-pub(super) fn fp12_mul_by_line<V: V8, const M: usize>(
+pub(super) fn fp12_mul_by_line<V: V8, const M: usize, const M_TYPE: bool>(
     f: [&mut [Row; M]; 12],
     l: [&[Row; M]; 6],
-    m_type: bool,
     k: &TowerConsts<'_, [Row; M]>,
 ) {
     let t = TowerV::<V, M>::load(k);
@@ -508,7 +507,7 @@ pub(super) fn fp12_mul_by_line<V: V8, const M: usize>(
         [load_all(l[4]), load_all(l[5])],
     );
     let s = t.add6(&f0, &f1);
-    let (t0, t1, x) = if m_type {
+    let (t0, t1, x) = if M_TYPE {
         (
             t.mul_by_01_6(&f0, &a, &b),
             t.mul_by_1_6(&f1, &c),
