@@ -546,6 +546,32 @@ mod tower {
     crate::representative_curves!(lane_tower_tests);
 }
 
+/// The IFMA tower kernels exist, compiled in the library, for the lane width and twist type of
+/// every built-in curve whose width has them (M <= 8), and for no other width: a curve without
+/// its entry would run the tower's formulas on an IFMA CPU with every result still right.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn compiled_tower_kernels_cover_the_curves() {
+    let widths = tripair::field::lanes::compiled_kernel_widths();
+    let mut want = Vec::new();
+    macro_rules! expect {
+        (() $($m:ident: $c:ty = $label:literal),* $(,)?) => { $(
+            let m = <<<$c as TowerParams>::Fp as tripair::field::lanes::LaneParams>::LaneDigits
+                as tripair::field::lanes::LaneDigits>::M;
+            if m <= 8 {
+                want.push((m, matches!(<$c as PairingCurve>::TWIST, tripair::curve::Twist::M), true));
+            }
+        )* };
+    }
+    tripair::for_each_prime_curve!(expect);
+    want.sort();
+    want.dedup();
+    assert_eq!(
+        widths, want,
+        "(width, M-type twist, cyclotomic squares found)"
+    );
+}
+
 #[test]
 fn detection_reported() {
     println!(

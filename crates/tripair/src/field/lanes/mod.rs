@@ -86,4 +86,7 @@ pub use chains::{
     sliced_cyclotomic_squares_apply, LaneChains,
 };
 pub use element::{LaneMask, Lanes};
+#[cfg(target_arch = "x86_64")]
+#[doc(hidden)]
+pub use ifma::compiled_kernel_widths;
 use vector::{Scalar8, V8};
