@@ -134,9 +134,10 @@ pub trait LaneDigits:
         k: &TowerConsts<'_, Self>,
         c: [&mut Self; 6],
     ) -> bool;
-    /// f <- f * l in F_p12 for a sparse line l (D-type a + (b + c v) w, M-type
-    /// (a + b v) + (c v) w; l's rows a, b, c as F_p2 pairs), f's twelve coefficients in tower order,
-    /// in one kernel where backend `B` has one on this CPU; false (and f untouched) where it has not.
+    /// f <- f * l in F_p12 for a sparse line l (D-type a + (b + c v) w where `M_TYPE` is false,
+    /// M-type (a + b v) + (c v) w where it is true; l's rows a, b, c as F_p2 pairs), f's twelve
+    /// coefficients in tower order, in one kernel where backend `B` has one for this width and
+    /// twist on this CPU; false (and f untouched) where it has not.
     fn fp12_mul_by_line<B: LaneBackend, const M_TYPE: bool>(
         f: [&mut Self; 12],
         l: [&Self; 6],
@@ -347,8 +348,8 @@ pub trait LaneBackend:
         c: [&mut [Row; M]; 6],
     ) -> bool;
     /// f <- f * l for a sparse line l in F_p12, all in registers, below 2p (see
-    /// [`LaneDigits::fp12_mul_by_line`]); true where the backend has this kernel on this CPU (as
-    /// for [`LaneBackend::fp6_mul`]).
+    /// [`LaneDigits::fp12_mul_by_line`]); true where the backend has this kernel for width M and
+    /// this twist on this CPU (as for [`LaneBackend::fp6_mul`]).
     fn fp12_mul_by_line<const M: usize, const M_TYPE: bool>(
         f: [&mut [Row; M]; 12],
         l: [&[Row; M]; 6],
