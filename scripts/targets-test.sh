@@ -57,6 +57,12 @@ step "test runs done"
 [ -z "$failed" ] || { echo "targets-test: failed:$failed" >&2; exit 1; }
 
 step "builds: wasm32-unknown-unknown, thumbv7em-none-eabi (no_std, with serde and zkcrypto)"
-CARGO_TARGET_DIR="$target" cargo build -p tripair --target wasm32-unknown-unknown
-CARGO_TARGET_DIR="$target" cargo build -p tripair --target thumbv7em-none-eabi --no-default-features --features serde,zkcrypto
+# Both at once, in target directories of their own (cargo locks one per build), without debug
+# information (nothing runs them): one after the other with it they took 68 s and 66 s.
+CARGO_PROFILE_DEV_DEBUG=0 CARGO_TARGET_DIR="$target/targets-wasm32" \
+  cargo build -p tripair --target wasm32-unknown-unknown &
+wasm=$!
+CARGO_PROFILE_DEV_DEBUG=0 CARGO_TARGET_DIR="$target" \
+  cargo build -p tripair --target thumbv7em-none-eabi --no-default-features --features serde,zkcrypto
+wait "$wasm"
 step "done"
