@@ -54,6 +54,8 @@ fn env_forces_portable(value: Option<&str>) -> bool {
         .unwrap_or(false)
 }
 
+// Without `std` the features are the build's (`cfg!`), constant booleans that clippy would fold.
+#[cfg_attr(not(feature = "std"), allow(clippy::nonminimal_bool, clippy::eq_op))]
 #[cold]
 fn detect_all() -> u32 {
     let mut s = DETECTED;

@@ -1,5 +1,6 @@
 use super::{kernels, Row, TowerConsts, V8};
 use crate::cpu::Avx512Ifma;
+use crate::prelude::*;
 use core::any::Any;
 use core::arch::x86_64::*;
 
