@@ -370,6 +370,16 @@ macro_rules! large {
     };
 }
 
+impl<const M: usize> Large<M> {
+    /// The cyclotomic square on K coefficients (K = 12 or 8; none for another K).
+    #[inline(always)]
+    fn cyclotomic_square<const K: usize>(&self) -> Option<&Cyclotomic<M, K>> {
+        let (k12, k8): (&dyn Any, &dyn Any) =
+            (&self.cyclotomic_square_12, &self.cyclotomic_square_8);
+        k12.downcast_ref().or_else(|| k8.downcast_ref())
+    }
+}
+
 /// The table of width M, if it has one. The type tests fold after monomorphization, as in
 /// `pairing::compiled`.
 #[inline(always)]
@@ -433,12 +443,7 @@ pub(super) fn cyclotomic_square<const M: usize, const K: usize>(
     k: &TowerConsts<'_, [Row; M]>,
     c: [&mut [Row; M]; K],
 ) -> bool {
-    let Some(t) = large::<M>() else { return false };
-    let (k12, k8): (&dyn Any, &dyn Any) = (&t.cyclotomic_square_12, &t.cyclotomic_square_8);
-    let Some(kernel) = k12
-        .downcast_ref::<Cyclotomic<M, K>>()
-        .or_else(|| k8.downcast_ref())
-    else {
+    let Some(kernel) = large::<M>().and_then(|t| t.cyclotomic_square::<K>()) else {
         return false;
     };
     // SAFETY: the proof value exists only where detection found AVX-512F and IFMA.
@@ -476,17 +481,17 @@ pub(super) fn cyclotomic_squares<const M: usize>(
 }
 
 /// For each lane width M from 1 to 16: whether the table of compiled kernels has an entry, its
-/// twist type (true: M-type), and whether both cyclotomic squares are found through it. Not API:
-/// the lane tests check that the built-in curves' widths reach the kernels (on a CPU without IFMA
-/// the kernels never run, so their results cannot show it), and that no other width is compiled.
+/// twist type (true: M-type), and whether both cyclotomic squares (and no other K) are found
+/// through it. Not API: the lane tests check that the built-in curves' widths reach the kernels
+/// (on a CPU without IFMA the kernels never run, so their results cannot show it), and that no
+/// other width is compiled.
 #[doc(hidden)]
 pub fn compiled_kernel_widths() -> Vec<(usize, bool, bool)> {
     fn entry<const M: usize>(out: &mut Vec<(usize, bool, bool)>) {
         if let Some(t) = large::<M>() {
-            let (k12, k8): (&dyn Any, &dyn Any) = (&t.cyclotomic_square_12, &t.cyclotomic_square_8);
-            let cyclotomic = k12.downcast_ref::<Cyclotomic<M, 12>>().is_some()
-                && k8.downcast_ref::<Cyclotomic<M, 8>>().is_some()
-                && k12.downcast_ref::<Cyclotomic<M, 8>>().is_none();
+            let cyclotomic = t.cyclotomic_square::<12>().is_some()
+                && t.cyclotomic_square::<8>().is_some()
+                && t.cyclotomic_square::<6>().is_none();
             out.push((M, t.m_type, cyclotomic));
         }
     }
