@@ -541,3 +541,79 @@ mod faults {
         }
     }
 }
+
+/// README figures that come from the reports in docs/: the prose must quote what the reports
+/// measured, so a regenerated report that moves a figure fails here until the prose follows.
+mod readme_figures {
+    use std::path::Path;
+
+    fn repo() -> &'static Path {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .unwrap()
+            .parent()
+            .unwrap()
+    }
+
+    /// Every `bench --table acar` report in docs/ (one per CPU family).
+    fn acar_reports() -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = std::fs::read_dir(repo().join("docs"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let n = p.file_name().unwrap().to_string_lossy().to_string();
+                n.starts_with("acar-table") && n.ends_with(".txt")
+            })
+            .map(|p| {
+                (
+                    p.display().to_string(),
+                    std::fs::read_to_string(&p).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        assert!(!v.is_empty(), "no docs/acar-table*.txt");
+        v
+    }
+
+    /// The last `back`-th whitespace field of every line starting with `prefix`, as a number.
+    fn column(report: &str, prefix: &str, back: usize) -> Vec<f64> {
+        report
+            .lines()
+            .filter(|l| l.starts_with(prefix))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                f[f.len() - back].parse::<f64>().unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn readme_affine_prose_quotes_the_acar_reports() {
+        let (mut ratio, mut im) = (Vec::new(), Vec::new());
+        for (name, text) in acar_reports() {
+            let r = column(&text, "single affine, vartime", 2);
+            let i = column(&text, "F_p ", 1);
+            assert!(!r.is_empty() && r.len() == i.len(), "{name}: curves");
+            ratio.extend(r);
+            im.extend(i);
+        }
+        let lo = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+        let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+        let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+        for quote in [
+            format!("{:.2}-{:.2}x slower alone", lo(&ratio), hi(&ratio)),
+            format!(
+                "costs {}-{} multiplications",
+                lo(&im).floor(),
+                hi(&im).ceil()
+            ),
+        ] {
+            assert!(
+                readme.contains(&quote),
+                "README.md should say \"{quote}\" (docs/acar-table*.txt)"
+            );
+        }
+    }
+}

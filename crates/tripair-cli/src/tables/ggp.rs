@@ -1,14 +1,16 @@
 //! `tripair bench --table ggp`: Table 3 of Grabher, Großschädl and Page ("On Software Parallel
 //! Implementation of Cryptographic Pairings", SAC 2008) on this machine: F_p and F_p12 Inv/Add/Mul
-//! and e(P, Q) in cycles for their implementations A (portable 64-bit scalar), B (scalar with the
-//! fastest instructions: here MULX/ADX), C (digit-serial: one element's digits across the lanes),
-//! D (digit-sliced: the independent F_p products of one F_p6/F_p12 operation side by side in
+//! and e(P, Q) in cycles for their implementations A (portable scalar on 32-bit digits: A32; A is
+//! the same on 64-bit digits), B (scalar with the fastest instructions: here MULX/ADX), C
+//! (digit-serial: one element's digits across the lanes), D (digit-sliced: the independent F_p products of one F_p6/F_p12 operation side by side in
 //! lanes), E (one pairing whose F_p12 operations are split into F_p6 halves on two threads; E',
-//! not in the paper: the pipelined pairing) and F (one pairing's loop on two threads), G (several pairings in SIMD lanes: here eight,
-//! AVX-512 IFMA) and H (two pairings on two cores), plus G on two cores (16 pairings). As in the paper, a
-//! row that produces k results at once quotes the total cycles for all k; the last column divides
-//! by k. The paper's Core 2 Duo row stands under each. Everything is measured interleaved in one
-//! run (medians of rdtsc ticks over batches).
+//! not in the paper: the pipelined pairing) and F (Algorithm 2: the doublings tabulated, the
+//! additions of even and odd bit positions on two threads; F', not in the paper: the loop cut in
+//! two), G (several pairings in SIMD lanes: here eight, AVX-512 IFMA) and H (two pairings on two
+//! cores), plus G on two cores (16 pairings). As in the paper, a row that produces k results at
+//! once quotes the total cycles for all k; the last column divides by k. The paper's Core 2 Duo
+//! row stands under each. Everything is measured interleaved in one run (medians of rdtsc ticks
+//! over batches).
 
 use crate::bench::random_pairs;
 use crate::measure::{measure_interleaved, Measurement};
@@ -24,6 +26,8 @@ use tripair::pairing::{
     pairing_batch, pairing_pipelined, pairing_scalar, pairing_split_loop, pairings_in_lanes,
 };
 use tripair::strategy::lanes_available;
+use tripair_research::arith::Portable32;
+use tripair_research::pairing::algorithm2::{ate_pairing_algorithm2, pairing_algorithm2};
 use tripair_research::pairing::halves::{ate_pairing_halves, pairing_halves, PartnerThread};
 use tripair_research::pairing::{ate_pairing, ate_pairings_in_lanes};
 use tripair_testkit::TestRng;
@@ -238,6 +242,19 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
         &pairs,
         ate_pairings_in_lanes::<C, IfmaLanes>,
     ));
+    // F: Algorithm 2 (tabulated doublings, the additions split by bit parity over two threads),
+    // optimal and plain ate, last so that the indices above stay put.
+    let f_at = all.len();
+    all.push(Box::new(move || {
+        black_box(pairing_algorithm2::<C>(black_box(&pe), black_box(&qe)));
+    }));
+    all.push(Box::new(move || {
+        black_box(ate_pairing_algorithm2::<C>(black_box(&pe), black_box(&qe)));
+    }));
+    // A32: the portable field on 32-bit digits (the paper's A), its seven closures and plain ate.
+    let a32_at = all.len();
+    all.extend(backend_rows::<<C as PairingCurve>::WithBackend<Portable32>>(&mut rng));
+    all.push(plain_closure::<<C as PairingCurve>::WithBackend<Portable32>>(&mut rng));
     let mut fs: Vec<&mut dyn FnMut()> = all.iter_mut().map(|f| &mut **f as _).collect();
     let ms = measure_interleaved(&mut fs, samples, 4_000_000);
     let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
@@ -268,11 +285,19 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
         rows: vec![
             GgpRow {
                 row: "A",
-                label: "portable 64-bit scalar".into(),
+                label: "portable scalar, 64-bit digits".into(),
                 results: 1,
                 fields_from: "A",
                 m: seven(0),
                 plain: Some(ms[plain_at]),
+            },
+            GgpRow {
+                row: "A32",
+                label: "portable scalar, 32-bit digits (the paper's A)".into(),
+                results: 1,
+                fields_from: "A32",
+                m: seven_at(a32_at),
+                plain: Some(ms[a32_at + 7]),
             },
             GgpRow {
                 row: "B",
@@ -324,7 +349,15 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
             },
             GgpRow {
                 row: "F",
-                label: "loop split over 2 threads (B's field)".into(),
+                label: "Algorithm 2: additions by bit parity, 2 threads".into(),
+                results: 1,
+                fields_from: "B",
+                m: with_pairing(1, f_at),
+                plain: Some(ms[f_at + 1]),
+            },
+            GgpRow {
+                row: "F'",
+                label: "loop cut in two, 2 threads (B's field)".into(),
                 results: 1,
                 fields_from: "B",
                 m: with_pairing(1, c_at + 8),
@@ -480,8 +513,18 @@ pub fn rows_json(t: &GgpTable) -> Vec<Value> {
     v
 }
 
+/// The paper's row that a row of this table reproduces: the paper's A had 32-bit digits (A32
+/// here; A is the same code on 64-bit digits); E' and F' are not in the paper.
 fn paper_row(row: &str) -> Option<&'static [u64; 7]> {
-    PAPER_CORE2.iter().find(|(r, _)| *r == row).map(|(_, v)| v)
+    let letter = match row {
+        "A32" => "A",
+        "A" => return None,
+        other => other,
+    };
+    PAPER_CORE2
+        .iter()
+        .find(|(r, _)| *r == letter)
+        .map(|(_, v)| v)
 }
 
 /// The table of one curve as text.
@@ -532,11 +575,12 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
         if let Some(p) = paper_row(r.row) {
             // The paper's e(P, Q) is the plain ate pairing: its figures stand in those columns.
             let k = paper_results(r.row);
+            let letter = if r.row == "A32" { "A" } else { r.row };
             writeln!(
                 out,
                 "{:<5} {:<44} {:>3} {:>9} {:>6} {:>7} {:>9} {:>8} {:>9} {:>12} {:>11} {:>12} {:>11}",
                 "",
-                format!("  paper, Core 2 Duo ({})", r.row),
+                format!("  paper, Core 2 Duo ({letter})"),
                 k,
                 p[0],
                 p[1],
@@ -554,12 +598,41 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
     if !t.ifma {
         writeln!(out, "note: no AVX-512 IFMA here (or TRIPAIR_BACKEND=portable): G ran the portable lane kernels")?;
     }
+    let row = |name: &str| {
+        t.rows
+            .iter()
+            .find(|r| r.row == name)
+            .expect("the table has rows B, F and G")
+    };
     writeln!(
         out,
         "e(P,Q): the optimal ate pairing; plain: the plain ate pairing of Algorithm 1 (loop over t - 1, \
          no Frobenius lines, the same final exponentiation), which the paper's rows measured; '-' where \
-         the row's code has only the optimal loop (E', F)."
+         the row's code has only the optimal loop (E', F')."
     )?;
+    writeln!(
+        out,
+        "F: Algorithm 2 (the doublings tabulated first: tau_f, tau_T; the set bits' additions, each a full F_p12 product \
+         and a line, split by bit parity over two threads; the final line through T_0 and T_1; the table's T's made affine \
+         by one shared inversion, so additions are mixed). F': not in the paper: the loop cut at a tuned step, the second \
+         thread starting from [s]Q."
+    )?;
+    let (b, f) = (row("B"), row("F"));
+    if let (Some(bp), Some(fp)) = (b.plain_per_pairing(), f.plain_per_pairing()) {
+        let paper = paper_row("F").expect("the paper's row F")[6] as f64
+            / paper_row("B").expect("the paper's row B")[6] as f64;
+        let ratio = fp / bp;
+        writeln!(
+            out,
+            "F over B, plain ate: {ratio:.2}x here (the paper: {paper:.2}x, slower than serial); \
+             the paper's finding {} here",
+            if ratio > 1.0 {
+                "holds"
+            } else {
+                "does not hold"
+            }
+        )?;
+    }
     writeln!(
         out,
         "H's field columns are B's (the default single pairing runs on each core: B, or D on bn256d with IFMA); G+H's are G's."
@@ -581,13 +654,7 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
         win(2),
         win(LANES)
     )?;
-    let row = |name: &str| {
-        t.rows
-            .iter()
-            .find(|r| r.row == name)
-            .expect("the table has rows B and G")
-    };
-    let (b, g) = (row("B"), row("G"));
+    let g = row("G");
     writeln!(
         out,
         "G over B per pairing: {:.2}x the median cycles ({:.0} vs {:.0}), {:.2}x in the fastest \
@@ -633,10 +700,10 @@ impl super::Table for Ggp {
 
     fn about(&self) -> &'static str {
         "Grabher-Grossschaedl-Page 2008, Table 3: F_p and F_p12 Inv/Add/Mul and e(P,Q) in cycles \
-         for rows A (portable scalar), B (ADX scalar), C (digit-serial IFMA F_p), D (digit-sliced \
+         for rows A (portable scalar; A32: on 32-bit digits, as the paper's A), B (ADX scalar), C (digit-serial IFMA F_p), D (digit-sliced \
          F_p6/F_p12 products in lanes), E (F_p12 operations in F_p6 halves on 2 threads; E': \
-         the pipelined pairing), F (loop split over 2 \
-         threads), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads), G+H (16: \
+         the pipelined pairing), F (Algorithm 2: the \
+         additions split by bit parity over 2 threads; F': the loop cut in two), G (8 pairings in AVX-512 IFMA lanes), H (2 pairings on 2 threads), G+H (16: \
          lanes on 2 threads), the paper's Core 2 rows beside"
     }
 

@@ -1,8 +1,9 @@
 //! `tripair bench --table threads`: the multi-core forms of Grabher, Großschädl and Page
 //! ("On Software Parallel Implementation of Cryptographic Pairings", SAC 2008) on this machine:
 //! batches (inter-pairing parallelism, their implementation H) and products of 8 and 64 pairings on
-//! 1 and 2 threads, and one pairing on 2 threads with the Miller loop split (Algorithm 2,
-//! implementation F) or pipelined (the lines on a second thread, in the spirit of implementation E).
+//! 1 and 2 threads, and one pairing on 2 threads with the Miller loop cut in two (row F' of
+//! `--table ggp`; the paper's Algorithm 2, row F, is there) or pipelined (the lines on a second
+//! thread, in the spirit of implementation E).
 //! Every row is measured interleaved with the others in one run and reported per pairing, with its
 //! speedup over the same work on one thread. Each timed batch follows one untimed call, so the rows
 //! show back-to-back use with the pool's workers awake; the last row is the product of 64 on two
@@ -99,7 +100,7 @@ fn table<C: PairingCurve>(samples: usize) -> ThreadTable {
         }),
         row(
             "pairing_split_2threads",
-            "one pairing, loop split (Algorithm 2, F)",
+            "one pairing, loop cut in two (F')",
             2,
             1,
             0,
@@ -300,7 +301,7 @@ impl super::Table for Threads {
 
     fn about(&self) -> &'static str {
         "Grabher-Grossschaedl-Page 2008 forms on 1 and 2 threads, per pairing with the speedup \
-         over 1 thread: one pairing serial, loop split (Algorithm 2, F), lines on a 2nd thread \
+         over 1 thread: one pairing serial, loop cut in two (F'), lines on a 2nd thread \
          (E); batches (H) and products of 8 and 64; the product of 64 after 2 ms idle"
     }
 

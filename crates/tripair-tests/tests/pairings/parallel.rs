@@ -4,7 +4,7 @@
 //! two and three rows recorded and replayed by segments, or scalar loops per thread where lanes do
 //! not pay) on 1 to 4 and 8 threads, one of 136 pairs (more rows than a product records, dealt to
 //! the threads) on 2, and batches of 7 to 9 (one lane pass, its loop split over two
-//! threads); the split Miller loop (Algorithm 2) and the pipelined loop
+//! threads); the Miller loop cut in two and the pipelined loop
 //! (lines on a second thread) equal the serial pairing, and the final exponentiation split over
 //! two threads equals the serial one. Each check first turns off the fallback to one thread
 //! under contention (`set_contention_fallback`): the test harness's own threads keep the cores
@@ -160,7 +160,7 @@ fn check_large_products<C: PairingCurve>() {
     }
 }
 
-/// Algorithm 2: the loop split over two threads gives the serial pairing (and 1 on infinity).
+/// The loop cut in two over two threads gives the serial pairing (and 1 on infinity).
 fn check_split_loop<C: PairingCurve>() {
     set_contention_fallback(false);
     let mut rng = TestRng::new(0x5b1);

@@ -183,7 +183,7 @@ pub fn drive_into<
 
 /// The loop steps for `digits` (NAF digits after the leading one, most significant first) from
 /// f = 1: before each step but the first, f = f^2. A run over a slice of the digits gives the
-/// part of f that those steps contribute (the split loop of Grabher–Großschädl–Page, Algorithm 2).
+/// part of f that those steps contribute (the loop cut in two of [`crate::pairing::pairing_split_loop`]).
 pub fn drive_digits<C: PairingCurve, F: TowerKernels<Params = C::Fp>, S: LineSource<C, F>>(
     digits: &[i8],
     source: &mut S,
@@ -406,6 +406,30 @@ impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> ProjectiveLines<C, F> {
                     let _ = pr.t.add_step(if d < 0 { &pr.neg_q } else { &pr.q });
                 }
             }
+        }
+    }
+
+    /// Every pair's T in homogeneous projective coordinates (X, Y, Z): x = X/Z, y = Y/Z
+    /// (tripair-research's Algorithm 2 of Grabher–Großschädl–Page tabulates the doublings' T).
+    #[doc(hidden)]
+    pub fn projective_points(&self) -> Vec<[Fp2<C, F>; 3]> {
+        self.pairs
+            .iter()
+            .map(|pr| [pr.t.x, pr.t.y, pr.t.z])
+            .collect()
+    }
+
+    /// T <- T + R for every pair, R (affine, one per pair) in place of the pair's Q; f *= each
+    /// line through T and R at its P. R must differ from T and -T (no doubling case here).
+    #[doc(hidden)]
+    pub fn addition_step_with<A: MillerAccumulator<C, F>>(
+        &mut self,
+        r: &[TwistCoords<C, F>],
+        f: &mut A,
+    ) {
+        for (i, (pr, r)) in self.pairs.iter_mut().zip(r).enumerate() {
+            let l = pr.t.add_step(r);
+            mul_by_line(f, i, &l, &pr.p);
         }
     }
 

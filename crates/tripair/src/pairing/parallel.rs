@@ -6,8 +6,8 @@
 //! (`pool`: no thread start or join per call), so one thread asked for (or a batch of at most
 //! one) is the serial code with no job started. Work is split into contiguous chunks of nearly
 //! equal size (in SIMD lanes: whole groups of eight first, then the leftovers to the least loaded
-//! threads; a lone group of eight has its Miller loop split over two threads instead, Algorithm 2
-//! in the lanes). A product of up to 16 lane rows (128 pairs) is one lane loop shared by the
+//! threads; a lone group of eight has its Miller loop cut in two over two threads instead, as
+//! [`pairing_split_loop`] does). A product of up to 16 lane rows (128 pairs) is one lane loop shared by the
 //! threads: they record the rows' lines (rows split between them), then replay them by segments
 //! of steps, so that the lane accumulator's squares are done once
 //! (`product_lanes_recorded`); larger products deal whole rows to the threads, each with its
@@ -632,10 +632,11 @@ fn split_at_hundredths(n: usize, hundredths: usize) -> usize {
         .clamp(1, n.saturating_sub(1).max(1))
 }
 
-/// The optimal ate pairing with its Miller loop split over two threads (Grabher–Großschädl–Page
-/// 2008, Algorithm 2): the first half of the loop steps on the caller's thread, the second half on
-/// another from T = `[s]Q`, s the value of the loop parameter's leading digits; then f1^(2^k) f2
-/// and the final exponentiation. Equal to [`pairing`].
+/// The optimal ate pairing with its Miller loop cut in two: the leading steps on the caller's
+/// thread, the rest on another from T = `[s]Q`, s the value of the loop parameter's leading
+/// digits; then f1^(2^k) f2 and the final exponentiation. Equal to [`pairing`]. (Not
+/// Grabher–Großschädl–Page's Algorithm 2, which tabulates the doublings and splits the additions
+/// by bit parity: that one is in tripair-research.)
 pub fn pairing_split_loop<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     route!(
         C,
@@ -725,8 +726,8 @@ fn raise_loop_part<C: PairingCurve, F: TowerKernels<Params = C::Fp>>(
     }
 }
 
-/// A product's Miller loop in the lanes split over two threads (Grabher–Großschädl–Page 2008,
-/// Algorithm 2, on one row of eight pairs, where recording and replaying its lines measured
+/// A product's Miller loop in the lanes cut in two over two threads (as [`pairing_split_loop`],
+/// on one row of eight pairs, where recording and replaying its lines measured
 /// slower, 0.74-0.83x one thread's time against 0.67-0.78x, [`product_lanes_recorded`]; the
 /// split has gained since, [`strategy::product_lane_split`]: the cut is a tuned value). The worker starts from T = `[s]Q` in every
 /// lane and runs the loop's last steps and the BN correction; the caller runs the first steps,
@@ -866,7 +867,7 @@ fn product_lanes_recorded<C: PairingCurve>(
 }
 
 /// Up to eight pairings in one pass of the lanes with the Miller loop split over two threads
-/// (Algorithm 2 in the lanes: the worker runs the last steps from T = `[s]Q` in every lane, the
+/// (as [`pairing_split_loop`], in the lanes: the worker runs the last steps from T = `[s]Q` in every lane, the
 /// caller the first steps and the squares of its lane values for the rest), then the final
 /// exponentiation in the lanes, its exponentiations by u on both threads where their chain is
 /// not compressed ([`HandedPowU`]; bls12-381's compressed chain in the lanes stays on one). The
