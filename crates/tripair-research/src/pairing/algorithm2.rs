@@ -1,20 +1,20 @@
 //! Row F of Grabher–Großschädl–Page (SAC 2008): their Algorithm 2, one pairing whose Miller loop
 //! is split by the bits of the loop parameter s. A precomputation walks the doublings once and
-//! tabulates tau_f[i] = f_{2^i,Q}(P) and tau_T[i] = [2^i]Q (lines 1-5); then two threads take the
-//! set bits of even and of odd position, each multiplying its f_j by tau_f[i] and by the line
-//! through its T_j and tau_T[i] (lines 8-14); last f = f_0 f_1 l_{T_0,T_1}(P) (line 15). This
-//! rests on f_{a+b} = f_a f_b l_{[a]Q,[b]Q} / v_{[a+b]Q}, whose verticals the final
+//! tabulates `tau_f[i] = f_{2^i,Q}(P)` and `tau_T[i] = [2^i]Q` (lines 1-5); then two threads take
+//! the set bits of even and of odd position, each multiplying its f_j by `tau_f[i]` and by the
+//! line through its T_j and `tau_T[i]` (lines 8-14); last f = f_0 f_1 l_{T_0,T_1}(P) (line 15).
+//! This rests on `f_{a+b} = f_a f_b l_{[a]Q,[b]Q} / v_{[a+b]Q}`, whose verticals the final
 //! exponentiation removes on these curves.
 //!
 //! As in the paper the additions cost more than the serial loop's: each set bit costs a full
-//! F_p12 product (by tau_f[i]) on top of the line's sparse one, and the precomputation is the
+//! F_p12 product (by `tau_f[i]`) on top of the line's sparse one, and the precomputation is the
 //! serial loop's doublings. One difference: the paper's additions were projective; here the
 //! table's T's are brought to affine coordinates with one shared inversion, so that each
 //! addition is the mixed one of the serial loop.
 //!
 //! The loop parameter is written in binary as in the paper (the serial loops use its NAF); a
 //! negative parameter is handled as the serial loop does (conjugation at the end), and the BN
-//! correction lines of the optimal ate loop follow from T = T_0 + T_1 = [|s|]Q.
+//! correction lines of the optimal ate loop follow from T = T_0 + T_1 = `[|s|]Q`.
 
 use num_bigint::BigInt;
 use num_traits::Signed;
@@ -61,7 +61,7 @@ fn loop_bits(schedule: &MillerSchedule) -> Vec<bool> {
 
 /// A twist point's affine coordinates on the default field.
 type Point<C> = TwistCoords<C, Fp<<C as tripair::field::TowerParams>::Fp>>;
-/// One set bit's table entry: (tau_f[i], tau_T[i]).
+/// One set bit's table entry: (`tau_f[i]`, `tau_T[i]`).
 type Term<C> = (Fp12<C>, Point<C>);
 /// A thread's f_j and the line source holding its T_j.
 type Share<C> = (
@@ -70,7 +70,7 @@ type Share<C> = (
 );
 
 /// One thread's share of Algorithm 2 (lines 9-11 or 12-14): f_j and T_j over the set bits it
-/// was given, as (tau_f[i], tau_T[i]) in increasing i; `None` when it was given none (f_j = 1,
+/// was given, as (`tau_f[i]`, `tau_T[i]`) in increasing i; `None` when it was given none (f_j = 1,
 /// T_j = O).
 fn accumulate<C: PairingCurve>(
     p: PreparedG1<Fp<C::Fp>>,
