@@ -34,6 +34,27 @@ pub fn rand_limbs<const N: usize>(rng: &mut TestRng) -> [u64; N] {
     r
 }
 
+/// `count` operand pairs of a wide product, not reduced: (all ones, all ones), (random, all
+/// ones), then random pairs, drawn in that order (the backends' tests compare their wide
+/// products on the same pairs).
+pub fn wide_operands<const N: usize>(rng: &mut TestRng, count: usize) -> Vec<([u64; N], [u64; N])> {
+    (0..count)
+        .map(|k| {
+            let a = if k == 0 {
+                [u64::MAX; N]
+            } else {
+                rand_limbs(rng)
+            };
+            let b = if k < 2 {
+                [u64::MAX; N]
+            } else {
+                rand_limbs(rng)
+            };
+            (a, b)
+        })
+        .collect()
+}
+
 /// The limbs of a hexadecimal constant.
 pub fn hex<const N: usize>(s: &str) -> [u64; N] {
     limbs_of(&BigUint::parse_bytes(s.as_bytes(), 16).unwrap())

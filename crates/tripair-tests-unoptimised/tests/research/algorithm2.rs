@@ -4,7 +4,7 @@
 //! point at infinity; on short loop parameters whose set bits are all even, all odd or both, and
 //! negative, its Miller loop equals the serial loop's after the final exponentiation.
 
-use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve};
+use tripair::curve::{G1Affine, G2Affine, PairingCurve};
 use tripair::field::{Fp, Fp12};
 use tripair::pairing::{
     drive, final_exponentiation_in, pairing, MillerSchedule, PreparedG1, ProjectiveLines,
@@ -13,7 +13,6 @@ use tripair_research::pairing::algorithm2::{
     ate_pairing_algorithm2, miller_loop_algorithm2, pairing_algorithm2,
 };
 use tripair_research::pairing::ate_pairing;
-use tripair_testkit::TestRng;
 
 /// The serial Miller loop of `schedule`, through the final exponentiation.
 fn serial<C: PairingCurve>(schedule: &MillerSchedule, p: &G1Affine<C>, q: &G2Affine<C>) -> Fp12<C> {
@@ -23,19 +22,8 @@ fn serial<C: PairingCurve>(schedule: &MillerSchedule, p: &G1Affine<C>, q: &G2Aff
 }
 
 fn check_algorithm2<C: PairingCurve>() {
-    let mut rng = TestRng::new(6);
-    let (g1, g2) = (
-        G1Projective::<C>::generator(),
-        G2Projective::<C>::generator(),
-    );
-    let pa = g1.mul(&Fp::random(&mut rng)).to_affine();
-    let qb = g2.mul(&Fp::random(&mut rng)).to_affine();
-    for (p, q) in [
-        (g1.to_affine(), g2.to_affine()),
-        (pa, qb),
-        (G1Affine::<C>::identity(), qb),
-        (pa, G2Affine::<C>::identity()),
-    ] {
+    let ((pa, qb), pairs) = super::sample_pairs::<C>(6);
+    for (p, q) in pairs {
         assert_eq!(
             pairing_algorithm2::<C>(&p, &q),
             pairing::<C>(&p, &q),

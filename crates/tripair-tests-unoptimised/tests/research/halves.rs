@@ -19,20 +19,10 @@ fn random_fp12<C: PairingCurve>(rng: &mut TestRng) -> Fp12<C> {
 
 fn check_halves<C: PairingCurve>() {
     let mut rng = TestRng::new(5);
-    let (g1, g2) = (
-        G1Projective::<C>::generator(),
-        G2Projective::<C>::generator(),
-    );
-    let pa = g1.mul(&Fp::random(&mut rng)).to_affine();
-    let qb = g2.mul(&Fp::random(&mut rng)).to_affine();
     // The optimal ate at the generators, at random multiples and with a point at infinity; the
     // plain ate (twice as long a loop) at the multiples.
-    for (p, q) in [
-        (g1.to_affine(), g2.to_affine()),
-        (pa, qb),
-        (G1Affine::<C>::identity(), qb),
-        (pa, G2Affine::<C>::identity()),
-    ] {
+    let ((pa, qb), pairs) = super::sample_pairs::<C>(5);
+    for (p, q) in pairs {
         assert_eq!(
             pairing_halves::<C>(&p, &q),
             pairing::<C>(&p, &q),

@@ -9,7 +9,7 @@
 use num_bigint::BigUint;
 use tripair::arith::{limbs, Backend, Portable};
 use tripair_research::arith::IfmaSerial;
-use tripair_testkit::limbs::{big, check_mont, edges, limbs_of, moduli, rand_limbs};
+use tripair_testkit::limbs::{big, check_mont, edges, limbs_of, moduli, rand_limbs, wide_operands};
 use tripair_testkit::TestRng;
 
 /// The digit-serial IFMA backend's wide product, where this CPU runs it.
@@ -65,17 +65,7 @@ fn check_pair<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64
 fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
     let mut rng = TestRng::new(seed);
     // mul_wide on arbitrary (not reduced) operands, including all-ones.
-    for k in 0..200 {
-        let a: [u64; N] = if k == 0 {
-            [u64::MAX; N]
-        } else {
-            rand_limbs(&mut rng)
-        };
-        let b: [u64; N] = if k < 2 {
-            [u64::MAX; N]
-        } else {
-            rand_limbs(&mut rng)
-        };
+    for (a, b) in wide_operands::<N>(&mut rng, 200) {
         let (lo, hi) = Portable::mul_wide(&a, &b);
         // The wide product takes any N-limb operands (the tower feeds it unreduced sums).
         if let Some(w) = serial_wide(&a, &b) {

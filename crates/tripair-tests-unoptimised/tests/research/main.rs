@@ -20,3 +20,31 @@ mod halves;
 mod ifma_serial;
 mod oracles;
 mod portable32;
+
+use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve};
+use tripair::field::Fp;
+use tripair_testkit::TestRng;
+
+/// A pair of points for a pairing.
+type Pair<C> = (G1Affine<C>, G2Affine<C>);
+
+/// The pairs a two-thread pairing is checked on: the generators, random multiples of them (also
+/// returned alone, for the plain ate checks) and each multiple beside the point at infinity.
+fn sample_pairs<C: PairingCurve>(seed: u64) -> (Pair<C>, [Pair<C>; 4]) {
+    let mut rng = TestRng::new(seed);
+    let (g1, g2) = (
+        G1Projective::<C>::generator(),
+        G2Projective::<C>::generator(),
+    );
+    let pa = g1.mul(&Fp::random(&mut rng)).to_affine();
+    let qb = g2.mul(&Fp::random(&mut rng)).to_affine();
+    (
+        (pa, qb),
+        [
+            (g1.to_affine(), g2.to_affine()),
+            (pa, qb),
+            (G1Affine::identity(), qb),
+            (pa, G2Affine::identity()),
+        ],
+    )
+}

@@ -12,22 +12,12 @@ use tripair::encoding::{decode_g1, decode_g2, encode_g1, encode_g2};
 use tripair::field::Fp;
 use tripair::pairing::{pairing, pairing_scalar};
 use tripair_research::arith::Portable32;
-use tripair_testkit::limbs::{big, check_mont, edges, limbs_of, moduli, rand_limbs};
+use tripair_testkit::limbs::{big, check_mont, edges, limbs_of, moduli, rand_limbs, wide_operands};
 use tripair_testkit::TestRng;
 
 fn check_n<const N: usize>(seed: u64, random: usize) {
     let mut rng = TestRng::new(seed);
-    for k in 0..100 {
-        let a: [u64; N] = if k == 0 {
-            [u64::MAX; N]
-        } else {
-            rand_limbs(&mut rng)
-        };
-        let b: [u64; N] = if k < 2 {
-            [u64::MAX; N]
-        } else {
-            rand_limbs(&mut rng)
-        };
+    for (a, b) in wide_operands::<N>(&mut rng, 100) {
         assert_eq!(
             Portable32::mul_wide(&a, &b),
             Portable::mul_wide(&a, &b),

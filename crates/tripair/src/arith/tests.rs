@@ -7,7 +7,9 @@
 use crate::arith::{limbs, Backend, Portable};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
-use tripair_testkit::limbs::{big, check_mont, edges, hex, limbs_of, moduli, rand_limbs};
+use tripair_testkit::limbs::{
+    big, check_mont, edges, hex, limbs_of, moduli, rand_limbs, wide_operands,
+};
 use tripair_testkit::TestRng;
 
 #[cfg(target_arch = "x86_64")]
@@ -219,17 +221,7 @@ fn check_small_ops<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) {
 fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
     let mut rng = TestRng::new(seed);
     // mul_wide on arbitrary (not reduced) operands, including all-ones.
-    for k in 0..200 {
-        let a: [u64; N] = if k == 0 {
-            [u64::MAX; N]
-        } else {
-            rand_limbs(&mut rng)
-        };
-        let b: [u64; N] = if k < 2 {
-            [u64::MAX; N]
-        } else {
-            rand_limbs(&mut rng)
-        };
+    for (a, b) in wide_operands::<N>(&mut rng, 200) {
         let (lo, hi) = Portable::mul_wide(&a, &b);
         assert_eq!(
             big(&lo) + (big(&hi) << (64 * N as u32)),
