@@ -773,15 +773,17 @@ fn bench_table_bls_and_ggp_json_rows_carry_the_documented_keys() {
     let body = &rows[1..];
     body.iter().for_each(assert_measurement);
     // Every row: the seven columns, then the plain ate pairing where the row's code runs it
-    // (all but E' and F, which have only the optimal loop).
-    for letter in ["A", "B", "C", "D", "E", "E'", "F", "G", "H", "G+H"] {
+    // (all but E' and F', which have only the optimal loop).
+    for letter in [
+        "A", "A32", "B", "C", "D", "E", "E'", "F", "F'", "G", "H", "G+H",
+    ] {
         let row: Vec<&Value> = body.iter().filter(|r| r["row"] == letter).collect();
         let ops: Vec<&str> = row.iter().map(|r| r["op"].as_str().unwrap()).collect();
         let columns = [
             "fp_inv", "fp_add", "fp_mul", "fp12_inv", "fp12_add", "fp12_mul", "pairing",
         ];
         assert_eq!(ops[..7], columns, "{letter}");
-        let plain: &[&str] = if letter == "E'" || letter == "F" {
+        let plain: &[&str] = if letter == "E'" || letter == "F'" {
             &[]
         } else {
             &["plain_ate_pairing"]
