@@ -13,9 +13,16 @@ const MAX_DIGITS: usize = 24;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Portable32;
 
-/// The 2N digits of N limbs, low first, in a buffer of [`MAX_DIGITS`].
+/// The 2N digits of N limbs, low first, in a buffer of [`MAX_DIGITS`] (a larger N does not
+/// compile).
 #[inline(always)]
 fn digits<const N: usize>(a: &[u64; N]) -> [u32; MAX_DIGITS] {
+    const {
+        assert!(
+            2 * N <= MAX_DIGITS,
+            "Portable32 takes moduli of at most 12 limbs"
+        )
+    };
     let mut d = [0u32; MAX_DIGITS];
     for (i, &w) in a.iter().enumerate() {
         d[2 * i] = w as u32;

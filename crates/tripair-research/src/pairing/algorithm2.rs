@@ -91,7 +91,8 @@ fn accumulate<C: PairingCurve>(
 
 /// f_{s,Q}(P) of the schedule by Algorithm 2 (conjugated for a negative s, and with the BN
 /// correction lines where the schedule has them, as the serial loop ends); 1 when either point
-/// is the point at infinity. The additions of even bit positions run on the caller's thread,
+/// is the point at infinity or s = 0. For 0 < |s| < r (every curve's loop parameters) no
+/// addition meets its own point or its negative. The additions of even bit positions run on the caller's thread,
 /// those of odd positions on a pool worker (both on the caller's where threads are off).
 pub fn miller_loop_algorithm2<C: PairingCurve>(
     schedule: &MillerSchedule,
@@ -102,6 +103,9 @@ pub fn miller_loop_algorithm2<C: PairingCurve>(
         return Fp12::ONE;
     }
     let bits = loop_bits(schedule);
+    if bits.is_empty() {
+        return Fp12::ONE;
+    }
     let pp = PreparedG1::new(p.x(), p.y());
     let qa = (q.x(), q.y());
     // Lines 1-5: tau_f[i] = tau_f[i-1]^2 l_{T,T}(P), tau_T[i] = 2 tau_T[i-1] (T projective).
@@ -147,6 +151,7 @@ pub fn miller_loop_algorithm2<C: PairingCurve>(
             (f, s0)
         }
         (Some(only), None) | (None, Some(only)) => only,
+        // s != 0 has a set bit, so one of the threads had one.
         (None, None) => unreachable!("the loop parameter is not zero"),
     };
     finish(schedule, f, &mut source)
