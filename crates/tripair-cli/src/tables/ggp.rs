@@ -513,9 +513,9 @@ pub fn rows_json(t: &GgpTable) -> Vec<Value> {
     v
 }
 
-/// The paper's row that a row of this table reproduces: the paper's A had 32-bit digits (A32
-/// here; A is the same code on 64-bit digits); E' and F' are not in the paper.
-fn paper_row(row: &str) -> Option<&'static [u64; 7]> {
+/// The paper's row that a row of this table reproduces, with its letter: the paper's A had 32-bit
+/// digits (A32 here; A is the same code on 64-bit digits); E' and F' are not in the paper.
+fn paper_row(row: &str) -> Option<(&'static str, &'static [u64; 7])> {
     let letter = match row {
         "A32" => "A",
         "A" => return None,
@@ -524,7 +524,7 @@ fn paper_row(row: &str) -> Option<&'static [u64; 7]> {
     PAPER_CORE2
         .iter()
         .find(|(r, _)| *r == letter)
-        .map(|(_, v)| v)
+        .map(|(r, v)| (*r, v))
 }
 
 /// The table of one curve as text.
@@ -572,10 +572,9 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
             plain(r.plain.map(|m| m.cycles)),
             plain(r.plain_per_pairing())
         )?;
-        if let Some(p) = paper_row(r.row) {
+        if let Some((letter, p)) = paper_row(r.row) {
             // The paper's e(P, Q) is the plain ate pairing: its figures stand in those columns.
             let k = paper_results(r.row);
-            let letter = if r.row == "A32" { "A" } else { r.row };
             writeln!(
                 out,
                 "{:<5} {:<44} {:>3} {:>9} {:>6} {:>7} {:>9} {:>8} {:>9} {:>12} {:>11} {:>12} {:>11}",
@@ -619,8 +618,8 @@ pub fn write_table(out: &mut dyn Write, t: &GgpTable) -> io::Result<()> {
     )?;
     let (b, f) = (row("B"), row("F"));
     if let (Some(bp), Some(fp)) = (b.plain_per_pairing(), f.plain_per_pairing()) {
-        let paper = paper_row("F").expect("the paper's row F")[6] as f64
-            / paper_row("B").expect("the paper's row B")[6] as f64;
+        let paper = paper_row("F").expect("the paper's row F").1[6] as f64
+            / paper_row("B").expect("the paper's row B").1[6] as f64;
         let ratio = fp / bp;
         writeln!(
             out,

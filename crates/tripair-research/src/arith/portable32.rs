@@ -3,6 +3,7 @@
 //! library's 64-bit digits (row A). The same R = 2^(64N) as every backend, so the same results:
 //! a u64 limb is two digits, low first.
 
+use tripair::arith::limbs::ct::final_sub;
 use tripair::arith::Backend;
 
 /// The most 32-bit digits of a modulus here (2N for the library's largest N, bn638's 10 limbs,
@@ -35,30 +36,6 @@ fn digits<const N: usize>(a: &[u64; N]) -> [u32; MAX_DIGITS] {
 #[inline(always)]
 fn limbs<const N: usize>(d: &[u32], at: usize) -> [u64; N] {
     core::array::from_fn(|i| u64::from(d[at + 2 * i]) | (u64::from(d[at + 2 * i + 1]) << 32))
-}
-
-/// t - p if `carry` is set or t >= p, else t (t of n digits below 2p, with `carry` its bit n):
-/// branch-free.
-#[inline(always)]
-fn subtract_once<const N: usize>(t: &[u32], carry: u32, p: &[u32; MAX_DIGITS]) -> [u64; N] {
-    let n = 2 * N;
-    let mut d = [0u32; MAX_DIGITS];
-    let mut borrow = 0u64;
-    for j in 0..n {
-        let v = u64::from(t[j])
-            .wrapping_sub(u64::from(p[j]))
-            .wrapping_sub(borrow);
-        d[j] = v as u32;
-        borrow = (v >> 63) & 1;
-    }
-    // Keep t where it is below p: no carry out and a borrow.
-    let keep = (u64::from(carry) ^ 1) & borrow;
-    let mask = 0u32.wrapping_sub(keep as u32);
-    let mut r = [0u32; MAX_DIGITS];
-    for j in 0..n {
-        r[j] = (t[j] & mask) | (d[j] & !mask);
-    }
-    limbs(&r, 0)
 }
 
 impl Backend for Portable32 {
@@ -99,7 +76,8 @@ impl Backend for Portable32 {
             t[n - 1] = v as u32;
             t[n] = t[n + 1] + (v >> 32) as u32;
         }
-        subtract_once::<N>(&t[..n], t[n], &pd)
+        // The final subtraction is the library's (on 64-bit words; the same result).
+        final_sub(&limbs(&t, 0), u64::from(t[n]), p)
     }
 
     /// Schoolbook on 32-bit digits, any operands.
@@ -156,6 +134,6 @@ impl Backend for Portable32 {
             t[i + n] = v as u32;
             top = v >> 32;
         }
-        subtract_once::<N>(&t[n..2 * n], top as u32, &pd)
+        final_sub(&limbs(&t, n), top, p)
     }
 }
