@@ -121,7 +121,7 @@ pub fn miller_loop_algorithm2<C: PairingCurve>(
         }
         doubling.doubling_step(&mut f);
         tau_f.push(f);
-        tau_t.push(doubling.projective_points()[0]);
+        tau_t.extend(doubling.projective_points());
     }
     // The table's T's to affine coordinates with one shared inversion (x = X/Z, y = Y/Z).
     let mut z_inv: Vec<Fp2<C>> = tau_t.iter().map(|t| t[2]).collect();
@@ -144,10 +144,15 @@ pub fn miller_loop_algorithm2<C: PairingCurve>(
     // disjoint and |s| < r), so the line is an addition's.
     let (f, mut source) = match (first, second) {
         (Some((f0, mut s0)), Some((f1, s1))) => {
-            let [x, y, z] = s1.projective_points()[0];
-            let z_inv = z.inv();
+            let t1: Vec<_> = s1
+                .projective_points()
+                .map(|[x, y, z]| {
+                    let z_inv = z.inv();
+                    (x * z_inv, y * z_inv)
+                })
+                .collect();
             let mut f = f0 * f1;
-            s0.addition_step_with(&[(x * z_inv, y * z_inv)], &mut f);
+            s0.addition_step_with(&t1, &mut f);
             (f, s0)
         }
         (Some(only), None) | (None, Some(only)) => only,

@@ -412,11 +412,8 @@ impl<C: PairingCurve, F: TowerKernels<Params = C::Fp>> ProjectiveLines<C, F> {
     /// Every pair's T in homogeneous projective coordinates (X, Y, Z): x = X/Z, y = Y/Z
     /// (tripair-research's Algorithm 2 of Grabher–Großschädl–Page tabulates the doublings' T).
     #[doc(hidden)]
-    pub fn projective_points(&self) -> Vec<[Fp2<C, F>; 3]> {
-        self.pairs
-            .iter()
-            .map(|pr| [pr.t.x, pr.t.y, pr.t.z])
-            .collect()
+    pub fn projective_points(&self) -> impl Iterator<Item = [Fp2<C, F>; 3]> + '_ {
+        self.pairs.iter().map(|pr| [pr.t.x, pr.t.y, pr.t.z])
     }
 
     /// T <- T + R for every pair, R (affine, one per pair) in place of the pair's Q; f *= each

@@ -219,12 +219,32 @@ fn take_worker() -> Option<Arc<Worker>> {
     if REFUSE_THREADS.load(Ordering::SeqCst) {
         return None;
     }
+    if !room_for_a_thread() {
+        return None;
+    }
     let run = Arc::clone(&w);
     std::thread::Builder::new()
         .name("tripair-worker".into())
         .spawn(move || run.run())
         .ok()?;
     Some(w)
+}
+
+/// The address space a new worker needs beyond what `spawn` itself checks: its stack (std's 2 MiB
+/// default), the signal stack std maps when the thread starts, and its first allocations.
+const THREAD_HEADROOM: usize = 4 << 20;
+
+/// Whether [`THREAD_HEADROOM`] can be reserved now (reserved and released at once: an allocation
+/// this large is mapped, not taken from the heap, and its pages are never touched). Near an
+/// address-space limit, `spawn` can create a thread whose start inside std then fails to map its
+/// signal stack and aborts the process (measured: 1 in 30 runs under `ulimit -v 60000`); a
+/// worker is then not started and the job stays with the caller, as for a refused thread.
+fn room_for_a_thread() -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    let ok = probe.try_reserve_exact(THREAD_HEADROOM).is_ok();
+    // Seen by the optimiser as used, so that the allocation is not elided.
+    core::hint::black_box(probe.as_ptr());
+    ok
 }
 
 /// A job's value, its type erased: the pool's code exists once, not once per result and
