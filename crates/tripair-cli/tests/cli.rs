@@ -800,6 +800,15 @@ fn bench_table_bls_and_ggp_json_rows_carry_the_documented_keys() {
     let (_, err, code) = run_cli(&["bench", "--table", "bls", "--curve", "bn254"], "");
     assert_eq!(code, 2);
     assert!(err.contains("--table bls is for bls12-381"), "{err}");
+    // The ggp table's backends are built for its three curves alone: another is named, before
+    // anything is measured.
+    let (out, err, code) = run_cli(&["bench", "--table", "ggp", "--curve", "bn446"], "");
+    assert_eq!((out.as_str(), code), ("", 2), "{err}");
+    assert!(
+        err.contains("--table ggp is for bn256d, bn254, bls12-381")
+            && err.contains("'bn446' is not one of them"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -142,11 +142,32 @@ pub fn refuse_non_prime(curves: &[String]) -> Option<String> {
 /// The error for a table of bls12-381 alone (`--table NAME`, for `why`) given another curve, or
 /// for the first curve that is not a prime-field curve, if any.
 pub fn refuse_unless_bls12_381(curves: &[String], name: &str, why: &str) -> Option<String> {
+    refuse_unless_among(curves, name, &["bls12-381"], why)
+}
+
+/// The error for a table of the curves `allowed` alone (`--table NAME`, for `why`) given another
+/// curve, or for the first curve that is not a prime-field curve, if any.
+pub fn refuse_unless_among(
+    curves: &[String],
+    name: &str,
+    allowed: &[&str],
+    why: &str,
+) -> Option<String> {
     refuse_non_prime(curves).or_else(|| {
+        let which = if allowed.len() == 1 {
+            "it"
+        } else {
+            "one of them"
+        };
         curves
             .iter()
-            .find(|c| *c != "bls12-381")
-            .map(|c| format!("--table {name} is for bls12-381 ({why}); '{c}' is not it"))
+            .find(|c| !allowed.contains(&c.as_str()))
+            .map(|c| {
+                format!(
+                    "--table {name} is for {} ({why}); '{c}' is not {which}",
+                    allowed.join(", ")
+                )
+            })
     })
 }
 
