@@ -809,6 +809,14 @@ fn bench_table_bls_and_ggp_json_rows_carry_the_documented_keys() {
             && err.contains("'bn446' is not one of them"),
         "{err}"
     );
+    for table in ["threads", "strategy"] {
+        let (out, err, code) = run_cli(&["bench", "--table", table, "--curve", "bn638"], "");
+        assert_eq!((out.as_str(), code), ("", 2), "{table}: {err}");
+        assert!(
+            err.contains(&format!("--table {table} is for bn254, bls12-381")),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -32,24 +32,11 @@ use tripair_research::pairing::halves::{ate_pairing_halves, pairing_halves, Part
 use tripair_research::pairing::{ate_pairing, ate_pairings_in_lanes};
 use tripair_testkit::TestRng;
 
-/// The table's curves and their types, written once: [`CURVES`] and [`curve_table`].
-macro_rules! ggp_curves {
-    ($($name:literal => $ty:ident),*) => {
-        /// The curves of the table: the paper's bn256d, then bn254 and bls12-381. The only ones it
-        /// takes: each curve instantiates rows A, A32, C and D on backends of their own, which
-        /// were most of the command line's compile time when the table took every prime curve.
-        pub const CURVES: &[&str] = &[$($name),*];
-
-        /// The table for one of [`CURVES`] by name.
-        pub fn curve_table(name: &str, samples: usize) -> tripair::Result<GgpTable> {
-            match name {
-                $($name => Ok(table::<tripair::curve::curves::$ty>(samples)),)*
-                _ => Err(tripair::Error::UnknownCurve(name.to_string())),
-            }
-        }
-    };
-}
-ggp_curves!("bn256d" => Bn256d, "bn254" => Bn254, "bls12-381" => Bls12_381);
+super::table_curves!(
+    /// The curves of the table: the paper's bn256d, then bn254 and bls12-381, and no other (each
+    /// instantiates rows A, A32, C and D on backends of their own).
+    GgpTable; "bn256d" => Bn256d, "bn254" => Bn254, "bls12-381" => Bls12_381
+);
 
 /// The columns: F_p Inv, Add, Mul; F_p12 Inv, Add, Mul; e(P, Q).
 pub const COLUMNS: [&str; 7] = [

@@ -19,6 +19,27 @@ pub mod strategy;
 pub mod threads;
 pub mod vpg;
 
+/// `CURVES` (a table's curves, in order) and `curve_table(name, samples)` (its `table::<C>` for
+/// one of them by name; `UnknownCurve` for any other), written from one list: a table whose
+/// rows instantiate code of their own per curve (backends, paths the library does not compile
+/// for the built-in curves) takes its curves alone, since each instantiation is compile time of
+/// the command line. The table refuses other curves with [`refuse_unless_among`].
+macro_rules! table_curves {
+    ($(#[$doc:meta])* $measured:ty; $($name:literal => $ty:ident),*) => {
+        $(#[$doc])*
+        pub const CURVES: &[&str] = &[$($name),*];
+
+        /// The table for one of [`CURVES`] by name.
+        pub fn curve_table(name: &str, samples: usize) -> tripair::Result<$measured> {
+            match name {
+                $($name => Ok(table::<tripair::curve::curves::$ty>(samples)),)*
+                _ => Err(tripair::Error::UnknownCurve(name.to_string())),
+            }
+        }
+    };
+}
+use table_curves;
+
 /// Every table, in the order of `--table`'s help.
 pub static TABLES: &[&dyn AnyTable] = &[
     &acar::Acar,

@@ -26,8 +26,10 @@ use tripair::pairing::{
 use tripair::strategy::{self, ProductLoop, SinglePairing};
 use tripair_testkit::TestRng;
 
-/// The curves of the table by default.
-pub const CURVES: &[&str] = &["bn254", "bls12-381"];
+super::table_curves!(
+    /// The curves of the table, and no other (each instantiates every path the table times).
+    StrategyTable; "bn254" => Bn254, "bls12-381" => Bls12_381
+);
 
 /// A choice flagged when it is slower than the fastest alternative by more than this factor.
 pub const FLAG_ABOVE: f64 = 1.03;
@@ -325,15 +327,6 @@ fn msm_operation<G: CurveGroup>(
     )
 }
 
-/// The table of the prime-field curve named `name`.
-pub fn curve_table(name: &str, samples: usize) -> tripair::Result<StrategyTable> {
-    Ok(tripair::with_prime_curve!(
-        name,
-        table(samples),
-        return Err(tripair::Error::UnknownCurve(name.to_string()))
-    ))
-}
-
 /// The strategy row in use: the CPU family and the lanes' state.
 pub fn describe_row() -> String {
     format!(
@@ -432,6 +425,15 @@ impl super::Table for Strategy {
 
     fn default_curves(&self) -> &'static [&'static str] {
         CURVES
+    }
+
+    fn refuses(&self, options: &super::Options) -> Option<String> {
+        super::refuse_unless_among(
+            &options.curves,
+            "strategy",
+            CURVES,
+            "its paths are built for those",
+        )
     }
 
     fn measure(

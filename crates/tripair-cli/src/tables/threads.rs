@@ -29,8 +29,10 @@ use tripair::pairing::{
 };
 use tripair_testkit::TestRng;
 
-/// The curves of the table by default.
-pub const CURVES: &[&str] = &["bn254", "bls12-381"];
+super::table_curves!(
+    /// The curves of the table, and no other (each instantiates every path the table times).
+    ThreadTable; "bn254" => Bn254, "bls12-381" => Bls12_381
+);
 
 /// One row: per-pairing time and the speedup over its one-thread counterpart.
 #[derive(Clone, Debug)]
@@ -233,15 +235,6 @@ impl Drop for Neighbour {
     }
 }
 
-/// The table for one prime-field curve by name.
-pub fn curve_table(name: &str, samples: usize) -> tripair::Result<ThreadTable> {
-    Ok(tripair::with_prime_curve!(
-        name,
-        table(samples),
-        return Err(tripair::Error::UnknownCurve(name.to_string()))
-    ))
-}
-
 /// The threads table of one curve as JSON rows (`curve`, `op`, `impl`, times per pairing,
 /// `threads`, `speedup` over the one-thread row, `beside_nice`: the competing process's nice
 /// value with `--contended`, else null).
@@ -307,6 +300,15 @@ impl super::Table for Threads {
 
     fn default_curves(&self) -> &'static [&'static str] {
         CURVES
+    }
+
+    fn refuses(&self, options: &super::Options) -> Option<String> {
+        super::refuse_unless_among(
+            &options.curves,
+            "threads",
+            CURVES,
+            "its forms are built for those",
+        )
     }
 
     fn measure(
