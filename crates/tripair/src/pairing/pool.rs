@@ -234,11 +234,13 @@ fn take_worker() -> Option<Arc<Worker>> {
 /// default), the signal stack std maps when the thread starts, and its first allocations.
 const THREAD_HEADROOM: usize = 4 << 20;
 
-/// Whether [`THREAD_HEADROOM`] can be reserved now (reserved and released at once: an allocation
-/// this large is mapped, not taken from the heap, and its pages are never touched). Near an
-/// address-space limit, `spawn` can create a thread whose start inside std then fails to map its
-/// signal stack and aborts the process (measured: 1 in 30 runs under `ulimit -v 60000`); a
-/// worker is then not started and the job stays with the caller, as for a refused thread.
+/// Whether an allocation of [`THREAD_HEADROOM`] succeeds now (released at once, its pages never
+/// touched). Near an address-space limit, `spawn` can create a thread whose start inside std then
+/// fails to map its signal stack and aborts the process (measured: 1 in 30 runs of
+/// `pair --parallel --threads 4` under `ulimit -v 60000`, none in 180 runs with this check); a
+/// worker is then not started and the job stays with the caller, as for a refused thread. A
+/// heuristic, not a reservation: the allocator may serve the probe from memory it already holds,
+/// and another thread may take the room before the worker starts.
 fn room_for_a_thread() -> bool {
     let mut probe: Vec<u8> = Vec::new();
     let ok = probe.try_reserve_exact(THREAD_HEADROOM).is_ok();
