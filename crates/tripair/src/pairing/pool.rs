@@ -210,11 +210,6 @@ fn take_worker() -> Option<Arc<Worker>> {
     if let Some(w) = lock(&IDLE).pop() {
         return Some(w);
     }
-    let w = Arc::new(Worker {
-        job: Mutex::new(None),
-        has_job: AtomicBool::new(false),
-        wake: Condvar::new(),
-    });
     #[cfg(test)]
     if REFUSE_THREADS.load(Ordering::SeqCst) {
         return None;
@@ -222,6 +217,11 @@ fn take_worker() -> Option<Arc<Worker>> {
     if !room_for_a_thread() {
         return None;
     }
+    let w = Arc::new(Worker {
+        job: Mutex::new(None),
+        has_job: AtomicBool::new(false),
+        wake: Condvar::new(),
+    });
     let run = Arc::clone(&w);
     std::thread::Builder::new()
         .name("tripair-worker".into())
