@@ -283,8 +283,9 @@ fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
 
 /// The inverse of x modulo p, or None where there is none: `candidate` where x candidate = 1 and
 /// candidate < p (the inverse is unique), num-bigint's `modinv` otherwise (an extended Euclid on
-/// signed big integers: it took about two thirds of `inverse_vartime_against_reference`'s time
-/// when it ran for every input; now it settles only the inputs that fail the product check).
+/// signed big integers: it took about two thirds of the `inverse_vartime_against_reference`
+/// tests' time when it ran for every input; now it settles only the inputs that fail the product
+/// check).
 fn reference_inverse(x: &BigUint, candidate: &BigUint, p: &BigUint) -> Option<BigUint> {
     if candidate < p && (x * candidate) % p == BigUint::one() {
         Some(candidate.clone())
@@ -294,7 +295,8 @@ fn reference_inverse(x: &BigUint, candidate: &BigUint, p: &BigUint) -> Option<Bi
 }
 
 /// The constant-time inverse (binary GCD) and the variable-time one (safegcd) against
-/// [`reference_inverse`], wherever x is invertible modulo the (not necessarily prime) odd p; 0 maps to 0.
+/// [`reference_inverse`], wherever x is invertible modulo the (not necessarily prime) odd p; 0
+/// maps to 0.
 fn check_inverse<const N: usize>(x: &[u64; N], p: &[u64; N]) {
     let bits = limbs::bit_length(p);
     let ct = super::bingcd::inv_mod(x, p, bits);
@@ -470,9 +472,11 @@ fn field_modulus<F: crate::field::FpParams>() -> String {
     s
 }
 
+// The variable-time inversion against the reference, in five tests by limb count so that the
+// test harness's threads share them.
+
 #[test]
-fn inverse_vartime_against_reference() {
-    use crate::curve::curves::*;
+fn inverse_vartime_against_reference_1_to_3_limbs() {
     let mut rng = TestRng::new(0x1a7e);
     // 1 limb: small and word-sized primes.
     for p in inverse_moduli::<1>(
@@ -494,6 +498,12 @@ fn inverse_vartime_against_reference() {
     for p in inverse_moduli::<3>(&mut rng, &[]) {
         check_inverse_vartime(&p, &mut rng, 200);
     }
+}
+
+#[test]
+fn inverse_vartime_against_reference_4_limbs() {
+    use crate::curve::curves::*;
+    let mut rng = TestRng::new(0x1a7f);
     let p4 = [
         field_modulus::<Bn254Fq>(),
         field_modulus::<Bn254Fr>(),
@@ -507,6 +517,12 @@ fn inverse_vartime_against_reference() {
     for p in inverse_moduli::<4>(&mut rng, &p4) {
         check_inverse_vartime(&p, &mut rng, 300);
     }
+}
+
+#[test]
+fn inverse_vartime_against_reference_6_and_7_limbs() {
+    use crate::curve::curves::*;
+    let mut rng = TestRng::new(0x1a80);
     let p6 = field_modulus::<Bls12_381Fq>();
     for p in inverse_moduli::<6>(&mut rng, &[&p6]) {
         check_inverse_vartime(&p, &mut rng, 300);
@@ -515,10 +531,21 @@ fn inverse_vartime_against_reference() {
     for p in inverse_moduli::<7>(&mut rng, &[&p7]) {
         check_inverse_vartime(&p, &mut rng, 100);
     }
+}
+
+#[test]
+fn inverse_vartime_against_reference_10_limbs() {
+    use crate::curve::curves::*;
+    let mut rng = TestRng::new(0x1a81);
     let p10 = [field_modulus::<Bn638Fq>(), field_modulus::<Bn638Fr>()];
     for p in inverse_moduli::<10>(&mut rng, &[&p10[0], &p10[1]]) {
         check_inverse_vartime(&p, &mut rng, 200);
     }
+}
+
+#[test]
+fn inverse_vartime_against_reference_16_limbs() {
+    let mut rng = TestRng::new(0x1a82);
     for p in inverse_moduli::<16>(&mut rng, &[]) {
         check_inverse_vartime(&p, &mut rng, 50);
     }
