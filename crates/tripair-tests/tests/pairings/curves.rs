@@ -616,12 +616,15 @@ macro_rules! curve_tests {
 
 tripair::for_each_prime_curve!(curve_tests);
 
-/// The portable, ADX and digit-sliced backends agree on one curve per limb count and F_p2 shape
-/// (4 limbs: bn254, and bn256d with beta = -2; 6: bls12-381; 7: bn446; 10: bn638). The backends'
-/// code depends on the limb count and on the prime's spare bits, not on the curve, and each curve
-/// here instantiates the whole stack three more times in this crate's build
-/// (docs/build-timings.md); bn254n and dclxvi, 4-limb BN primes with beta = -1 like bn254, run
-/// their portable arithmetic in the aarch64 and wasm32 runs of scripts/targets-test.sh.
+/// The portable, ADX and digit-sliced backends agree on every curve but bn254n. What the backends
+/// run depends on the prime's limb count and spare bits and on whether the tower reduces lazily
+/// (two spare bits, beta = -1, 4 or 6 limbs), and these curves cover every combination: bn254
+/// (4 limbs, lazy), bn256d (4 limbs, no spare bit, beta = -2) and dclxvi (4 limbs, no spare bit,
+/// beta = -1; both run the digit-sliced single pairing where the strategy table says so),
+/// bls12-381 (6, lazy), bn446 (7), bn638 (10). bn254n's prime has bn254's shape (4 limbs, two
+/// spare bits, beta = -1): it would instantiate the three stacks once more in this crate's build
+/// (docs/build-timings.md) for no other code path, and its portable arithmetic runs in the aarch64
+/// and wasm32 runs of scripts/targets-test.sh.
 macro_rules! backend_tests {
     ($($m:ident: $c:ty),* $(,)?) => { $(
         mod $m {
@@ -634,6 +637,7 @@ mod backends {
     backend_tests! {
         bn254: tripair::curve::curves::Bn254,
         bn256d: tripair::curve::curves::Bn256d,
+        dclxvi: tripair::curve::curves::Dclxvi,
         bls12_381: tripair::curve::curves::Bls12_381,
         bn446: tripair::curve::curves::Bn446,
         bn638: tripair::curve::curves::Bn638,

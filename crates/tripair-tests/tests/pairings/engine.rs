@@ -400,12 +400,12 @@ macro_rules! engine_tests {
 tripair::for_each_prime_curve!(engine_tests);
 
 /// The engine's genericity over the base field (`Two` through the unchanged driver, tower and final
-/// exponentiation) on one curve of each shape the tower and the final exponentiation take: a BN
-/// curve with a D-type twist and lazy F_p2 (bn254), one with beta = -2 (bn256d, no lazy
-/// reduction), one with an M-type twist and 7 limbs (bn446), and BLS12 (bls12-381). bn254n,
-/// dclxvi and bn638 take none of their own: each would instantiate the whole stack once more for
-/// `Two` in this crate's build (docs/build-timings.md), and what differs on them (their constants,
-/// bn638's 10 limbs) is checked by their other tests.
+/// exponentiation) on one curve of each shape the tower and the final exponentiation take (`Two`
+/// reduces lazily where its F_p does): BN with a D-type twist and lazy F_p2 (bn254), BN without
+/// lazy reduction with beta = -2 (bn256d) and with beta = -1 (dclxvi), BN with an M-type twist
+/// (bn446), and BLS12 (bls12-381). bn254n has bn254's shape and bn638 dclxvi's (10 limbs instead
+/// of 4, which `Two` does not see): each would instantiate the whole stack once more for `Two` in
+/// this crate's build (docs/build-timings.md) for no other code path.
 macro_rules! two_at_once_tests {
     ($($m:ident: $c:ty),* $(,)?) => { $(
         mod $m {
@@ -418,6 +418,7 @@ mod two_at_once {
     two_at_once_tests! {
         bn254: tripair::curve::curves::Bn254,
         bn256d: tripair::curve::curves::Bn256d,
+        dclxvi: tripair::curve::curves::Dclxvi,
         bn446: tripair::curve::curves::Bn446,
         bls12_381: tripair::curve::curves::Bls12_381,
     }
