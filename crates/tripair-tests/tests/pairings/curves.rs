@@ -625,16 +625,9 @@ tripair::for_each_prime_curve!(curve_tests);
 /// spare bits, beta = -1): it would instantiate the three stacks once more in this crate's build
 /// (docs/build-timings.md) for no other code path, and its portable arithmetic runs in the aarch64
 /// and wasm32 runs of scripts/targets-test.sh.
-macro_rules! backend_tests {
-    ($($m:ident: $c:ty),* $(,)?) => { $(
-        mod $m {
-            #[test] fn backends_agree() { super::super::check_backends::<$c>(); }
-        }
-    )* };
-}
-
 mod backends {
-    backend_tests! {
+    test_on_curves! {
+        backends_agree => check_backends;
         bn254: tripair::curve::curves::Bn254,
         bn256d: tripair::curve::curves::Bn256d,
         dclxvi: tripair::curve::curves::Dclxvi,

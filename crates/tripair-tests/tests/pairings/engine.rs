@@ -406,16 +406,9 @@ tripair::for_each_prime_curve!(engine_tests);
 /// (bn446), and BLS12 (bls12-381). bn254n has bn254's shape and bn638 dclxvi's (10 limbs instead
 /// of 4, which `Two` does not see): each would instantiate the whole stack once more for `Two` in
 /// this crate's build (docs/build-timings.md) for no other code path.
-macro_rules! two_at_once_tests {
-    ($($m:ident: $c:ty),* $(,)?) => { $(
-        mod $m {
-            #[test] fn two_pairings_at_once() { super::super::check_two_at_once::<$c>(); }
-        }
-    )* };
-}
-
 mod two_at_once {
-    two_at_once_tests! {
+    test_on_curves! {
+        two_pairings_at_once => check_two_at_once;
         bn254: tripair::curve::curves::Bn254,
         bn256d: tripair::curve::curves::Bn256d,
         dclxvi: tripair::curve::curves::Dclxvi,

@@ -6,6 +6,16 @@
 //! tests (`lanes.rs`, `lane_pairings.rs`) stay two crates: merged, they built in 15 minutes on one
 //! core, longer than either apart, for little shared code.
 
+/// `#[test] fn $test`, calling `$check::<C>()`, in a module per named curve: for the checks that
+/// run on some curves only (each curve instantiates the checked stack again in this crate).
+macro_rules! test_on_curves {
+    ($test:ident => $check:ident; $($m:ident: $c:ty),* $(,)?) => { $(
+        mod $m {
+            #[test] fn $test() { super::super::$check::<$c>(); }
+        }
+    )* };
+}
+
 mod api;
 mod arkworks_gt;
 mod curves;
