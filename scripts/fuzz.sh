@@ -5,9 +5,10 @@
 # toolchain (rustup) and cargo-fuzz (cargo install, pinned version). With FUZZ_RUNS=N each target
 # stops after N executions or SECONDS, whichever comes first (the bar of docs/fuzzing.md: 10^7 or
 # 30 minutes: FUZZ_RUNS=10000000 scripts/fuzz.sh 1800). Prints each target's executions.
-# FUZZ_SANITIZER picks cargo-fuzz's sanitizer (default `address`; `none` runs several times as many
-# inputs per second: the library's only unsafe code is intrinsics and asm, which AddressSanitizer
-# does not instrument; panics, failed properties and timeouts are caught either way).
+# FUZZ_SANITIZER picks cargo-fuzz's sanitizer (default `address`; `none` runs about twice as many
+# inputs per second, docs/fuzzing.md: it drops the memory checks of the intrinsics' loads and
+# stores, the library's only unsafe code besides inline asm, which AddressSanitizer does not see;
+# panics, failed properties and timeouts are caught either way).
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (the targets: the [[bin]]s of fuzz/Cargo.toml)
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
