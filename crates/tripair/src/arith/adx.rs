@@ -628,31 +628,36 @@ fn mont_mul_10(_cpu: AdxBmi2, a: &[u64; 10], b: &[u64; 10], p: &[u64; 10], inv: 
 /// [`wide_rows`] from row 0 by [`first_pass`] (nothing to zero; the stored word's register is
 /// cleared to be the top word of the next row).
 macro_rules! wide_start {
-    ([$o0:literal $($os:literal)*], [$t0:literal $(, $t:literal)*]) => {
+    ($hi_ptr:literal, [$o0:literal $($os:literal)*], [$t0:literal $(, $t:literal)*]) => {
         concat!(
             "mov rdx, qword ptr [{pa}]\n",
             first_pass!(@start "{pb}"; [$o0 $($os)*]; [$t0 $(, $t)*]),
             "mov qword ptr [{po}], ", $t0, "\n",
             "xor ", $t0, ", ", $t0, "\n",
-            wide_rows!("{ph}", [$o0 $($os)*], [$($os)*], [$($t,)* $t0])
+            wide_rows!($hi_ptr, [$o0 $($os)*], [$($os)*], [$($t,)* $t0])
         )
     };
 }
 
 /// mul_wide for N = 4 and 6: rows of `a[i]*b` into a rotating N+1-word window; word i is final after
-/// row i and is stored. All pointers in registers.
+/// row i and is stored. All pointers in registers. Raw pointers, so that a caller may write into
+/// uninitialised buffers (`super::adx_complex`); safety: a and b are readable for N words, lo and
+/// hi writable for N words each and distinct from a and b (lo is written while b is still read).
+/// The `_2n` form (N = 4) writes lo and hi as one 2N-word buffer at `lo` (one register fewer).
 macro_rules! wide_fn {
-    ($name:ident, $n:literal, ($a:ident, $b:ident, $lo:ident, $hi:ident), offs [$($o:literal)*],
-     regs [$($r:literal),*], ops { $($ops:tt)* }) => {
+    ($name:ident, $n:literal, $(($name2:ident, $hi2:literal),)? offs $offs:tt, regs $regs:tt,
+     ops $ops:tt) => {
+        wide_fn!(@fn $name, (lo: *mut u64, hi: *mut u64), "{ph}", [ph = in(reg) hi,], $offs, $regs, $ops);
+        $(wide_fn!(@fn $name2, (lo: *mut u64), $hi2, [], $offs, $regs, $ops);)?
+    };
+    (@fn $name:ident, ($lo:ident: $lt:ty $(, $h:ident: $ht:ty)?), $hi:literal, [$($hi_op:tt)*], $offs:tt, $regs:tt, { $($ops:tt)* }) => {
         #[inline(always)]
-        fn $name(_cpu: AdxBmi2, $a: &[u64; $n], $b: &[u64; $n], $lo: &mut [u64; $n], $hi: &mut [u64; $n]) {
-            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; reads N words of a and b, writes N words
-            // each of lo and hi (distinct from a and b: they are exclusive borrows).
+        pub(super) unsafe fn $name(_cpu: AdxBmi2, a: *const u64, b: *const u64, $lo: $lt $(, $h: $ht)?) {
+            // SAFETY: the AdxBmi2 proof shows ADX and BMI2 are present; the memory is the caller's contract.
             unsafe {
                 asm!(
-                    wide_start!([$($o)*], [$($r),*]),
-                    pa = in(reg) $a.as_ptr(), pb = in(reg) $b.as_ptr(), po = in(reg) $lo.as_mut_ptr(),
-                    ph = in(reg) $hi.as_mut_ptr(),
+                    wide_start!($hi, $offs, $regs),
+                    pa = in(reg) a, pb = in(reg) b, po = in(reg) $lo, $($hi_op)*
                     $($ops)*
                     lo = out(reg) _, hi = out(reg) _, out("rdx") _,
                     options(nostack),
@@ -662,10 +667,10 @@ macro_rules! wide_fn {
     };
 }
 
-wide_fn!(mul_wide_4, 4, (a, b, lo, hi), offs ["0" "8" "16" "24"],
+wide_fn!(mul_wide_4, 4, (mul_wide_4_2n, "{po} + 32"), offs ["0" "8" "16" "24"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}"],
     ops { r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, });
-wide_fn!(mul_wide_6, 6, (a, b, lo, hi), offs ["0" "8" "16" "24" "32" "40"],
+wide_fn!(mul_wide_6, 6, offs ["0" "8" "16" "24" "32" "40"],
     regs ["{r0}", "{r1}", "{r2}", "{r3}", "{r4}", "{r5}", "{r6}"],
     ops { r0 = out(reg) _, r1 = out(reg) _, r2 = out(reg) _, r3 = out(reg) _, r4 = out(reg) _, r5 = out(reg) _,
           r6 = out(reg) _, });
@@ -1014,10 +1019,21 @@ impl Backend for Adx {
         let Some(cpu) = AdxBmi2::detect() else {
             return portable_mul_wide_into(a, b, lo, hi);
         };
+        let (a, b, lo, hi) = (a.as_ptr(), b.as_ptr(), lo.as_mut_ptr(), hi.as_mut_ptr());
         match N {
-            4 => mul_wide_4(cpu, cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
-            _ => outlined::mul_wide_6(cpu, cast(a), cast(b), cast_mut(lo), cast_mut(hi)),
+            // SAFETY: N words each (the match); lo and hi are exclusive borrows, distinct from a, b.
+            4 => unsafe { mul_wide_4(cpu, a, b, lo, hi) },
+            // SAFETY: as above.
+            _ => unsafe { outlined::mul_wide_6(cpu, a, b, lo, hi) },
         }
+    }
+    #[inline(always)]
+    fn mul_wide_complex<const N: usize>(
+        a: [&[u64; N]; 2],
+        b: [&[u64; N]; 2],
+        p: &[u64; N],
+    ) -> Option<[[u64; N]; 4]> {
+        super::adx_complex::mul_wide_complex(a, b, p)
     }
     #[inline(always)]
     fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {
@@ -1165,14 +1181,16 @@ mod outlined {
         mont_reduce_wide_6, 6; mont_reduce_wide_6nc, 6;
     }
 
+    /// Safety: as [`blocks::mul_wide_6`].
     #[inline(never)]
-    pub(super) fn mul_wide_6(
+    pub(super) unsafe fn mul_wide_6(
         cpu: AdxBmi2,
-        a: &[u64; 6],
-        b: &[u64; 6],
-        lo: &mut [u64; 6],
-        hi: &mut [u64; 6],
+        a: *const u64,
+        b: *const u64,
+        lo: *mut u64,
+        hi: *mut u64,
     ) {
-        blocks::mul_wide_6(cpu, a, b, lo, hi)
+        // SAFETY: the caller's contract is the block's.
+        unsafe { blocks::mul_wide_6(cpu, a, b, lo, hi) }
     }
 }

@@ -89,6 +89,35 @@ pub trait Backend:
     ) -> [u64; N] {
         limbs::ct::mont_reduce_wide(lo, hi, p, inv)
     }
+    /// The double-width products of one F_p2 Karatsuba product with u^2 = -1, before reduction:
+    /// `[lo0, hi0, lo1, hi1]` with c0 = a0 b0 - a1 b1 modulo p 2^(64N) and c1 = a0 b1 + a1 b0
+    /// (Aranha–Karabina–Longa–Gebotys–López, EUROCRYPT 2011, Section 3), where the backend has a
+    /// fused form for N (the default has none: `None`, and the tower computes the three products
+    /// itself). The caller guarantees that a0 + a1 and b0 + b1 fit in N words and that a0 b0,
+    /// a1 b1 and c1 are below p 2^(64N).
+    #[inline(always)]
+    fn mul_wide_complex<const N: usize>(
+        _a: [&[u64; N]; 2],
+        _b: [&[u64; N]; 2],
+        _p: &[u64; N],
+    ) -> Option<[[u64; N]; 4]> {
+        None
+    }
+}
+
+/// The sums of [`Backend::mul_wide_complex`] from the wide products a0 b0, a1 b1 and
+/// (a0 + a1)(b0 + b1), as (lo, hi) word rows of `t`.
+#[inline(always)]
+pub(crate) fn complex_combine<const N: usize>(t: &[[u64; N]; 6], p: &[u64; N]) -> [[u64; N]; 4] {
+    use limbs::ct::{sub_borrow, sub_mod_borrow};
+    // c1 = t2 - t0 - t1 = a0 b1 + a1 b0: never negative.
+    let (l, borrow) = sub_borrow(&t[4], &t[0], 0);
+    let h = sub_borrow(&t[5], &t[1], borrow).0;
+    let (l1, borrow) = sub_borrow(&l, &t[2], 0);
+    let h1 = sub_borrow(&h, &t[3], borrow).0;
+    // c0 = t0 - t1 modulo p 2^(64N): the high halves are below p.
+    let (l0, borrow) = sub_borrow(&t[0], &t[2], 0);
+    [l0, sub_mod_borrow(&t[1], &t[3], borrow, p), l1, h1]
 }
 
 /// [`Backend::mont_pow_windows`] from the backend's reduced squares and products.

@@ -7,6 +7,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod adx;
+#[cfg(target_arch = "x86_64")]
+mod adx_complex;
 mod backend;
 mod bingcd;
 // Public but hidden: `define_fp!` expands to its constant functions, in the research crate too.
@@ -82,6 +84,9 @@ pub trait Limbs:
     fn mul_wide_into<B: Backend>(&self, b: &Self, lo: &mut Self, hi: &mut Self);
     /// Montgomery reduction of lo + hi*2^(64N) < p*2^(64N), fully reduced.
     fn reduce_wide<B: Backend>(lo: &Self, hi: &Self, p: &Self, inv: u64) -> Self;
+    /// [`Backend::mul_wide_complex`]: the wide products of one F_p2 Karatsuba product, where the
+    /// backend has a fused form.
+    fn mul_wide_complex<B: Backend>(a: [&Self; 2], b: [&Self; 2], p: &Self) -> Option<[Self; 4]>;
     /// Plain a + b (no reduction), for lazy reduction when p has spare bits.
     fn add_nored(&self, b: &Self) -> Self;
     /// a + b + carry_in and the carry out.
@@ -195,6 +200,10 @@ impl<const N: usize> Limbs for [u64; N] {
     #[inline(always)]
     fn reduce_wide<B: Backend>(lo: &Self, hi: &Self, p: &Self, inv: u64) -> Self {
         B::mont_reduce_wide(lo, hi, p, inv)
+    }
+    #[inline(always)]
+    fn mul_wide_complex<B: Backend>(a: [&Self; 2], b: [&Self; 2], p: &Self) -> Option<[Self; 4]> {
+        B::mul_wide_complex(a, b, p)
     }
     #[inline(always)]
     fn add_nored(&self, b: &Self) -> Self {

@@ -45,16 +45,7 @@ pub trait TowerKernels: BaseField {
     /// a representation may instead compute the whole F_p2 product in one kernel.
     #[inline(always)]
     fn fp2_mul_wide(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self::Wide, Self::Wide) {
-        let (mut t0, mut t1, mut t2) = (Self::WIDE_ZERO, Self::WIDE_ZERO, Self::WIDE_ZERO);
-        a0.mul_wide_into(b0, &mut t0);
-        a1.mul_wide_into(b1, &mut t1);
-        let (sa, sb) = (a0.add_unreduced(a1), b0.add_unreduced(b1));
-        sa.mul_wide_into(&sb, &mut t2);
-        // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
-        let c1 = Self::wide_sub_nonneg(&Self::wide_sub_nonneg(&t2, &t0), &t1);
-        // c0 = t0 - t1 modulo p*2^(64N) (t0, t1 < p^2 have high halves below p).
-        let c0 = Self::wide_sub(&t0, &t1);
-        (c0, c1)
+        fp2_mul_wide_karatsuba(a0, a1, b0, b1)
     }
 
     /// The F_p2 square (a0 + a1 u)^2 with u^2 = -1 before reduction: (a0 + a1)(a0 - a1 + p) and
@@ -191,4 +182,24 @@ pub fn fp2_mul_formula<F: BaseField>(a: [&F; 2], b: [&F; 2], beta: i64, c0: &mut
 pub fn fp2_square_formula<F: BaseField>(a: [&F; 2], beta: i64, c0: &mut F, c1: &mut F) {
     *c1 = (*a[0] * *a[1]).double();
     *c0 = F::small_lincomb(&a[0].square(), 1, &a[1].square(), beta);
+}
+
+/// The default of [`TowerKernels::fp2_mul_wide`]: Karatsuba on [`BaseField`]'s wide operations.
+#[inline(always)]
+pub(crate) fn fp2_mul_wide_karatsuba<F: BaseField>(
+    a0: &F,
+    a1: &F,
+    b0: &F,
+    b1: &F,
+) -> (F::Wide, F::Wide) {
+    let (mut t0, mut t1, mut t2) = (F::WIDE_ZERO, F::WIDE_ZERO, F::WIDE_ZERO);
+    a0.mul_wide_into(b0, &mut t0);
+    a1.mul_wide_into(b1, &mut t1);
+    let (sa, sb) = (a0.add_unreduced(a1), b0.add_unreduced(b1));
+    sa.mul_wide_into(&sb, &mut t2);
+    // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
+    let c1 = F::wide_sub_nonneg(&F::wide_sub_nonneg(&t2, &t0), &t1);
+    // c0 = t0 - t1 modulo p*2^(64N) (t0, t1 < p^2 have high halves below p).
+    let c0 = F::wide_sub(&t0, &t1);
+    (c0, c1)
 }
