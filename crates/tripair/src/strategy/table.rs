@@ -326,7 +326,8 @@ const AMD_ZEN5: Tuning = Tuning {
 
 /// The row of x86-64 CPUs without AVX-512 IFMA: no lanes, so only the scalar choices are read.
 /// Its choices were timed on an AMD EPYC Zen 3 (docs/strategy-table-zen3.txt, and the splits in
-/// docs/threads-contended-zen3.txt); the values not named below are taken from other rows.
+/// docs/threads-contended-zen3.txt) and re-timed on a Zen 1 (docs/strategy-table-zen1.txt: all
+/// but bls12-381's product of 8 fastest there); the values not named below come from other rows.
 const X86_64: Tuning = Tuning {
     family: CpuFamily::X86_64,
     affine_min_pairs: tuned(
