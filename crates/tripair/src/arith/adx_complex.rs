@@ -11,7 +11,6 @@
 //! fp12_mul 0.97x (Zen 3: 0.985x, 0.98x).
 
 use super::adx::mul_wide_4_2n;
-use super::backend::complex_combine;
 use crate::cpu::AdxBmi2;
 use core::mem::MaybeUninit;
 
@@ -51,4 +50,19 @@ pub(super) fn mul_wide_complex<const N: usize>(
         return None;
     }
     Some(complex(AdxBmi2::detect()?, a, b, p))
+}
+
+/// The sums of `Backend::mul_wide_complex` from the wide products a0 b0, a1 b1 and
+/// (a0 + a1)(b0 + b1), as (lo, hi) word rows of `t`.
+#[inline(always)]
+fn complex_combine<const N: usize>(t: &[[u64; N]; 6], p: &[u64; N]) -> [[u64; N]; 4] {
+    use super::limbs::ct::{sub_borrow, sub_mod_borrow};
+    // c1 = t2 - t0 - t1 = a0 b1 + a1 b0: never negative.
+    let (l, borrow) = sub_borrow(&t[4], &t[0], 0);
+    let h = sub_borrow(&t[5], &t[1], borrow).0;
+    let (l1, borrow) = sub_borrow(&l, &t[2], 0);
+    let h1 = sub_borrow(&h, &t[3], borrow).0;
+    // c0 = t0 - t1 modulo p 2^(64N): the high halves are below p.
+    let (l0, borrow) = sub_borrow(&t[0], &t[2], 0);
+    [l0, sub_mod_borrow(&t[1], &t[3], borrow, p), l1, h1]
 }
