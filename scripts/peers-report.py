@@ -20,20 +20,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CMD = ["bench", "--peers", "--curve", "bn254", "--curve", "bls12-381", "--quiet", "--samples", "9"]
 
 
+sys.path.insert(0, os.path.join(ROOT, "crates", "tripair-py"))
+from bench_cpu import cpu_fields, cpu_model  # noqa: E402  (the one /proc/cpuinfo reader)
+
+
 def cpu_line():
-    info = {}
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if ":" in line:
-                    k, v = (s.strip() for s in line.split(":", 1))
-                    info.setdefault(k, v)
-    except OSError:
-        return "unknown (no /proc/cpuinfo)"
-    flags = set(info.get("flags", "").split())
+    flags = set(cpu_fields().get("flags", "").split())
     have = [f for f in ("adx", "bmi2", "avx2", "avx512f", "avx512ifma") if f in flags]
-    return (f"{info.get('model name', '?')} family {info.get('cpu family', '?')} model "
-            f"{info.get('model', '?')}; {', '.join(have)}; {os.cpu_count()} logical CPUs")
+    return f"{cpu_model()}; {', '.join(have)}; {os.cpu_count()} logical CPUs"
 
 
 def ratios(text):
