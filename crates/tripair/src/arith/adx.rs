@@ -1028,12 +1028,8 @@ impl Backend for Adx {
         }
     }
     #[inline(always)]
-    fn mul_wide_complex<const N: usize>(
-        a: [&[u64; N]; 2],
-        b: [&[u64; N]; 2],
-        p: &[u64; N],
-    ) -> Option<[[u64; N]; 4]> {
-        super::adx_complex::mul_wide_complex(a, b, p)
+    fn mul_wide_3<const N: usize>(pairs: [[&[u64; N]; 2]; 3]) -> Option<[[u64; N]; 6]> {
+        super::adx_complex::mul_wide_3(pairs)
     }
     #[inline(always)]
     fn mont_sqr_n<const N: usize>(a: &[u64; N], n: u32, p: &[u64; N], inv: u64) -> [u64; N] {

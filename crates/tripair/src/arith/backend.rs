@@ -89,18 +89,11 @@ pub trait Backend:
     ) -> [u64; N] {
         limbs::ct::mont_reduce_wide(lo, hi, p, inv)
     }
-    /// The double-width products of one F_p2 Karatsuba product with u^2 = -1, before reduction:
-    /// `[lo0, hi0, lo1, hi1]` with c0 = a0 b0 - a1 b1 modulo p 2^(64N) and c1 = a0 b1 + a1 b0
-    /// (Aranha–Karabina–Longa–Gebotys–López, EUROCRYPT 2011, Section 3), where the backend has a
-    /// fused form for N (the default has none: `None`, and the tower computes the three products
-    /// itself). The caller guarantees that a0 + a1 and b0 + b1 fit in N words and that a0 b0,
-    /// a1 b1 and c1 are below p 2^(64N).
+    /// Three independent double-width products `[lo0, hi0, lo1, hi1, lo2, hi2]`, where the backend
+    /// computes them together faster than three [`Backend::mul_wide`] calls (the default: `None`,
+    /// and the caller makes the three calls). For the F_p2 Karatsuba product's three products.
     #[inline(always)]
-    fn mul_wide_complex<const N: usize>(
-        _a: [&[u64; N]; 2],
-        _b: [&[u64; N]; 2],
-        _p: &[u64; N],
-    ) -> Option<[[u64; N]; 4]> {
+    fn mul_wide_3<const N: usize>(_pairs: [[&[u64; N]; 2]; 3]) -> Option<[[u64; N]; 6]> {
         None
     }
 }

@@ -84,9 +84,8 @@ pub trait Limbs:
     fn mul_wide_into<B: Backend>(&self, b: &Self, lo: &mut Self, hi: &mut Self);
     /// Montgomery reduction of lo + hi*2^(64N) < p*2^(64N), fully reduced.
     fn reduce_wide<B: Backend>(lo: &Self, hi: &Self, p: &Self, inv: u64) -> Self;
-    /// [`Backend::mul_wide_complex`]: the wide products of one F_p2 Karatsuba product, where the
-    /// backend has a fused form.
-    fn mul_wide_complex<B: Backend>(a: [&Self; 2], b: [&Self; 2], p: &Self) -> Option<[Self; 4]>;
+    /// [`Backend::mul_wide_3`]: three wide products together, where the backend has that form.
+    fn mul_wide_3<B: Backend>(pairs: [[&Self; 2]; 3]) -> Option<[Self; 6]>;
     /// Plain a + b (no reduction), for lazy reduction when p has spare bits.
     fn add_nored(&self, b: &Self) -> Self;
     /// a + b + carry_in and the carry out.
@@ -202,8 +201,8 @@ impl<const N: usize> Limbs for [u64; N] {
         B::mont_reduce_wide(lo, hi, p, inv)
     }
     #[inline(always)]
-    fn mul_wide_complex<B: Backend>(a: [&Self; 2], b: [&Self; 2], p: &Self) -> Option<[Self; 4]> {
-        B::mul_wide_complex(a, b, p)
+    fn mul_wide_3<B: Backend>(pairs: [[&Self; 2]; 3]) -> Option<[Self; 6]> {
+        B::mul_wide_3(pairs)
     }
     #[inline(always)]
     fn add_nored(&self, b: &Self) -> Self {

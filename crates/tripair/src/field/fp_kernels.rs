@@ -13,18 +13,24 @@ impl<F: FpParams> TowerKernels for Fp<F> {
         lazy_reduction_applies::<F>() && F::BITS as usize + 3 <= 64 * <F::Limbs as Limbs>::N;
     const SLICED: bool = <F::Backend as crate::arith::Backend>::SLICED;
 
-    /// The backend's fused form ([`crate::arith::Backend::mul_wide_complex`]) where it has one
-    /// (ADX, 4 limbs: the three products share one frame instead of three calls with their
-    /// zeroed buffers and copies), the tower's Karatsuba otherwise.
+    /// The three Karatsuba products in one backend call where the backend has that form
+    /// ([`crate::arith::Backend::mul_wide_3`]; ADX, 4 limbs: one frame instead of three calls
+    /// with their zeroed buffers and copies), the tower's Karatsuba otherwise.
     #[inline(always)]
     fn fp2_mul_wide(a0: &Self, a1: &Self, b0: &Self, b1: &Self) -> (Self::Wide, Self::Wide) {
-        match F::Limbs::mul_wide_complex::<F::Backend>(
-            [&a0.mont, &a1.mont],
-            [&b0.mont, &b1.mont],
-            &F::MODULUS,
-        ) {
-            Some([l0, h0, l1, h1]) => ((l0, h0), (l1, h1)),
-            None => super::kernels::fp2_mul_wide_karatsuba(a0, a1, b0, b1),
+        use super::base::BaseField;
+        use super::kernels::{fp2_karatsuba_combine, fp2_mul_wide_karatsuba};
+        let (sa, sb) = (a0.add_unreduced(a1), b0.add_unreduced(b1));
+        let pairs = [
+            [&a0.mont, &b0.mont],
+            [&a1.mont, &b1.mont],
+            [&sa.mont, &sb.mont],
+        ];
+        match F::Limbs::mul_wide_3::<F::Backend>(pairs) {
+            Some([l0, h0, l1, h1, l2, h2]) => {
+                fp2_karatsuba_combine::<Self>(&(l0, h0), &(l1, h1), &(l2, h2))
+            }
+            None => fp2_mul_wide_karatsuba(a0, a1, b0, b1),
         }
     }
 

@@ -197,9 +197,20 @@ pub(crate) fn fp2_mul_wide_karatsuba<F: BaseField>(
     a1.mul_wide_into(b1, &mut t1);
     let (sa, sb) = (a0.add_unreduced(a1), b0.add_unreduced(b1));
     sa.mul_wide_into(&sb, &mut t2);
+    fp2_karatsuba_combine::<F>(&t0, &t1, &t2)
+}
+
+/// The F_p2 product's two wide coefficients from its Karatsuba products t0 = a0 b0, t1 = a1 b1
+/// and t2 = (a0 + a1)(b0 + b1), however they were computed.
+#[inline(always)]
+pub(crate) fn fp2_karatsuba_combine<F: BaseField>(
+    t0: &F::Wide,
+    t1: &F::Wide,
+    t2: &F::Wide,
+) -> (F::Wide, F::Wide) {
     // c1 = t2 - t0 - t1 = a0 b1 + a1 b0 < 2p^2: never negative.
-    let c1 = F::wide_sub_nonneg(&F::wide_sub_nonneg(&t2, &t0), &t1);
+    let c1 = F::wide_sub_nonneg(&F::wide_sub_nonneg(t2, t0), t1);
     // c0 = t0 - t1 modulo p*2^(64N) (t0, t1 < p^2 have high halves below p).
-    let c0 = F::wide_sub(&t0, &t1);
+    let c0 = F::wide_sub(t0, t1);
     (c0, c1)
 }
