@@ -231,21 +231,33 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp6<T, F> {
         }
     }
 
+    /// The square before reduction (requires [`Fp2::LAZY`]): the coefficients of
+    /// [`Fp6::square`] (Chung–Hasan SQR2) as wide values, each handed to `f` with its index as
+    /// soon as it is formed (reducing each before the next is summed keeps fewer wide values
+    /// live: measured 4% faster than forming all three first).
+    #[inline(always)]
+    pub(crate) fn square_wide_then<R>(
+        &self,
+        mut f: impl FnMut(usize, Fp2Wide<T, F>) -> R,
+    ) -> [R; 3] {
+        let s0 = self.c0.square_wide();
+        let s1 = self.c0.mul_wide(&self.c1).double();
+        let s2 = (self.c0 - self.c1 + self.c2).square_wide();
+        let s3 = self.c1.mul_wide(&self.c2).double();
+        let s4 = self.c2.square_wide();
+        let c0 = f(0, s0 + s3.mul_by_xi());
+        let c1 = f(1, s1 + s4.mul_by_xi());
+        let c2 = f(2, s1 + s2 + s3 - s0 - s4);
+        [c0, c1, c2]
+    }
+
     /// Squaring by Chung–Hasan SQR2 (5 F_p2 squarings/multiplications).
     #[inline]
     pub fn square(&self) -> Self {
         if Fp2::<T, F>::LAZY {
             // As below, with the sums of products reduced once per coefficient.
-            let s0 = self.c0.square_wide();
-            let s1 = self.c0.mul_wide(&self.c1).double();
-            let s2 = (self.c0 - self.c1 + self.c2).square_wide();
-            let s3 = self.c1.mul_wide(&self.c2).double();
-            let s4 = self.c2.square_wide();
-            return Fp6 {
-                c0: (s0 + s3.mul_by_xi()).reduce(),
-                c1: (s1 + s4.mul_by_xi()).reduce(),
-                c2: (s1 + s2 + s3 - s0 - s4).reduce(),
-            };
+            let [c0, c1, c2] = self.square_wide_then(|_, w| w.reduce());
+            return Fp6 { c0, c1, c2 };
         }
         let s0 = self.c0.square();
         let s1 = (self.c0 * self.c1).double();
@@ -285,6 +297,16 @@ impl<T: TowerParams, F: TowerKernels<Params = T::Fp>> Fp6<T, F> {
     #[inline]
     fn adjugate_and_norm(&self) -> AdjugateAndNorm<T, F> {
         let (a0, a1, a2) = (self.c0, self.c1, self.c2);
+        if Fp2::<T, F>::LAZY_FP12 {
+            // As below, each F_p2 value's sum of products reduced once (8 F_p2 reductions, not
+            // 18), where the base field allows any sum of wide values ([`Fp2::LAZY_FP12`]: the
+            // bounds of F_p as doubles do not hold for these sums).
+            let t0 = (a0.square_wide() - a1.mul_wide(&a2).mul_by_xi()).reduce();
+            let t1 = (a2.square_wide().mul_by_xi() - a0.mul_wide(&a1)).reduce();
+            let t2 = (a1.square_wide() - a0.mul_wide(&a2)).reduce();
+            let d = (a0.mul_wide(&t0) + (a2.mul_wide(&t1) + a1.mul_wide(&t2)).mul_by_xi()).reduce();
+            return (t0, t1, t2, d);
+        }
         let t0 = a0.square() - (a1 * a2).mul_by_xi();
         let t1 = a2.square().mul_by_xi() - a0 * a1;
         let t2 = a1.square() - a0 * a2;
