@@ -11,7 +11,9 @@
 //! Conventions, so that the numbers are comparable:
 //! - Points are given in affine form; `miller_loop`, `pairing` and `product_*` include whatever the
 //!   peer does to prepare them (arkworks' `G2Prepared` line precomputation, mcl's normalisation).
-//! - `fp12_inv` is the inverse of a general (random) Fp12 element, not a conjugation.
+//! - `fp12_inv` is the inverse of a general (random) Fp12 element, not a conjugation, cycling
+//!   through `FP12_INV_POOL` inputs as `fp_inv` cycles through `INV_POOL` (a branchy F_p inverse
+//!   timed on one repeated input has its branches learnt by the predictor).
 //! - `fp12_cyclotomic_sqr` squares an element of the cyclotomic subgroup (a pairing value); it is
 //!   listed only for peers with a public API for it (blst, arkworks; not mcl).
 //! - `product_2` / `product_8`: one multi-Miller loop over 2 / 8 pairs, then one final exponentiation.
@@ -32,7 +34,7 @@
 
 use core::hint::black_box;
 
-use crate::bench::INV_POOL;
+use crate::bench::{FP12_INV_POOL, INV_POOL};
 use tripair_testkit::TestRng;
 
 /// One prepared operation of a peer library: calling `run` performs it once.
@@ -85,7 +87,7 @@ fn random_bytes(rng: &mut TestRng, n: usize) -> Vec<u8> {
 }
 
 mod ark_peer {
-    use super::{black_box, op, random_bytes, PeerImpl, INV_POOL};
+    use super::{black_box, op, random_bytes, PeerImpl, FP12_INV_POOL, INV_POOL};
     use ark_ec::pairing::Pairing;
     use ark_ec::{AffineRepr, CurveGroup};
     use ark_ff::{CyclotomicMultSubgroup, Field, PrimeField};
@@ -185,8 +187,11 @@ mod ark_peer {
         ops.push(op("fp12_cyclotomic_sqr", move || {
             black_box(black_box(&g).cyclotomic_square());
         }));
+        let pool: Vec<E::TargetField> = (0..FP12_INV_POOL).map(|_| rand_field(&mut rng)).collect();
+        let mut i = 0;
         ops.push(op("fp12_inv", move || {
-            black_box(black_box(&a).inverse());
+            i = (i + 1) % FP12_INV_POOL;
+            black_box(black_box(&pool[i]).inverse());
         }));
 
         ops.push(op("miller_loop", move || {
@@ -213,7 +218,7 @@ mod ark_peer {
 }
 
 mod blst_peer {
-    use super::{black_box, op, PeerImpl, INV_POOL};
+    use super::{black_box, op, PeerImpl, FP12_INV_POOL, INV_POOL};
     use blst::{
         blst_final_exp, blst_fp, blst_fp12, blst_fp12_cyclotomic_sqr, blst_fp12_inverse,
         blst_fp12_mul, blst_fp12_one, blst_fp12_sqr, blst_fp2, blst_fp2_mul, blst_fp2_sqr,
@@ -400,10 +405,13 @@ mod blst_peer {
             unsafe { blst_fp12_cyclotomic_sqr(&mut r, black_box(&g)) };
             black_box(r);
         }));
+        let pool: Vec<blst_fp12> = (0..FP12_INV_POOL).map(|_| rand_fp12(&mut rng)).collect();
+        let mut i = 0;
         ops.push(op("fp12_inv", move || {
+            i = (i + 1) % FP12_INV_POOL;
             let mut r = fp12_zero();
             // SAFETY: all pointers come from live references of the right types.
-            unsafe { blst_fp12_inverse(&mut r, black_box(&a)) };
+            unsafe { blst_fp12_inverse(&mut r, black_box(&pool[i])) };
             black_box(r);
         }));
 
@@ -428,7 +436,7 @@ mod blst_peer {
 
 #[cfg(feature = "peers-mcl")]
 mod mcl_peer {
-    use super::{black_box, op, random_bytes, PeerImpl, INV_POOL};
+    use super::{black_box, op, random_bytes, PeerImpl, FP12_INV_POOL, INV_POOL};
     use core::sync::atomic::{AtomicI32, Ordering};
     use mcl_rust::{CurveType, Fp, Fp2, G1, G2, GT};
     use tripair_testkit::TestRng;
@@ -615,11 +623,14 @@ mod mcl_peer {
             GT::sqr(&mut r, black_box(&a2));
             black_box(r);
         }));
+        let pool: Vec<GT> = (0..FP12_INV_POOL).map(|_| rand_gt(&mut rng)).collect();
+        let mut i = 0;
         ops.push(op("fp12_inv", move || {
             ensure(curve);
+            i = (i + 1) % FP12_INV_POOL;
             let mut r = GT::zero();
-            // SAFETY: a is an initialised GT and r a valid output, both of mcl's layout.
-            unsafe { mclBnGT_invGeneric(&mut r, black_box(&a)) };
+            // SAFETY: pool[i] is an initialised GT and r a valid output, both of mcl's layout.
+            unsafe { mclBnGT_invGeneric(&mut r, black_box(&pool[i])) };
             black_box(r);
         }));
 
