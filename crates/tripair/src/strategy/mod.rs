@@ -35,10 +35,14 @@ pub fn family() -> CpuFamily {
     cpu::family()
 }
 
-/// Whether the SIMD-lane (AVX-512 IFMA) kernels run here: IFMA found and the portable code not
-/// forced. Every lane path below requires it.
+/// Whether the SIMD-lane (AVX-512 IFMA) kernels run here: IFMA found, the portable code not
+/// forced, and a build without debug assertions. Every lane path below requires it. A build with
+/// debug assertions (the dev profile: opt-level 0 in a user's crate) takes the scalar paths, which
+/// compute the same values: at opt-level 0 the kernels' `#[inline(always)]` helpers each keep
+/// their own stack slots, and the line product alone took a 2,056,320-byte frame (bls12-381,
+/// Intel Xeon), more than the 2 MiB stack of a spawned thread (a test harness's, the pool's).
 pub fn lanes_available() -> bool {
-    IfmaLanes::active()
+    !cfg!(debug_assertions) && IfmaLanes::active()
 }
 
 /// How one pairing e(P, Q) runs.
