@@ -1,4 +1,4 @@
-"""RFC 9380 vectors (Appendix J.9.1 and J.10.1, as in crates/tripair/tests/pairings/hash_to_curve/vectors.rs)
+"""RFC 9380 vectors (Appendix J.9.1 and J.10.1, as in crates/tripair-tests-unoptimised/tests/pairings/hash_to_curve/vectors.rs)
 through tripair.hash_to_g1 / hash_to_g2."""
 
 import re
@@ -68,7 +68,7 @@ def test_dst_too_long():
 
 BN254_VECTORS = (
     Path(__file__).resolve().parents[2]
-    / "tripair-tests" / "tests" / "pairings" / "hash_to_curve" / "bn254_vectors.rs"
+    / "tripair-tests-unoptimised" / "tests" / "pairings" / "hash_to_curve" / "bn254_vectors.rs"
 )
 
 

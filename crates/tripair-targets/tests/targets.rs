@@ -12,7 +12,7 @@
 //! `TRIPAIR_WRITE_VECTORS=1 cargo test --test targets` (on x86-64 only) rewrites the vector file
 //! from this machine's values.
 
-#[path = "../../tripair-tests/tests/pairings/hash_to_curve/vectors.rs"]
+#[path = "../../tripair-tests-unoptimised/tests/pairings/hash_to_curve/vectors.rs"]
 #[allow(dead_code)]
 mod rfc9380;
 

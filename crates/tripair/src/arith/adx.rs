@@ -974,7 +974,7 @@ impl Backend for Adx {
     const NAME: &'static str = "adx";
     // The library's own unit tests take the generic code: their harness would otherwise compile
     // every curve's compiled table (202 s instead of 41 s on a Zen 3); the integration tests
-    // (crates/tripair-tests) call through the tables.
+    // (crates/tripair-tests-unoptimised) call through the tables.
     #[cfg(not(test))]
     type Route = super::route::Compiled;
     #[cfg(test)]

@@ -103,7 +103,7 @@ gt_test!(
 );
 
 // At scale (about three minutes on two cores):
-// `cargo test --release -p tripair-tests --test pairings arkworks_gt:: -- --ignored`.
+// `cargo test --release -p tripair-tests --test arkworks_gt -- --ignored`.
 gt_test!(
     #[ignore = "100,000 pairs per curve; run with --ignored"]
     bn254_gt_bytes_equal_arkworks_100k,

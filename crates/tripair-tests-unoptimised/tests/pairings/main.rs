@@ -17,11 +17,9 @@ macro_rules! test_on_curves {
 }
 
 mod api;
-mod arkworks_gt;
 mod curves;
 mod encoding;
 mod engine;
 mod hash_to_bn254;
 mod hash_to_curve;
 mod parallel;
-mod scalar_mul;
