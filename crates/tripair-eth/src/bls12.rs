@@ -99,6 +99,18 @@ fn subgroup_point<G: Group>(bytes: &[u8], at: At) -> Result<Affine<G>, Error> {
     Ok(p)
 }
 
+/// Decoded points (each `Ok` on the curve) with whether each lies in the subgroup, the checks of
+/// all of them made together (those of G1 eight at a time in SIMD lanes where they run).
+fn with_subgroup_flags<G: Group>(
+    decoded: Vec<Result<Affine<G>, Error>>,
+) -> impl Iterator<Item = Result<(Affine<G>, bool), Error>> {
+    let on_curve: Vec<Affine<G>> = decoded.iter().filter_map(|r| r.clone().ok()).collect();
+    let mut flags = G::in_subgroup_batch_vartime(&on_curve).into_iter();
+    decoded
+        .into_iter()
+        .map(move |r| r.map(|p| (p, flags.next() == Some(true))))
+}
+
 fn encode<G: Group>(p: &Projective<G>) -> Vec<u8> {
     // Infinity is (0, 0) in affine form: all zero bytes.
     let a = p.to_affine_vartime();
@@ -137,15 +149,25 @@ fn msm<G: Group>(op: &'static str, expected: &'static str, input: &[u8]) -> Resu
         input,
         !input.is_empty() && input.len().is_multiple_of(w + 32),
     )?;
-    let mut points = Vec::with_capacity(input.len() / (w + 32));
-    let mut scalars = Vec::with_capacity(points.capacity());
-    for (i, term) in input.chunks_exact(w + 32).enumerate() {
-        points.push(subgroup_point::<G>(
-            &term[..w],
-            at(op, G::POINT, i, i * (w + 32)),
-        )?);
-        scalars.push(Scalar::<Bls12_381>::from_be_bytes_mod_order(&term[w..]));
+    // Every point decoded, then the subgroup checks of all of them together (those of G1 eight
+    // at a time in SIMD lanes where they run); the first bad point in input order is reported.
+    let terms = input.chunks_exact(w + 32);
+    let decoded: Vec<Result<Affine<G>, Error>> = terms
+        .clone()
+        .enumerate()
+        .map(|(i, term)| point::<G>(&term[..w], at(op, G::POINT, i, i * (w + 32))))
+        .collect();
+    let mut points = Vec::with_capacity(decoded.len());
+    for (i, r) in with_subgroup_flags(decoded).enumerate() {
+        let (p, in_subgroup) = r?;
+        if !in_subgroup {
+            return Err(at(op, G::POINT, i, i * (w + 32)).err(Fault::NotInSubgroup));
+        }
+        points.push(p);
     }
+    let scalars: Vec<_> = terms
+        .map(|term| Scalar::<Bls12_381>::from_be_bytes_mod_order(&term[w..]))
+        .collect();
     let sum = if points.len() == 1 {
         points[0].to_projective().mul_scalar_vartime(&scalars[0])
     } else {
@@ -185,12 +207,21 @@ pub fn pairing_check(input: &[u8]) -> Result<Vec<u8>, Error> {
         input,
         !input.is_empty() && input.len().is_multiple_of(384),
     )?;
-    let pairs = input
+    // The G1 points' subgroup checks together (see `with_subgroup_flags`); each pair's errors
+    // in the order G1 point, G2 point, the first bad pair reported.
+    let g1: Vec<Result<Affine<G1<Bls12_381>>, Error>> = input
         .chunks_exact(384)
         .enumerate()
-        .map(|(i, c)| {
-            let p =
-                subgroup_point::<G1<Bls12_381>>(&c[..128], at(PAIRING, "G1 point", i, 384 * i))?;
+        .map(|(i, c)| point::<G1<Bls12_381>>(&c[..128], at(PAIRING, "G1 point", i, 384 * i)))
+        .collect();
+    let pairs = with_subgroup_flags(g1)
+        .zip(input.chunks_exact(384))
+        .enumerate()
+        .map(|(i, (p, c))| {
+            let (p, in_subgroup) = p?;
+            if !in_subgroup {
+                return Err(at(PAIRING, "G1 point", i, 384 * i).err(Fault::NotInSubgroup));
+            }
             let q = subgroup_point::<G2<Bls12_381>>(
                 &c[128..],
                 at(PAIRING, "G2 point", i, 384 * i + 128),

@@ -14,7 +14,8 @@ use serde_json::{json, Value};
 use std::hint::black_box;
 use std::io::{self, Write};
 use tripair::curve::{
-    Affine, CurveGroup, G1Affine, G2Affine, MsmMethod, PairingCurve, Projective, Scalar,
+    g1_in_subgroup_batch_with, Affine, CurveGroup, G1Affine, G2Affine, MsmMethod, PairingCurve,
+    Projective, Scalar,
 };
 use tripair::field::lanes::{IfmaLanes, LaneChains};
 use tripair::field::TowerChains;
@@ -286,10 +287,49 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
         ops.push(msm_operation("g2", &g2, &ks, samples));
     }
 
+    // Subgroup checks of G1 points (decoded inputs), where the lanes' test applies (BLS12).
+    if C::FAST_SUBGROUP_CHECKS && !C::consts().h1_is_one {
+        for n in [1usize, 2, 4, 8, 64] {
+            let pts: Vec<G1Affine<C>> = pairs[..n].iter().map(|(p, _)| *p).collect();
+            ops.push(subgroup_operation(pts, lanes, samples));
+        }
+    }
+
     StrategyTable {
         curve: C::NAME.to_string(),
         ops,
     }
+}
+
+/// The subgroup checks of G1 points one by one and (where the lanes run) eight at a time in the
+/// lanes, the strategy layer's choice marked.
+fn subgroup_operation<C: PairingCurve>(
+    pts: Vec<G1Affine<C>>,
+    lanes: bool,
+    samples: usize,
+) -> Operation {
+    let n = pts.len();
+    let in_lanes = strategy::subgroup_checks_in_lanes(n);
+    let mut paths: Vec<Timed> = Vec::new();
+    for (path, with_lanes) in [("one by one", false), ("lanes", true)] {
+        if with_lanes && !lanes {
+            continue;
+        }
+        let p = pts.clone();
+        let run: Box<dyn FnMut()> = Box::new(move || {
+            black_box(g1_in_subgroup_batch_with::<C>(
+                black_box(&p),
+                Some(with_lanes),
+            ));
+        });
+        paths.push((path, with_lanes == in_lanes, run));
+    }
+    operation(
+        format!("g1_subgroup_checks_{n}"),
+        format!("G1 subgroup checks, {n}"),
+        paths,
+        samples,
+    )
 }
 
 /// An MSM of the given points and scalars by each method, the strategy layer's marked.
@@ -419,7 +459,8 @@ impl super::Table for Strategy {
         "the strategy layer's choices on this CPU: the single pairing (scalar, digit-sliced D), \
          products of 2, 8, 20 and 64 (projective, affine, lanes), batches of 8 and 64 and \
          pairings with one prepared Q (scalar, lanes), the final exponentiation, G1 and G2 MSMs \
-         of 8 and 64 (interleaved NAFs, projective or batch-affine buckets), every path timed, \
+         of 8 and 64 (interleaved NAFs, projective or batch-affine buckets), the subgroup checks \
+         of 1 to 64 G1 points on BLS12 (one by one, lanes), every path timed, \
          the choice marked with its time over the fastest and flagged when more than 3% slower"
     }
 

@@ -7,7 +7,7 @@
 use super::fft::{FftElement, Twiddles, G1};
 use super::poly::reverse;
 use super::{
-    compress, each_on_threads, field_element, hash_to_field, map_on_threads, point, polynomial,
+    compress, field_element, hash_to_field, map_on_threads, point, points_on_threads, polynomial,
     to_bytes, Bytes48, Error, Fr, G1Point, TrustedSetup, FIELD_ELEMENTS_PER_BLOB,
 };
 use sha2::{Digest, Sha256};
@@ -352,7 +352,7 @@ impl TrustedSetup {
             .collect::<Result<Vec<_>, Error>>()?;
         // The proofs' decompression and subgroup checks (about half of a batch's time) on the
         // library's thread budget.
-        let pis = each_on_threads(proofs, |j, p| point(p, &format!("proof {j}")))?;
+        let pis = points_on_threads(proofs, "proof")?;
         if n == 0 {
             return Ok(true);
         }

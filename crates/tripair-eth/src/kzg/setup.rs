@@ -3,11 +3,11 @@
 
 use super::cells::CellContext;
 use super::poly::Domain;
-use super::{each_on_threads, Error, G1Point, FIELD_ELEMENTS_PER_BLOB};
+use super::{decode_together, shares_on_threads, Error, G1Point, FIELD_ELEMENTS_PER_BLOB};
 use tripair::curve::curves::Bls12_381;
 use tripair::curve::{Affine, CurveGroup};
 use tripair::curve::{FixedBaseMsm, G1Affine, G2Affine, G1};
-use tripair::encoding::{decode_point, CoordinateBytes};
+use tripair::encoding::CoordinateBytes;
 use tripair::pairing::G2Prepared;
 
 /// The number of G2 points of the mainnet setup ([s^i]G2 for i < 65).
@@ -117,10 +117,29 @@ fn decode_all<G: CurveGroup>(words: &[&str], what: &str) -> Result<Vec<Affine<G>
 where
     G::F: CoordinateBytes,
 {
-    each_on_threads(words, |i, w| {
-        let b = hex::decode(w.strip_prefix("0x").unwrap_or(w))
-            .map_err(|_| setup_error(format!("{what} point {i} is not hex")))?;
-        decode_point(&b).map_err(|e| setup_error(format!("{what} point {i}: {e}")))
+    shares_on_threads(words.len(), |share| {
+        let start = share.start;
+        let bytes: Vec<Option<Vec<u8>>> = words[share]
+            .iter()
+            .map(|w| hex::decode(w.strip_prefix("0x").unwrap_or(w)).ok())
+            .collect();
+        // The share's points decoded together (their subgroup checks side by side).
+        let hex_ok: Vec<usize> = (0..bytes.len()).filter(|&k| bytes[k].is_some()).collect();
+        let inputs: Vec<&[u8]> = bytes.iter().flatten().map(Vec::as_slice).collect();
+        let mut points =
+            decode_together::<G>(&inputs, |j| format!("{what} point {}", start + hex_ok[j]))
+                .into_iter();
+        bytes
+            .iter()
+            .enumerate()
+            .map(|(k, b)| match b {
+                None => Err(setup_error(format!(
+                    "{what} point {} is not hex",
+                    start + k
+                ))),
+                Some(_) => points.next().expect("one per input").map_err(setup_error),
+            })
+            .collect()
     })
 }
 

@@ -186,3 +186,84 @@ fn bn_compressed_encodings() {
         Err(Error::BadFlags(_))
     ));
 }
+
+/// Points of E(F_p) for the batched subgroup checks: multiples of the generator (in G1), points
+/// from successive x (outside G1 unless h1 = 1), the point (0, 2) of order 3 on y^2 = x^3 + 4
+/// and a point of G1 plus it (BLS12-381), and the identity, interleaved.
+fn mixed_g1_points<C: tripair::curve::PairingCurve>(n: usize) -> Vec<Affine<G1<C>>> {
+    let b = <G1<C> as CurveGroup>::coeff_b();
+    let mut x = Fp::<C::Fp>::from_u64(1);
+    let mut off = Vec::new();
+    while off.len() < 3 {
+        if let Some(y) = (x.square() * x + b).sqrt_vartime() {
+            off.push(Affine::<G1<C>>::new_unchecked(x, y));
+        }
+        x += Fp::from_u64(1);
+    }
+    if C::NAME == "bls12-381" {
+        let t3 = Affine::<G1<C>>::new_unchecked(Fp::from_u64(0), Fp::from_u64(2));
+        assert!(t3.is_on_curve());
+        let g = G1Projective::<C>::generator().mul(&scalar::<C>(5));
+        off.push(t3);
+        off.push((g + t3).to_affine());
+        off.push((g - t3).to_affine());
+    }
+    (0..n)
+        .map(|i| match i % 5 {
+            0 | 3 => G1Projective::<C>::generator()
+                .mul(&scalar::<C>(i as u64 + 2))
+                .to_affine(),
+            1 => off[i % off.len()],
+            2 if i % 3 == 2 => Affine::identity(),
+            _ => off[(i / 5) % off.len()],
+        })
+        .collect()
+}
+
+fn batch_subgroup_checks_on<C: tripair::curve::PairingCurve>() {
+    use tripair::curve::g1_in_subgroup_batch_with;
+    use tripair::encoding::{decode_point, decode_points};
+    for n in [0, 1, 5, 8, 9, 17, 40] {
+        let points = mixed_g1_points::<C>(n);
+        let want: Vec<bool> = points.iter().map(|p| p.is_in_subgroup_vartime()).collect();
+        if C::NAME == "bls12-381" && n >= 5 {
+            assert!(want.contains(&true) && want.contains(&false), "{n}");
+        }
+        for lanes in [Some(true), Some(false), None] {
+            assert_eq!(
+                g1_in_subgroup_batch_with::<C>(&points, lanes),
+                want,
+                "{} n = {n}, lanes {lanes:?}",
+                C::NAME
+            );
+        }
+        // The decoder over many inputs: the same points and errors as one decode per input,
+        // with undecodable and off-curve encodings among them.
+        let mut encodings: Vec<Vec<u8>> = points
+            .iter()
+            .map(encode_point_compressed::<G1<C>>)
+            .collect();
+        if n > 2 {
+            encodings[1] = vec![0xff; encodings[0].len()];
+            encodings[2].truncate(3);
+        }
+        let inputs: Vec<&[u8]> = encodings.iter().map(Vec::as_slice).collect();
+        let one_by_one: Vec<_> = inputs.iter().map(|b| decode_point::<G1<C>>(b)).collect();
+        assert_eq!(
+            decode_points::<G1<C>>(&inputs),
+            one_by_one,
+            "{} n = {n}",
+            C::NAME
+        );
+    }
+}
+
+/// The subgroup checks of many G1 points at once (the lanes' path, the one-by-one path, the
+/// strategy layer's choice and the batch decoder) answer as one check per point.
+#[test]
+fn batch_subgroup_checks_agree() {
+    tripair_testkit::on_big_stack(|| {
+        batch_subgroup_checks_on::<Bls12_381>();
+        batch_subgroup_checks_on::<Bn254>();
+    });
+}

@@ -9,9 +9,11 @@ pub mod derive;
 pub mod endo;
 pub mod fixed_base;
 pub mod group;
+mod jacobian;
 mod msm;
 pub mod params;
 mod scalar_mul;
+mod subgroup;
 pub(crate) mod twist;
 
 pub use fixed_base::FixedBaseTable;
@@ -23,3 +25,5 @@ pub use msm::FixedBaseMsm;
 #[doc(hidden)]
 pub use msm::MsmMethod;
 pub use params::{Family, PairingCurve, Twist};
+#[doc(hidden)]
+pub use subgroup::g1_in_subgroup_batch_with;

@@ -4,6 +4,7 @@
 
 use super::endo::PART_LIMBS;
 use super::group::{ct_is_zero_mask, normalize_ct, Affine, CurveGroup, Projective, Scalar};
+use super::jacobian::{Jacobian, JacobianAddend};
 use super::params::PairingCurve;
 use crate::field::{Field, FpParams};
 use crate::prelude::*;
@@ -107,13 +108,13 @@ pub(crate) fn interleaved_wnaf_vartime<G: CurveGroup>(
 }
 
 /// The index of the top set bit of k (little-endian limbs), `None` for k = 0.
-fn top_bit(k: &[u64]) -> Option<usize> {
+pub(crate) fn top_bit(k: &[u64]) -> Option<usize> {
     (0..64 * k.len()).rev().find(|&i| bit_of(k, i))
 }
 
 /// Bit i of k (little-endian limbs).
 #[inline(always)]
-fn bit_of(k: &[u64], i: usize) -> bool {
+pub(crate) fn bit_of(k: &[u64], i: usize) -> bool {
     (k[i / 64] >> (i % 64)) & 1 == 1
 }
 
@@ -170,161 +171,26 @@ fn read_digit<F: Field>(table: &[(F, F)], idx: u64, neg: u64) -> (F, F) {
     (x, y.select(&-y, neg))
 }
 
-/// A point in Jacobian coordinates (X : Y : Z), x = X/Z^2, y = Y/Z^3, Z = 0 for the identity:
-/// the accumulator of the variable-base [`Projective::mul`], whose inner loop is mostly doublings.
-#[derive(Clone, Copy, Debug)]
-struct Jacobian<G: CurveGroup> {
-    x: G::F,
-    y: G::F,
-    z: G::F,
-}
-
-impl<G: CurveGroup> Jacobian<G> {
-    fn identity() -> Self {
-        Jacobian {
-            x: G::F::ONE,
-            y: G::F::ONE,
-            z: G::F::ZERO,
-        }
-    }
-
-    /// From homogeneous (X : Y : Z) to Jacobian (X Z : Y Z^2 : Z).
-    fn from_projective(p: &Projective<G>) -> Self {
-        let zz = p.z.square();
-        Jacobian {
-            x: p.x * p.z,
-            y: p.y * zz,
-            z: p.z,
-        }
-    }
-
-    /// To homogeneous (X Z : Y : Z^3); Z = 0 stays the identity.
-    fn to_projective(self) -> Projective<G> {
-        let zz = self.z.square();
-        let p = Projective {
-            x: self.x * self.z,
-            y: self.y,
-            z: zz * self.z,
-        };
-        // (X Z : Y : 0) is the identity only up to Y != 0: return the canonical form.
-        p.select(&Projective::identity(), ct_is_zero_mask(&self.z))
-    }
-
-    fn select(&self, o: &Self, mask: u64) -> Self {
-        Jacobian {
-            x: self.x.select(&o.x, mask),
-            y: self.y.select(&o.y, mask),
-            z: self.z.select(&o.z, mask),
-        }
-    }
-
-    /// Doubling for a = 0: Lange's "dbl-2009-l" (Explicit-Formulas Database, 2M + 5S) returned
-    /// as the equal Jacobian point (X3/4 : Y3/8 : Z3/2), which drops its factors 2, 4 and 8:
-    /// D/4 = X Y^2 = ((X + B)^2 - A - C)/2, E/2 = 3A/2, X3/4 = (E/2)^2 - 2 D/4,
-    /// Y3/8 = (E/2)(D/4 - X3/4) - C, Z3/2 = Y Z (ten additions and halvings against fourteen).
-    /// Exception-free: the identity (Z = 0) stays the identity, and a point with Y = 0 (order 2)
-    /// doubles to Y Z = 0, the identity, as it should.
-    #[inline(always)]
-    fn double(&self) -> Self {
-        let a = self.x.square();
-        let b = self.y.square();
-        let c = b.square();
-        let d = ((self.x + b).square() - a - c).half();
-        let e = a + a.half();
-        let f = e.square();
-        let x3 = f - d.double();
-        let y3 = e * (d - x3) - c;
-        let z3 = self.y * self.z;
-        Jacobian {
-            x: x3,
-            y: y3,
-            z: z3,
-        }
-    }
-
-    /// `self + q` for a Jacobian q given with Z2^2 and Z2^3, unified by selects: the addition of
-    /// "add-1998-cmo-2" (Explicit-Formulas Database) in the form of [`Jacobian::add_affine_xy`]
-    /// below, with self scaled to the denominator Z1 Z2 (U1 = X1 Z2^2, S1 = Y1 Z2^3), so that
-    /// equal points take the tangent through (H, R) = (2 S1, 3 U1^2). 12M + 4S, against 16M + 2S
-    /// for a round trip through the complete projective addition. Either identity (Z = 0) is
-    /// handled by a select; opposite points give Z3 = 0. No branch on either point.
-    #[inline(always)]
-    fn add_prepared(&self, q: &JacobianAddend<G>) -> Self {
-        let z1 = self.z;
-        let z1z1 = z1.square();
-        let sum = Self::unified_sum(
-            self.x * q.zz,
-            self.y * q.zzz,
-            z1 * q.p.z,
-            q.p.x * z1z1,
-            q.p.y * z1 * z1z1,
-        );
-        sum.select(&q.p, ct_is_zero_mask(&z1))
-            .select(self, ct_is_zero_mask(&q.p.z))
-    }
-
-    /// The core both unified additions share: the sum of the point (x1, y1) over the
-    /// denominator z (Jacobian: x1 / z^2, y1 / z^3) and the point whose coordinates over the
-    /// same denominator are (u2, s2), with the tangent taken by selects when the two are equal
-    /// (H = u2 - x1 and R = s2 - y1 both 0). 3M + 4S. No branch.
-    #[inline(always)]
-    fn unified_sum(x1: G::F, y1: G::F, z: G::F, u2: G::F, s2: G::F) -> Self {
-        let h = u2 - x1;
-        let r = s2 - y1;
-        let dbl = ct_is_zero_mask(&h) & ct_is_zero_mask(&r);
-        let xx = x1.square();
-        let h = h.select(&y1.double(), dbl);
-        let r = r.select(&(xx.double() + xx), dbl);
-        let hh = h.square();
-        let hhh = h * hh;
-        let v = x1 * hh;
-        let x3 = r.square() - v.double() - hhh.select(&G::F::ZERO, dbl);
-        let y3 = r * (v - x3) - y1 * hhh;
-        Jacobian {
-            x: x3,
-            y: y3,
-            z: z * h,
-        }
-    }
-
-    /// `self + (x2, y2)` for a finite affine point, unified by selects (8M + 4S). With
-    /// H = x2 Z1^2 - X1 and R = y2 Z1^3 - Y1 the slope is R / (H Z1) (the mixed addition
-    /// "madd-2007-bl" of the Explicit-Formulas Database, here unscaled); when both vanish the
-    /// points are equal and (H, R) = (2 Y1, 3 X1^2) gives the tangent's slope in the same form,
-    /// X3 = R^2 - 2 X1 H^2 - [H^3 unless doubling], Y3 = R (X1 H^2 - X3) - Y1 H^3, Z3 = Z1 H.
-    /// Opposite points give H = 0, so Z3 = 0: the identity. An identity `self` (Z1 = 0) is
-    /// replaced by (x2, y2, 1) with a select. No branch on either point.
-    #[inline(always)]
-    fn add_affine_xy(&self, x2: &G::F, y2: &G::F) -> Self {
-        let z1 = self.z;
-        let z1z1 = z1.square();
-        let sum = Self::unified_sum(self.x, self.y, z1, *x2 * z1z1, *y2 * z1 * z1z1);
-        let q = Jacobian {
-            x: *x2,
-            y: *y2,
-            z: G::F::ONE,
-        };
-        sum.select(&q, ct_is_zero_mask(&z1))
+/// From homogeneous (X : Y : Z) to Jacobian (X Z : Y Z^2 : Z).
+fn jacobian_from_projective<G: CurveGroup>(p: &Projective<G>) -> Jacobian<G::F> {
+    let zz = p.z.square();
+    Jacobian {
+        x: p.x * p.z,
+        y: p.y * zz,
+        z: p.z,
     }
 }
 
-/// A fixed addend of a double-and-add in Jacobian coordinates, with Z^2 and Z^3 computed once.
-#[derive(Clone, Copy, Debug)]
-struct JacobianAddend<G: CurveGroup> {
-    p: Jacobian<G>,
-    zz: G::F,
-    zzz: G::F,
-}
-
-impl<G: CurveGroup> JacobianAddend<G> {
-    fn new(p: Jacobian<G>) -> Self {
-        let zz = p.z.square();
-        JacobianAddend {
-            p,
-            zz,
-            zzz: zz * p.z,
-        }
-    }
+/// To homogeneous (X Z : Y : Z^3); Z = 0 stays the identity.
+fn jacobian_to_projective<G: CurveGroup>(j: Jacobian<G::F>) -> Projective<G> {
+    let zz = j.z.square();
+    let p = Projective {
+        x: j.x * j.z,
+        y: j.y,
+        z: zz * j.z,
+    };
+    // (X Z : Y : 0) is the identity only up to Y != 0: return the canonical form.
+    p.select(&Projective::identity(), ct_is_zero_mask(&j.z))
 }
 
 impl<G: CurveGroup> Affine<G> {
@@ -335,18 +201,14 @@ impl<G: CurveGroup> Affine<G> {
         let Some(top) = top_bit(k) else {
             return Projective::identity();
         };
-        let mut acc = Jacobian {
-            x: self.x,
-            y: self.y,
-            z: G::F::ONE,
-        };
+        let mut acc = Jacobian::from_affine(self.x, self.y);
         for i in (0..top).rev() {
             acc = acc.double();
             if bit_of(k, i) {
                 acc = acc.add_affine_xy(&self.x, &self.y);
             }
         }
-        acc.to_projective().select(
+        jacobian_to_projective::<G>(acc).select(
             &Projective::identity(),
             0u64.wrapping_sub(self.infinity as u64),
         )
@@ -447,7 +309,7 @@ impl<G: CurveGroup> Projective<G> {
         }
         // The accumulator is Jacobian: its doublings (2M + 5S) are far cheaper than the complete
         // projective ones (6M + 2S), which outweighs the unified additions (8M + 4S).
-        let mut acc = Jacobian::<G>::identity();
+        let mut acc = Jacobian::<G::F>::identity();
         for w in (0..windows).rev() {
             if w + 1 != windows {
                 for _ in 0..4 {
@@ -462,25 +324,22 @@ impl<G: CurveGroup> Projective<G> {
                 acc = sum.select(&acc, zero);
             }
         }
-        acc.to_projective()
-            .select(&Self::identity(), ct_is_zero_mask(&self.z))
+        jacobian_to_projective::<G>(acc).select(&Self::identity(), ct_is_zero_mask(&self.z))
     }
 
     /// `self + q` through the Jacobian accumulator of [`Projective::mul`] (its unified mixed
     /// addition with the doubling, opposite and identity cases handled by selects), for tests.
     #[doc(hidden)]
     pub fn add_affine_via_jacobian(&self, q: &Affine<G>) -> Self {
-        let sum = Jacobian::from_projective(self)
-            .add_affine_xy(&q.x, &q.y)
-            .to_projective();
+        let sum = jacobian_to_projective(jacobian_from_projective(self).add_affine_xy(&q.x, &q.y));
         sum.select(self, 0u64.wrapping_sub(q.infinity as u64))
     }
 
     /// `[4] self` through the Jacobian doubling of [`Projective::mul`], for tests.
     #[doc(hidden)]
     pub fn double4_via_jacobian(&self) -> Self {
-        let j = Jacobian::from_projective(self);
-        j.double().double().double().double().to_projective()
+        let j = jacobian_from_projective(self);
+        jacobian_to_projective(j.double().double().double().double())
     }
 
     /// `self + (-1)^neg [idx] T` for a table T of the affine multiples 1..n of a point and
@@ -515,7 +374,7 @@ impl<G: CurveGroup> Projective<G> {
         let Some(top) = top_bit(k) else {
             return Self::identity();
         };
-        let base = JacobianAddend::new(Jacobian::from_projective(self));
+        let base = JacobianAddend::new(jacobian_from_projective(self));
         let mut acc = base.p;
         for i in (0..top).rev() {
             acc = acc.double();
@@ -523,6 +382,6 @@ impl<G: CurveGroup> Projective<G> {
                 acc = acc.add_prepared(&base);
             }
         }
-        acc.to_projective()
+        jacobian_to_projective(acc)
     }
 }

@@ -165,6 +165,13 @@ pub fn lanes_min_prepared() -> usize {
     tuning().lanes_min_prepared.value
 }
 
+/// Whether the subgroup checks of `n` G1 points run eight at a time in the lanes (on curves where
+/// the lanes' test applies: see [`crate::curve::g1_in_subgroup_batch_with`]).
+#[doc(hidden)]
+pub fn subgroup_checks_in_lanes(n: usize) -> bool {
+    lanes_available() && n >= tuning().lanes_min_subgroup_checks.value
+}
+
 /// Whether batches of pairings run eight at a time in the lanes (curve `C`).
 pub fn batch_in_lanes<C: PairingCurve>() -> bool {
     lanes_available()
