@@ -30,6 +30,12 @@ pub trait CoordinateBytes: Field {
     fn read(bytes: &[u8]) -> Result<Self>;
     /// The element's encoding, [`Self::BYTES`] bytes.
     fn write(&self) -> Vec<u8>;
+    /// [`Field::sqrt_vartime`] of each element, for many at once (F_p: eight at a time in SIMD
+    /// lanes where the strategy layer runs them).
+    #[doc(hidden)]
+    fn sqrt_batch_vartime(xs: &[Self]) -> Vec<Option<Self>> {
+        xs.iter().map(Field::sqrt_vartime).collect()
+    }
 }
 
 impl<F: FpParams> CoordinateBytes for Fp<F> {
@@ -40,6 +46,9 @@ impl<F: FpParams> CoordinateBytes for Fp<F> {
     }
     fn write(&self) -> Vec<u8> {
         self.to_be_bytes()
+    }
+    fn sqrt_batch_vartime(xs: &[Self]) -> Vec<Option<Self>> {
+        crate::field::lanes::sqrt_batch_with(xs, None)
     }
 }
 
@@ -124,15 +133,35 @@ where
     decode_on_curve(bytes).and_then(in_subgroup)
 }
 
-/// [`decode_point`] of each input, the subgroup checks of the decoded points made together
-/// ([`CurveGroup::in_subgroup_batch_vartime`]: G1 of BLS12 eight at a time in SIMD lanes where
-/// they run): the same points and the same errors as one [`decode_point`] per input.
+/// [`decode_point`] of each input, the square roots of the compressed ones
+/// ([`CoordinateBytes::sqrt_batch_vartime`]) and the subgroup checks of the decoded points
+/// ([`CurveGroup::in_subgroup_batch_vartime`]) made together, those of G1 eight at a time in SIMD
+/// lanes where they run: the same points and the same errors as one [`decode_point`] per input.
 #[doc(hidden)]
 pub fn decode_points<G: CurveGroup>(inputs: &[&[u8]]) -> Vec<Result<Affine<G>>>
 where
     G::F: CoordinateBytes,
 {
-    let mut out: Vec<Result<Affine<G>>> = inputs.iter().map(|b| decode_on_curve(b)).collect();
+    let parsed: Vec<Result<Parsed<G>>> = inputs.iter().map(|b| parse(b)).collect();
+    // The compressed points' square roots together (those of F_p eight at a time in SIMD lanes
+    // where they run).
+    let rhss: Vec<G::F> = parsed
+        .iter()
+        .filter_map(|r| match r {
+            Ok(Parsed::Compressed(x, _)) => Some(rhs::<G>(x)),
+            _ => None,
+        })
+        .collect();
+    let mut roots = G::F::sqrt_batch_vartime(&rhss).into_iter();
+    let mut out: Vec<Result<Affine<G>>> = parsed
+        .into_iter()
+        .map(|r| match r? {
+            Parsed::Point(p) => Ok(p),
+            Parsed::Compressed(x, largest) => {
+                decompressed(x, largest, roots.next().expect("one root per input"))
+            }
+        })
+        .collect();
     let decoded: Vec<Affine<G>> = out
         .iter()
         .filter_map(|r| r.as_ref().ok().copied())
@@ -161,6 +190,44 @@ fn decode_on_curve<G: CurveGroup>(bytes: &[u8]) -> Result<Affine<G>>
 where
     G::F: CoordinateBytes,
 {
+    match parse::<G>(bytes)? {
+        Parsed::Point(p) => Ok(p),
+        Parsed::Compressed(x, largest) => {
+            let y = rhs::<G>(&x).sqrt_vartime();
+            decompressed(x, largest, y)
+        }
+    }
+}
+
+/// An input read up to its square root: a point (checked for the curve equation), or a
+/// compressed point's x and whether its y is the lexicographically larger.
+enum Parsed<G: CurveGroup> {
+    Point(Affine<G>),
+    Compressed(G::F, bool),
+}
+
+/// x^3 + b.
+fn rhs<G: CurveGroup>(x: &G::F) -> G::F {
+    x.square() * *x + G::coeff_b()
+}
+
+/// The point with x-coordinate `x`, given a square root `y` of x^3 + b (`None`: not a square), and
+/// the lexicographically larger y (`largest`) or the smaller.
+fn decompressed<G: CurveGroup>(x: G::F, largest: bool, y: Option<G::F>) -> Result<Affine<G>> {
+    let y = y.ok_or(Error::NotASquare)?;
+    let y = if y.is_lexicographically_largest() == largest {
+        y
+    } else {
+        -y
+    };
+    on_curve(x, y)
+}
+
+/// The input's fields and flags, up to the square root of a compressed point.
+fn parse<G: CurveGroup>(bytes: &[u8]) -> Result<Parsed<G>>
+where
+    G::F: CoordinateBytes,
+{
     let w = <G::F as CoordinateBytes>::BYTES;
     let what = if G::NAME == "G1" {
         "G1 point"
@@ -184,11 +251,11 @@ where
         });
     }
     if bytes.iter().all(|&b| b == 0) {
-        return Ok(Affine::identity());
+        return Ok(Parsed::Point(Affine::identity()));
     }
     let x = G::F::read(&bytes[..w])?;
     let y = G::F::read(&bytes[w..])?;
-    on_curve(x, y)
+    on_curve(x, y).map(Parsed::Point)
 }
 
 /// The point (x, y) if it lies on the curve.
@@ -203,7 +270,7 @@ fn on_curve<G: CurveGroup>(x: G::F, y: G::F) -> Result<Affine<G>> {
 
 /// A BN curve's compressed encoding: gnark-crypto's flags in x's top two bits, or in a byte of
 /// their own before x (`flag_byte`).
-fn decode_bn_compressed<G: CurveGroup>(bytes: &[u8], flag_byte: bool) -> Result<Affine<G>>
+fn decode_bn_compressed<G: CurveGroup>(bytes: &[u8], flag_byte: bool) -> Result<Parsed<G>>
 where
     G::F: CoordinateBytes,
 {
@@ -220,27 +287,13 @@ where
         body[0] &= 0x3f;
     }
     match flags {
-        0x40 if body.iter().all(|&b| b == 0) => Ok(Affine::identity()),
+        0x40 if body.iter().all(|&b| b == 0) => Ok(Parsed::Point(Affine::identity())),
         0x40 => Err(Error::BadInfinity),
-        _ => decompress(G::F::read(&body)?, flags == 0xc0),
+        _ => Ok(Parsed::Compressed(G::F::read(&body)?, flags == 0xc0)),
     }
 }
 
-/// The point with x-coordinate `x` and the lexicographically larger y (`largest`) or the smaller,
-/// checked for the curve equation.
-fn decompress<G: CurveGroup>(x: G::F, largest: bool) -> Result<Affine<G>> {
-    let y = (x.square() * x + G::coeff_b())
-        .sqrt_vartime()
-        .ok_or(Error::NotASquare)?;
-    let y = if y.is_lexicographically_largest() == largest {
-        y
-    } else {
-        -y
-    };
-    on_curve(x, y)
-}
-
-fn decode_zcash<G: CurveGroup>(bytes: &[u8], w: usize, what: &'static str) -> Result<Affine<G>>
+fn decode_zcash<G: CurveGroup>(bytes: &[u8], w: usize, what: &'static str) -> Result<Parsed<G>>
 where
     G::F: CoordinateBytes,
 {
@@ -271,7 +324,7 @@ where
         if body.iter().any(|&b| b != 0) {
             return Err(Error::BadInfinity);
         }
-        return Ok(Affine::identity());
+        return Ok(Parsed::Point(Affine::identity()));
     }
     if !compressed {
         if sort {
@@ -279,9 +332,9 @@ where
         }
         let x = G::F::read(&body[..w])?;
         let y = G::F::read(&body[w..])?;
-        return on_curve(x, y);
+        return on_curve(x, y).map(Parsed::Point);
     }
-    decompress(G::F::read(&body)?, sort)
+    Ok(Parsed::Compressed(G::F::read(&body)?, sort))
 }
 
 /// Decodes and fully validates a G1 point in the curve's format (see [`decode_point`]).

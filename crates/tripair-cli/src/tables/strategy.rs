@@ -15,10 +15,11 @@ use std::hint::black_box;
 use std::io::{self, Write};
 use tripair::curve::{
     g1_in_subgroup_batch_with, Affine, CurveGroup, G1Affine, G2Affine, MsmMethod, PairingCurve,
-    Projective, Scalar,
+    Projective, Scalar, G1,
 };
-use tripair::field::lanes::{IfmaLanes, LaneChains};
+use tripair::field::lanes::{sqrt_batch_with, IfmaLanes, LaneChains};
 use tripair::field::TowerChains;
+use tripair::field::{Fp, FpParams};
 use tripair::pairing::{
     final_exponentiation, final_exponentiation_with, miller_loop, miller_loop_affine,
     miller_loop_lanes_with, pairing, pairing_scalar, pairing_sliced, pairings_lanes_with,
@@ -295,10 +296,43 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
         }
     }
 
+    // Square roots in F_p (decompressed points: x^3 + b of G1 points).
+    for n in [1usize, 2, 4, 8, 64] {
+        let rhs: Vec<Fp<C::Fp>> = pairs[..n]
+            .iter()
+            .map(|(p, _)| p.x().square() * p.x() + G1::<C>::coeff_b())
+            .collect();
+        ops.push(sqrt_operation(rhs, lanes, samples));
+    }
+
     StrategyTable {
         curve: C::NAME.to_string(),
         ops,
     }
+}
+
+/// Square roots in F_p one by one and (where the lanes run) eight at a time in the lanes, the
+/// strategy layer's choice marked.
+fn sqrt_operation<P: FpParams>(xs: Vec<Fp<P>>, lanes: bool, samples: usize) -> Operation {
+    let n = xs.len();
+    let in_lanes = strategy::square_roots_in_lanes(n);
+    let mut paths: Vec<Timed> = Vec::new();
+    for (path, with_lanes) in [("one by one", false), ("lanes", true)] {
+        if with_lanes && !lanes {
+            continue;
+        }
+        let x = xs.clone();
+        let run: Box<dyn FnMut()> = Box::new(move || {
+            black_box(sqrt_batch_with(black_box(&x), Some(with_lanes)));
+        });
+        paths.push((path, with_lanes == in_lanes, run));
+    }
+    operation(
+        format!("sqrt_{n}"),
+        format!("F_p square roots, {n}"),
+        paths,
+        samples,
+    )
 }
 
 /// The subgroup checks of G1 points one by one and (where the lanes run) eight at a time in the
@@ -460,7 +494,7 @@ impl super::Table for Strategy {
          products of 2, 8, 20 and 64 (projective, affine, lanes), batches of 8 and 64 and \
          pairings with one prepared Q (scalar, lanes), the final exponentiation, G1 and G2 MSMs \
          of 8 and 64 (interleaved NAFs, projective or batch-affine buckets), the subgroup checks \
-         of 1 to 64 G1 points on BLS12 (one by one, lanes), every path timed, \
+         of 1 to 64 G1 points on BLS12 and 1 to 64 square roots in F_p (one by one, lanes), every path timed, \
          the choice marked with its time over the fastest and flagged when more than 3% slower"
     }
 

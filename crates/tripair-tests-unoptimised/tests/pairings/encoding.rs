@@ -223,6 +223,7 @@ fn mixed_g1_points<C: tripair::curve::PairingCurve>(n: usize) -> Vec<Affine<G1<C
 fn batch_subgroup_checks_on<C: tripair::curve::PairingCurve>() {
     use tripair::curve::g1_in_subgroup_batch_with;
     use tripair::encoding::{decode_point, decode_points};
+    use tripair::field::lanes::sqrt_batch_with;
     for n in [0, 1, 5, 8, 9, 17, 40] {
         let points = mixed_g1_points::<C>(n);
         let want: Vec<bool> = points.iter().map(|p| p.is_in_subgroup_vartime()).collect();
@@ -243,23 +244,41 @@ fn batch_subgroup_checks_on<C: tripair::curve::PairingCurve>() {
             .iter()
             .map(encode_point_compressed::<G1<C>>)
             .collect();
-        if n > 2 {
+        if n > 3 {
             encodings[1] = vec![0xff; encodings[0].len()];
             encodings[2].truncate(3);
+            // A compressed x whose x^3 + b is not a square.
+            let b = <G1<C> as CurveGroup>::coeff_b();
+            let mut x = Fp::<C::Fp>::from_u64(1);
+            while (x.square() * x + b).sqrt_vartime().is_some() {
+                x += Fp::from_u64(1);
+            }
+            encodings[3] = x.to_be_bytes();
+            encodings[3][0] |= 0x80;
         }
         let inputs: Vec<&[u8]> = encodings.iter().map(Vec::as_slice).collect();
         let one_by_one: Vec<_> = inputs.iter().map(|b| decode_point::<G1<C>>(b)).collect();
+        if n > 3 {
+            assert_eq!(one_by_one[3], Err(Error::NotASquare));
+        }
         assert_eq!(
             decode_points::<G1<C>>(&inputs),
             one_by_one,
             "{} n = {n}",
             C::NAME
         );
+        // Square roots of many elements (0, squares, non-squares) by both paths.
+        let xs: Vec<Fp<C::Fp>> = (0..n as u64).map(|i| Fp::from_u64(i * i + i)).collect();
+        let want: Vec<_> = xs.iter().map(|x| x.sqrt_vartime()).collect();
+        for lanes in [Some(true), Some(false), None] {
+            assert_eq!(sqrt_batch_with(&xs, lanes), want, "{} n = {n}", C::NAME);
+        }
     }
 }
 
-/// The subgroup checks of many G1 points at once (the lanes' path, the one-by-one path, the
-/// strategy layer's choice and the batch decoder) answer as one check per point.
+/// The subgroup checks of many G1 points and the square roots of many elements of F_p at once
+/// (the lanes' path, the one-by-one path, the strategy layer's choice and the batch decoder)
+/// answer as one check, one root, one decode per input.
 #[test]
 fn batch_subgroup_checks_agree() {
     tripair_testkit::on_big_stack(|| {

@@ -172,6 +172,13 @@ pub fn subgroup_checks_in_lanes(n: usize) -> bool {
     lanes_available() && n >= tuning().lanes_min_subgroup_checks.value
 }
 
+/// Whether the square roots of `n` elements of F_p (p = 3 mod 4: decompressed points) run eight
+/// at a time in the lanes.
+#[doc(hidden)]
+pub fn square_roots_in_lanes(n: usize) -> bool {
+    lanes_available() && n >= tuning().lanes_min_square_roots.value
+}
+
 /// Whether batches of pairings run eight at a time in the lanes (curve `C`).
 pub fn batch_in_lanes<C: PairingCurve>() -> bool {
     lanes_available()

@@ -88,6 +88,9 @@ pub struct Tuning {
     pub lanes_min_prepared: Tuned<usize>,
     /// From this many G1 points on, their subgroup checks run eight at a time in the lanes.
     pub lanes_min_subgroup_checks: Tuned<usize>,
+    /// From this many elements of F_p on (p = 3 mod 4), their square roots run eight at a time in
+    /// the lanes.
+    pub lanes_min_square_roots: Tuned<usize>,
     /// One lane pass (eight pairings) in scalar pairings, for dealing a batch over threads.
     pub lane_pass_cost: Tuned<usize>,
     /// The cut (hundredths of the loop) of one scalar pairing's Miller loop split over two threads.
@@ -139,6 +142,12 @@ const SUBGROUP_LANES_XEON: Tuned<usize> = tuned(
     "Intel Xeon with IFMA, bench --table strategy on bls12-381 (taskset -c 1, load 1.0): one lane \
      pass 148 us against one by one 40 us for 1 point, 80 us for 2, 160 us for 4, 320 us for 8; \
      64 points 1.18 ms against 2.56 ms",
+);
+const SQRT_LANES_XEON: Tuned<usize> = tuned(
+    4,
+    "Intel Xeon with IFMA, bench --table strategy (taskset -c 1, a fuzzer beside it at nice 10): \
+     one lane pass 21.6 us (bn254) and 54-55 us (bls12-381) against one root 5.8 us and 14.9 us: \
+     3.7 roots break even",
 );
 const LANES_MIN_PRODUCT_XEON: Tuned<usize> = tuned(
     5,
@@ -245,6 +254,7 @@ const INTEL_IFMA: Tuning = Tuning {
     lanes_min_product: LANES_MIN_PRODUCT_XEON,
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
     lanes_min_subgroup_checks: SUBGROUP_LANES_XEON,
+    lanes_min_square_roots: SQRT_LANES_XEON,
     lane_pass_cost: tuned(
         4,
         "bench --table ggp on the Xeon: lanes over scalar 0.30-0.36 per pairing (a pass = 2.6 \
@@ -287,6 +297,10 @@ const AMD_ZEN4: Tuning = Tuning {
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
     lanes_min_subgroup_checks: tuned(
         SUBGROUP_LANES_XEON.value,
+        "not measured on this family: the Xeon's",
+    ),
+    lanes_min_square_roots: tuned(
+        SQRT_LANES_XEON.value,
         "not measured on this family: the Xeon's",
     ),
     lane_pass_cost: LANE_PASS_ZEN4,
@@ -332,6 +346,7 @@ const AMD_ZEN5: Tuning = Tuning {
     lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
     lanes_min_subgroup_checks: tuned(SUBGROUP_LANES_XEON.value, "not measured on this family: the Xeon's"),
+    lanes_min_square_roots: tuned(SQRT_LANES_XEON.value, "not measured on this family: the Xeon's"),
     lane_pass_cost: tuned(4, "not re-measured on this family: Zen 4's"),
     scalar_loop_split: SCALAR_SPLIT_MODEL,
     product_lane_split: PRODUCT_SPLIT_ZEN5,

@@ -9,6 +9,8 @@ use crate::field::fp12::Fp12;
 use crate::field::fp2::{Fp2, TowerParams};
 use crate::field::fp6::Fp6;
 use crate::field::kernels::TowerKernels;
+use crate::field::traits::pow_fixed_windows;
+use crate::prelude::*;
 use core::fmt;
 use core::hash::Hash;
 use core::marker::PhantomData;
@@ -582,4 +584,33 @@ impl<P: LaneParams, B: LaneBackend> TowerKernels for Lanes<P, B> {
             &mut c1.d,
         )
     }
+}
+
+/// [`Fp::sqrt_vartime`] of each element: for p = 3 mod 4 eight at a time in the lanes (`lanes`
+/// true) or one by one; `None` takes the strategy layer's choice. In the lanes, w = a^((p-3)/4)
+/// by fixed 4-bit windows, x = a w is a root where x w = a^((p-1)/2) is 1, as the first step of
+/// `Fp::sqrt_vartime`, which for p = 3 mod 4 is all of it (the same root); 0 for 0, `None` for a
+/// non-square. A short last pass is filled with ones. Variable time (public inputs).
+pub fn sqrt_batch_with<P: LaneParams>(xs: &[Fp<P>], lanes: Option<bool>) -> Vec<Option<Fp<P>>> {
+    let lanes = lanes.unwrap_or_else(|| crate::strategy::square_roots_in_lanes(xs.len()));
+    if P::S != 1 || !lanes {
+        return xs.iter().map(Fp::sqrt_vartime).collect();
+    }
+    let mut out = Vec::with_capacity(xs.len());
+    for chunk in xs.chunks(LANES) {
+        let a = Lanes::<P>::from_lanes(&core::array::from_fn(|i| {
+            chunk.get(i).copied().unwrap_or(Fp::ONE)
+        }));
+        let w = pow_fixed_windows(&a, Lanes::ONE, P::T_MINUS_1_HALF.as_ref(), |x| x.square());
+        let x = a * w;
+        let (roots, legendre) = (x.to_lanes(), (x * w).to_lanes());
+        for (i, v) in chunk.iter().enumerate() {
+            out.push(if v.is_zero() {
+                Some(Fp::ZERO)
+            } else {
+                legendre[i].is_one().then_some(roots[i])
+            });
+        }
+    }
+    out
 }

@@ -85,7 +85,7 @@ pub use chains::{
     cyclotomic_square_run, mul_sliced, sliced_compressed_squares_apply,
     sliced_cyclotomic_squares_apply, LaneChains,
 };
-pub use element::{LaneMask, Lanes};
+pub use element::{sqrt_batch_with, LaneMask, Lanes};
 #[cfg(target_arch = "x86_64")]
 #[doc(hidden)]
 pub use ifma::compiled_kernel_widths;
