@@ -18,8 +18,8 @@ use tripair::curve::{
     Projective, Scalar, G1,
 };
 use tripair::field::lanes::{sqrt_batch_with, IfmaLanes, LaneChains};
+use tripair::field::Fp;
 use tripair::field::TowerChains;
-use tripair::field::{Fp, FpParams};
 use tripair::pairing::{
     final_exponentiation, final_exponentiation_with, miller_loop, miller_loop_affine,
     miller_loop_lanes_with, pairing, pairing_scalar, pairing_sliced, pairings_lanes_with,
@@ -292,7 +292,17 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
     if C::FAST_SUBGROUP_CHECKS && !C::consts().h1_is_one {
         for n in [1usize, 2, 4, 8, 64] {
             let pts: Vec<G1Affine<C>> = pairs[..n].iter().map(|(p, _)| *p).collect();
-            ops.push(subgroup_operation(pts, lanes, samples));
+            ops.push(one_by_one_or_lanes(
+                (
+                    format!("g1_subgroup_checks_{n}"),
+                    format!("G1 subgroup checks, {n}"),
+                ),
+                pts,
+                |p, l| g1_in_subgroup_batch_with::<C>(p, Some(l)),
+                strategy::subgroup_checks_in_lanes(n),
+                lanes,
+                samples,
+            ));
         }
     }
 
@@ -302,7 +312,14 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
             .iter()
             .map(|(p, _)| p.x().square() * p.x() + G1::<C>::coeff_b())
             .collect();
-        ops.push(sqrt_operation(rhs, lanes, samples));
+        ops.push(one_by_one_or_lanes(
+            (format!("sqrt_{n}"), format!("F_p square roots, {n}")),
+            rhs,
+            |x, l| sqrt_batch_with(x, Some(l)),
+            strategy::square_roots_in_lanes(n),
+            lanes,
+            samples,
+        ));
     }
 
     StrategyTable {
@@ -311,59 +328,28 @@ fn table<C: PairingCurve>(samples: usize) -> StrategyTable {
     }
 }
 
-/// Square roots in F_p one by one and (where the lanes run) eight at a time in the lanes, the
-/// strategy layer's choice marked.
-fn sqrt_operation<P: FpParams>(xs: Vec<Fp<P>>, lanes: bool, samples: usize) -> Operation {
-    let n = xs.len();
-    let in_lanes = strategy::square_roots_in_lanes(n);
-    let mut paths: Vec<Timed> = Vec::new();
-    for (path, with_lanes) in [("one by one", false), ("lanes", true)] {
-        if with_lanes && !lanes {
-            continue;
-        }
-        let x = xs.clone();
-        let run: Box<dyn FnMut()> = Box::new(move || {
-            black_box(sqrt_batch_with(black_box(&x), Some(with_lanes)));
-        });
-        paths.push((path, with_lanes == in_lanes, run));
-    }
-    operation(
-        format!("sqrt_{n}"),
-        format!("F_p square roots, {n}"),
-        paths,
-        samples,
-    )
-}
-
-/// The subgroup checks of G1 points one by one and (where the lanes run) eight at a time in the
-/// lanes, the strategy layer's choice marked.
-fn subgroup_operation<C: PairingCurve>(
-    pts: Vec<G1Affine<C>>,
+/// A batch of `inputs` one by one and (where the lanes run) eight at a time in the lanes, each by
+/// `run(inputs, in lanes)`; `in_lanes` is the strategy layer's choice for the batch.
+fn one_by_one_or_lanes<T: Clone + 'static, R: 'static>(
+    (op, label): (String, String),
+    inputs: Vec<T>,
+    run: fn(&[T], bool) -> R,
+    in_lanes: bool,
     lanes: bool,
     samples: usize,
 ) -> Operation {
-    let n = pts.len();
-    let in_lanes = strategy::subgroup_checks_in_lanes(n);
     let mut paths: Vec<Timed> = Vec::new();
     for (path, with_lanes) in [("one by one", false), ("lanes", true)] {
         if with_lanes && !lanes {
             continue;
         }
-        let p = pts.clone();
-        let run: Box<dyn FnMut()> = Box::new(move || {
-            black_box(g1_in_subgroup_batch_with::<C>(
-                black_box(&p),
-                Some(with_lanes),
-            ));
+        let x = inputs.clone();
+        let timed: Box<dyn FnMut()> = Box::new(move || {
+            black_box(run(black_box(&x), with_lanes));
         });
-        paths.push((path, with_lanes == in_lanes, run));
+        paths.push((path, with_lanes == in_lanes, timed));
     }
-    operation(
-        format!("g1_subgroup_checks_{n}"),
-        format!("G1 subgroup checks, {n}"),
-        paths,
-        samples,
-    )
+    operation(op, label, paths, samples)
 }
 
 /// An MSM of the given points and scalars by each method, the strategy layer's marked.
