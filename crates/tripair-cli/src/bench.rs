@@ -3,7 +3,7 @@
 
 use crate::measure::{measure_interleaved, Measurement};
 use std::hint::black_box;
-use tripair::curve::{G1Affine, G1Projective, G2Projective, PairingCurve, Scalar};
+use tripair::curve::{G1Affine, G1Projective, G2Affine, G2Projective, PairingCurve, Scalar};
 use tripair::field::{Fp, Fp12, Fp2, FpParams};
 use tripair::pairing::{
     final_exp::easy_part, final_exponentiation, miller_loop, miller_loop_affine_vartime,
@@ -86,6 +86,36 @@ pub fn random_pairs<C: PairingCurve>(
                 G1Projective::<C>::generator().mul(&s).to_affine(),
                 G2Projective::<C>::generator().mul(&t).to_affine(),
             )
+        })
+        .collect()
+}
+
+/// `pairs` on `CB`, the same curve as `C` on another backend (`C::WithBackend<B>`), through the
+/// coordinates' bytes: the tables that time other backends take their points from
+/// [`random_pairs`] on the default one, so that no backend but the default one has scalar
+/// multiplication compiled into the tables (29 instantiations of it were a tenth of the command
+/// line's library: docs/build-timings.md).
+pub fn pairs_on_backend<C: PairingCurve, CB: PairingCurve>(
+    pairs: &[(G1Affine<C>, G2Affine<C>)],
+) -> Vec<(G1Affine<CB>, G2Affine<CB>)> {
+    fn fp<F: FpParams, G: FpParams>(x: &Fp<F>) -> Fp<G> {
+        Fp::from_be_bytes(&x.to_be_bytes()).expect("the same prime on both backends")
+    }
+    fn fp2<C: PairingCurve, CB: PairingCurve>(x: &Fp2<C>) -> Fp2<CB> {
+        Fp2::new(fp(&x.c0), fp(&x.c1))
+    }
+    pairs
+        .iter()
+        .map(|(p, q)| {
+            let p = match p.is_identity() {
+                true => G1Affine::<CB>::identity(),
+                false => G1Affine::<CB>::new_unchecked(fp(&p.x()), fp(&p.y())),
+            };
+            let q = match q.is_identity() {
+                true => G2Affine::<CB>::identity(),
+                false => G2Affine::<CB>::new_unchecked(fp2::<C, CB>(&q.x()), fp2::<C, CB>(&q.y())),
+            };
+            (p, q)
         })
         .collect()
 }

@@ -579,12 +579,12 @@ fn cmd_bench(args: &BenchArgs) -> ExitCode {
                 .collect();
             let all = args.curve.is_empty();
             pb.set_message("small-characteristic fields");
-            let fields = smallchar_bench::bench_fields_where(samples, |f| {
+            let fields = smallchar_bench::bench_fields_where(samples, &|f| {
                 all || wanted.iter().any(|w| w == f)
             });
             pb.inc(1);
             pb.set_message("eta_T pairings");
-            let pairings = smallchar_bench::bench_pairings_where(samples, |c| {
+            let pairings = smallchar_bench::bench_pairings_where(samples, &|c| {
                 small.iter().any(|s| s.as_str() == c)
             });
             pb.inc(1);

@@ -94,7 +94,7 @@ fn bench_field2<const N: usize, P: Pentanomial2>(samples: usize) -> FieldBenchRo
 type FieldBench = fn(usize) -> FieldBenchRow;
 
 /// Every field of the table, by name, in table order.
-const FIELDS: &[(&str, FieldBench)] = {
+static FIELDS: &[(&str, FieldBench)] = {
     use gf2::*;
     use gf3::*;
     &[
@@ -124,11 +124,11 @@ pub fn field_of_curve(curve: &str) -> Option<String> {
 
 /// Field-operation timings for every field size of both characteristics.
 pub fn bench_fields(samples: usize) -> Vec<FieldBenchRow> {
-    bench_fields_where(samples, |_| true)
+    bench_fields_where(samples, &|_| true)
 }
 
 /// Field-operation timings for the fields whose name (`F_3^97`) `keep` accepts, in table order.
-pub fn bench_fields_where(samples: usize, keep: impl Fn(&str) -> bool) -> Vec<FieldBenchRow> {
+pub fn bench_fields_where(samples: usize, keep: &dyn Fn(&str) -> bool) -> Vec<FieldBenchRow> {
     FIELDS
         .iter()
         .filter(|(name, _)| keep(name))
@@ -179,7 +179,7 @@ fn bench_pair2<const N: usize, P: Pentanomial2, const B: u8, const H: u64>(
 type PairingBench = fn(&'static str, usize) -> PairingBenchRow;
 
 /// Every eta_T curve's benchmark, by name, with whether it is one of the largest (fewer samples).
-const PAIRINGS: &[(&str, PairingBench, bool)] = &[
+static PAIRINGS: &[(&str, PairingBench, bool)] = &[
     ("eta3-97", bench_pair3::<2, gf3::T97, 1, 7>, false),
     ("eta3-193", bench_pair3::<4, gf3::T193, -1, 1>, false),
     ("eta3-509", bench_pair3::<8, gf3::T509, 1, 7>, true),
@@ -194,11 +194,11 @@ const PAIRINGS: &[(&str, PairingBench, bool)] = &[
 
 /// eta_T timings for every curve, one and two cores (fewer samples for the largest curves).
 pub fn bench_pairings(samples: usize) -> Vec<PairingBenchRow> {
-    bench_pairings_where(samples, |_| true)
+    bench_pairings_where(samples, &|_| true)
 }
 
 /// eta_T timings for the curves `keep` accepts, in table order.
-pub fn bench_pairings_where(samples: usize, keep: impl Fn(&str) -> bool) -> Vec<PairingBenchRow> {
+pub fn bench_pairings_where(samples: usize, keep: &dyn Fn(&str) -> bool) -> Vec<PairingBenchRow> {
     let few = samples.div_ceil(4).max(3);
     PAIRINGS
         .iter()

@@ -12,7 +12,7 @@
 //! row stands under each. Everything is measured interleaved in one run (medians of rdtsc ticks
 //! over batches).
 
-use crate::bench::random_pairs;
+use crate::bench::{pairs_on_backend, random_pairs};
 use crate::measure::{measure_interleaved, Measurement};
 use serde_json::{json, Value};
 use std::hint::black_box;
@@ -156,9 +156,11 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     let mut rng = TestRng::new(0x6e9);
     let pairs = random_pairs::<C>(&mut rng, 2 * LANES);
     // A: the portable scalar field.
-    let mut all = backend_rows::<<C as PairingCurve>::WithBackend<Portable>>(&mut rng);
+    // The points of the rows on other backends (the same points on each).
+    let one = &random_pairs::<C>(&mut rng, 1);
+    let mut all = backend_rows::<<C as PairingCurve>::WithBackend<Portable>, C>(&mut rng, one);
     // B: the default (ADX) scalar field.
-    all.extend(backend_rows::<C>(&mut rng));
+    all.extend(backend_rows::<C, C>(&mut rng, one));
     // G: eight pairings in lanes.
     all.extend(field_closures::<C, Lanes<C::Fp, IfmaLanes>>(|| {
         Lanes::from_lanes(&core::array::from_fn(|_| Fp::random(&mut rng)))
@@ -183,7 +185,7 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     // lines, the other multiplies them in) and F (the loop split over two threads at a cut of
     // its steps), which run B's field.
     let c_at = all.len();
-    all.extend(c_rows::<C>(&mut rng));
+    all.extend(c_rows::<C>(&mut rng, one));
     let (pe, qe) = pairs[1];
     all.push(Box::new(move || {
         black_box(pairing_pipelined::<C>(black_box(&pe), black_box(&qe)));
@@ -194,8 +196,8 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     // D: the digit-sliced tower (the F_p products of each F_p6/F_p12 operation eight at a time
     // in lanes), last so that the indices above stay put.
     let d_at = all.len();
-    all.extend(backend_rows::<<C as PairingCurve>::WithBackend<Sliced>>(
-        &mut rng,
+    all.extend(backend_rows::<<C as PairingCurve>::WithBackend<Sliced>, C>(
+        &mut rng, one,
     ));
     // E: the pairing with its F_p12 operations in F_p6 halves on two threads, and its F_p12
     // product on a partner thread that lives until the closures are dropped.
@@ -219,14 +221,10 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     }));
     // The plain ate pairing (Algorithm 1) of rows A, B, C, D, E, G, H and G+H, in that order.
     let plain_at = all.len();
-    all.push(plain_closure::<<C as PairingCurve>::WithBackend<Portable>>(
-        &mut rng,
-    ));
-    all.push(plain_closure::<C>(&mut rng));
-    all.push(plain_closure::<CC<C>>(&mut rng));
-    all.push(plain_closure::<<C as PairingCurve>::WithBackend<Sliced>>(
-        &mut rng,
-    ));
+    all.push(plain_closure::<C, <C as PairingCurve>::WithBackend<Portable>>(one));
+    all.push(plain_closure::<C, C>(one));
+    all.push(plain_closure::<C, CC<C>>(one));
+    all.push(plain_closure::<C, <C as PairingCurve>::WithBackend<Sliced>>(one));
     all.push(Box::new(move || {
         black_box(ate_pairing_halves::<C>(black_box(&pe), black_box(&qe)));
     }));
@@ -256,8 +254,14 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
     }));
     // A32: the portable field on 32-bit digits (the paper's A), its seven closures and plain ate.
     let a32_at = all.len();
-    all.extend(backend_rows::<<C as PairingCurve>::WithBackend<Portable32>>(&mut rng));
-    all.push(plain_closure::<<C as PairingCurve>::WithBackend<Portable32>>(&mut rng));
+    all.extend(backend_rows::<
+        <C as PairingCurve>::WithBackend<Portable32>,
+        C,
+    >(&mut rng, one));
+    all.push(plain_closure::<
+        C,
+        <C as PairingCurve>::WithBackend<Portable32>,
+    >(one));
     let mut fs: Vec<&mut dyn FnMut()> = all.iter_mut().map(|f| &mut **f as _).collect();
     let ms = measure_interleaved(&mut fs, samples, 4_000_000);
     let seven = |k: usize| -> [Measurement; 7] { core::array::from_fn(|i| ms[7 * k + i]) };
@@ -395,11 +399,14 @@ fn table<C: PairingCurve>(samples: usize) -> GgpTable {
 }
 
 /// Seven closures on the curve type `CB` (a curve on some backend): the six field columns and
-/// the pairing. Rows A, C and D.
-fn backend_rows<CB: PairingCurve>(rng: &mut TestRng) -> Closures {
+/// the pairing of the point pair `one` (on the default backend `C`). Rows A, C and D.
+fn backend_rows<CB: PairingCurve, C: PairingCurve>(
+    rng: &mut TestRng,
+    one: &[(G1Affine<C>, G2Affine<C>)],
+) -> Closures {
     let mut all =
         field_closures::<CB, Fp<<CB as tripair::field::TowerParams>::Fp>>(|| Fp::random(&mut *rng));
-    let (p, q) = random_pairs::<CB>(rng, 1)[0];
+    let (p, q) = pairs_on_backend::<C, CB>(one)[0];
     all.push(Box::new(move || {
         // The backend's own pairing: on bn256d `pairing` itself runs D where IFMA is present.
         black_box(pairing_scalar::<CB>(black_box(&p), black_box(&q)));
@@ -426,8 +433,8 @@ fn lanes_on_two_threads<C: PairingCurve>(
 
 /// Row C's seven closures: on the digit-serial IFMA backend (x86-64; elsewhere the same columns
 /// on the portable backend, labelled so).
-fn c_rows<C: PairingCurve>(rng: &mut TestRng) -> Closures {
-    backend_rows::<CC<C>>(rng)
+fn c_rows<C: PairingCurve>(rng: &mut TestRng, one: &[(G1Affine<C>, G2Affine<C>)]) -> Closures {
+    backend_rows::<CC<C>, C>(rng, one)
 }
 
 /// Row C's curve type: on the digit-serial IFMA backend (x86-64), else the portable one.
@@ -436,9 +443,12 @@ type CC<C> = <C as PairingCurve>::WithBackend<tripair_research::arith::IfmaSeria
 #[cfg(not(target_arch = "x86_64"))]
 type CC<C> = <C as PairingCurve>::WithBackend<Portable>;
 
-/// The plain ate pairing (Algorithm 1) on the curve type `CB` (rows A to D).
-fn plain_closure<CB: PairingCurve>(rng: &mut TestRng) -> Box<dyn FnMut()> {
-    let (p, q) = random_pairs::<CB>(rng, 1)[0];
+/// The plain ate pairing (Algorithm 1) of the point pair `one` (on the default backend `C`) on
+/// the curve type `CB` (rows A to D).
+fn plain_closure<C: PairingCurve, CB: PairingCurve>(
+    one: &[(G1Affine<C>, G2Affine<C>)],
+) -> Box<dyn FnMut()> {
+    let (p, q) = pairs_on_backend::<C, CB>(one)[0];
     Box::new(move || {
         black_box(ate_pairing::<CB>(black_box(&p), black_box(&q)));
     })

@@ -389,7 +389,8 @@ pub fn write_table(out: &mut dyn Write, samples: usize) -> io::Result<()> {
     // eta_T: tripair-smallchar's own counts (instrumented backends, see
     // tripair_vpg::counting_smallchar) and the paper's Appendix A counts, times tripair's
     // measured costs; roots and Frobenius maps (linear maps) at the measured root cost.
-    let eta = smallchar_bench::bench_pairings_where(samples, |c| c == "eta2-233" || c == "eta3-97");
+    let eta =
+        smallchar_bench::bench_pairings_where(samples, &|c| c == "eta2-233" || c == "eta3-97");
     let cost_of = |field: &str, op: usize, thr: bool| {
         x86.iter()
             .find(|r| r.field == field)
