@@ -6,6 +6,7 @@
 mod arkworks_diff;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tripair_fuzz_bodies::{seeds, FuzzBody, TARGETS};
 
 /// The library's targets and the `arkworks` differential target (a test-only body: arkworks is a
@@ -40,13 +41,16 @@ fn seeds_pass_every_target() {
     }
 }
 
-/// Every target has a kept corpus, and every input in it passes: a missing or empty corpus
-/// directory fails the test (it would otherwise replay nothing and pass).
-#[test]
-fn kept_corpora_replay() {
+/// The next target whose kept corpus a replay test takes (the two tests below share the targets).
+static NEXT_CORPUS: AtomicUsize = AtomicUsize::new(0);
+
+/// Replays the kept corpora of the targets no other replay test has taken: every target has a
+/// kept corpus, and every input in it passes; a missing or empty corpus directory fails the test
+/// (it would otherwise replay nothing and pass).
+fn replay_kept_corpora() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus");
-    let mut total = 0;
-    for (name, body) in targets() {
+    let targets = targets();
+    while let Some(&(name, body)) = targets.get(NEXT_CORPUS.fetch_add(1, Ordering::Relaxed)) {
         let dir = root.join(name);
         let entries = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("corpus of target {name}: {}: {e}", dir.display()));
@@ -62,9 +66,20 @@ fn kept_corpora_replay() {
             "corpus of target {name} ({}) is empty",
             dir.display()
         );
-        total += n;
+        eprintln!("{name}: replayed {n} corpus inputs");
     }
-    eprintln!("replayed {total} corpus inputs");
+}
+
+/// The kept corpora on the harness's two threads: each test takes the next target until none is
+/// left (run alone, one test replays them all).
+#[test]
+fn kept_corpora_replay() {
+    replay_kept_corpora();
+}
+
+#[test]
+fn kept_corpora_replay_beside() {
+    replay_kept_corpora();
 }
 
 /// The fuzz crate has a binary for every target the replay knows, and no other.

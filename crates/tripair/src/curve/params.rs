@@ -111,8 +111,13 @@ macro_rules! define_curve {
             const BETA: i64 = $beta;
             const XI: (i64, i64) = ($x0, $x1);
             fn frobenius_coeffs() -> &'static $crate::field::FrobeniusCoeffs<[u64; $n]> {
-                static C: $crate::sync::Once<$crate::field::FrobeniusCoeffs<[u64; $n]>> = $crate::sync::Once::new();
-                C.get_or_init(|| $crate::field::FrobeniusCoeffs::derive::<$name<$crate::arith::Portable>>())
+                // A nested item is not generic over B: the derivation is compiled once, here,
+                // not again in each crate that names the curve on some backend.
+                fn derived() -> &'static $crate::field::FrobeniusCoeffs<[u64; $n]> {
+                    static C: $crate::sync::Once<$crate::field::FrobeniusCoeffs<[u64; $n]>> = $crate::sync::Once::new();
+                    C.get_or_init(|| $crate::field::FrobeniusCoeffs::derive::<$name<$crate::arith::Portable>>())
+                }
+                derived()
             }
         }
 
@@ -130,8 +135,13 @@ macro_rules! define_curve {
             const G2_GENERATOR: Option<[&'static str; 4]> = $g2;
             const FAST_SUBGROUP_CHECKS: bool = $fast;
             fn consts() -> &'static $crate::curve::consts::CurveConsts<[u64; $n]> {
-                static C: $crate::sync::Once<$crate::curve::consts::CurveConsts<[u64; $n]>> = $crate::sync::Once::new();
-                C.get_or_init(|| $crate::curve::consts::CurveConsts::derive::<$name<$crate::arith::Portable>>())
+                // Not generic over B, as `frobenius_coeffs` above: the derivation (5-8k lines of
+                // IR per curve) was compiled into every crate that used a curve.
+                fn derived() -> &'static $crate::curve::consts::CurveConsts<[u64; $n]> {
+                    static C: $crate::sync::Once<$crate::curve::consts::CurveConsts<[u64; $n]>> = $crate::sync::Once::new();
+                    C.get_or_init(|| $crate::curve::consts::CurveConsts::derive::<$name<$crate::arith::Portable>>())
+                }
+                derived()
             }
         }
     };

@@ -1,10 +1,12 @@
-//! Timings of the small-characteristic fields and pairings (not run by default):
-//! `cargo test --release --test smallchar_bench -- --ignored --nocapture`.
+//! Timings of the small-characteristic fields and pairings, beyond `tripair bench`'s rows:
+//! `cargo run --release -p tripair-cli --features examples --example smallchar_bench [WHAT]`,
+//! WHAT one of `parts` (the default: loop, final exponentiation and pairing of eta3-97 and
+//! eta3-193 in parts), `print` (every field and eta_T curve) or `profile` (eta3-97 pairings for
+//! two seconds, for a profiler). A measurement harness, not a test: as a test crate it was
+//! compiled by every `cargo test --workspace --release` (docs/build-timings.md).
 
 use tripair_cli::smallchar_bench as smallchar;
 
-#[test]
-#[ignore]
 fn smallchar_bench_print() {
     println!("field      backend       add(ns/cyc)      mul(ns/cyc)     pow(ns/cyc)      root(ns/cyc)      inv(ns/cyc)");
     for r in smallchar::bench_fields(15) {
@@ -39,10 +41,7 @@ fn smallchar_bench_print() {
     }
 }
 
-/// Runs eta3-97 pairings for about two seconds (for a profiler):
-/// `cargo test --release --test smallchar_bench smallchar_profile -- --ignored`.
-#[test]
-#[ignore]
+/// Runs eta3-97 pairings for about two seconds (for a profiler).
 fn smallchar_profile_eta3_97() {
     use num_bigint::BigUint;
     use tripair_smallchar::eta3::{eta_t_pairing, Eta3_97};
@@ -222,11 +221,20 @@ fn eta3_parts<const N: usize, P: tripair_smallchar::gf3::Trinomial3, const B: i8
     }
 }
 
-/// Loop, final exponentiation and whole pairing of eta3-97 and eta3-193 (cycles, medians):
-/// `cargo test --release --test smallchar_bench smallchar_bench_eta3_parts -- --ignored --nocapture`.
-#[test]
-#[ignore]
+/// Loop, final exponentiation and whole pairing of eta3-97 and eta3-193 (cycles, medians).
 fn smallchar_bench_eta3_parts() {
     eta3_parts::<2, tripair_smallchar::gf3::T97, 1, 7>("eta3-97");
     eta3_parts::<4, tripair_smallchar::gf3::T193, -1, 1>("eta3-193");
+}
+
+fn main() {
+    match std::env::args().nth(1).as_deref().unwrap_or("parts") {
+        "parts" => smallchar_bench_eta3_parts(),
+        "print" => smallchar_bench_print(),
+        "profile" => smallchar_profile_eta3_97(),
+        other => {
+            eprintln!("smallchar_bench: '{other}' is not one of parts, print, profile");
+            std::process::exit(2);
+        }
+    }
 }
