@@ -607,7 +607,7 @@ macro_rules! curve_tests {
             #[test] fn roots_and_powers() { check_roots_and_powers::<$c>(); }
             #[test] fn groups() { check_groups::<$c>(); }
             #[test] fn pairing_laws() { check_pairing::<$c>(); }
-            /// `cargo test --release -p tripair-tests-unoptimised --test pairings bilinearity_at_scale -- --ignored`
+            /// `cargo test --release -p tripair-tests-unoptimised --test unoptimised bilinearity_at_scale -- --ignored`
             #[test] #[ignore = "10,000 triples per curve; run with --ignored"]
             fn bilinearity_at_scale() { check_bilinearity_at_scale::<$c>(); }
         }

@@ -1,6 +1,7 @@
 //! The lane field (eight F_p elements in 52-bit digits, `field::lanes`) and the pairings in it.
-//! One test crate: both parts instantiate the lane tower and the scalar pairing of each curve
-//! they test, so apart they compiled those twice.
+//! Both parts instantiate the lane tower and the scalar pairing of each curve they test: they
+//! are modules of the package's one test crate (`tests/unoptimised.rs`), which compiles those
+//! once.
 //!
 //! The field level, where a prime's own constants matter, runs on every prime curve. Above it, the
 //! lane code depends on a curve through its limb count, its twist type and the sign of u; the

@@ -1,6 +1,5 @@
-//! The research crate's tests, one module per topic, in one test crate (each test crate
-//! instantiates the generic pairing stack again, so one crate builds in a fraction of the time of
-//! one per file):
+//! The research crate's tests, one module per topic, in the package's one test crate (each test
+//! crate instantiates the generic pairing stack again):
 //! - `algorithm2`: row F of Grabher–Großschädl–Page (their Algorithm 2: tabulated doublings,
 //!   the additions split by bit parity over two threads) against the serial pairings on every
 //!   curve;

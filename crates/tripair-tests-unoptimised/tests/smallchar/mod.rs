@@ -1,0 +1,4 @@
+//! The small-characteristic fields and eta_T pairings, characteristic 3 then 2.
+
+mod smallchar;
+mod smallchar2;
