@@ -1,5 +1,5 @@
 //! Tests of the small-characteristic module: fields F_{3^m}, the eta_T pairing in characteristic 3,
-//! and the string interface. (Characteristic 2: smallchar2.rs.)
+//! and the string interface. (Characteristic 2: char2.rs.)
 //! Run with `cargo test --release smallchar`.
 
 use num_bigint::BigUint;
