@@ -1,10 +1,11 @@
 //! The limb backends against each other and against a big-integer reference, for every N in
 //! 4..=10: Montgomery products, squares and reductions, full products, modular additions and the
 //! small linear combinations of the towers, on each modulus of `tripair_testkit::limbs::moduli`
-//! with its edge values and random values. The library's unit tests (`arith::tests`) check the
-//! inversions on the same inputs. Here at opt-level 1: as unit tests at opt-level 3 these checks
-//! were a third of the library's test harness, the last unit of the README build
-//! (docs/build-timings.md).
+//! with its edge values and random values; the inversions (binary GCD and safegcd), squaring runs,
+//! windowed powers and the three-product kernel (the digit-serial IFMA backend of
+//! `tripair-research` against the same inputs in its own tests). Here at opt-level 1: as the
+//! library's unit tests at opt-level 3 these checks were half of its test harness, the last unit
+//! of the README build (docs/build-timings.md).
 //!
 //! Montgomery results are checked without a modular inverse: r is the unique value with r < p and
 //! r * 2^(64N) = a*b (mod p).
@@ -12,7 +13,9 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use tripair::arith::{limbs, Backend, Portable};
-use tripair_testkit::limbs::{big, check_mont, edges, limbs_of, moduli, rand_limbs, wide_operands};
+use tripair_testkit::limbs::{
+    big, check_mont, edges, hex, limbs_of, moduli, rand_limbs, wide_operands,
+};
 use tripair_testkit::TestRng;
 
 #[cfg(target_arch = "x86_64")]
@@ -302,4 +305,474 @@ backends_agree_with_reference! {
     backends_agree_with_reference_8: 8, 500;
     backends_agree_with_reference_9: 9, 500;
     backends_agree_with_reference_10: 10, 800;
+}
+
+/// The inverse of x modulo p, or None where there is none: `candidate` where x candidate = 1 and
+/// candidate < p (the inverse is unique), num-bigint's `modinv` otherwise (an extended Euclid on
+/// signed big integers: it took about two thirds of the `inverse_vartime_against_reference`
+/// tests' time when it ran for every input; now it settles only the inputs that fail the product
+/// check).
+fn reference_inverse(x: &BigUint, candidate: &BigUint, p: &BigUint) -> Option<BigUint> {
+    if candidate < p && (x * candidate) % p == BigUint::one() {
+        Some(candidate.clone())
+    } else {
+        x.modinv(p)
+    }
+}
+
+/// The constant-time inverse (binary GCD) and the variable-time one (safegcd) against
+/// [`reference_inverse`], wherever x is invertible modulo the (not necessarily prime) odd p; 0
+/// maps to 0.
+fn check_inverse<const N: usize>(x: &[u64; N], p: &[u64; N]) {
+    let bits = limbs::bit_length(p);
+    let ct = tripair::arith::inv_mod_binary_gcd(x, p, bits);
+    let vt = tripair::arith::inv_mod_vartime(x, p, bits);
+    match reference_inverse(&big(x), &big(&ct), &big(p)) {
+        Some(r) => {
+            assert_eq!(big(&ct), r, "N={N}: inv_mod of {x:x?} mod {p:x?}");
+            assert_eq!(vt, ct, "N={N}: inv_mod_vartime != inv_mod");
+        }
+        None if big(x).is_zero() => {
+            assert_eq!(ct, [0u64; N], "N={N}: the inverse of 0 is 0");
+            assert_eq!(vt, [0u64; N], "N={N}: the inverse of 0 is 0 (vartime)");
+        }
+        None => {}
+    }
+}
+
+/// The inverses of each limb count's edge values and random values modulo
+/// `tripair_testkit::limbs::moduli` (the moduli of [`check_n`]'s products).
+fn check_inverses<const N: usize>(seed: u64, randoms: usize) {
+    let mut rng = TestRng::new(seed);
+    for p in moduli::<N>(&mut rng) {
+        let pb = big(&p);
+        let randoms: Vec<[u64; N]> = (0..randoms)
+            .map(|_| limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb)))
+            .collect();
+        for x in edges(&p).iter().chain(randoms.iter()) {
+            check_inverse(x, &p);
+        }
+    }
+}
+
+#[test]
+fn inverses_of_edges_and_randoms_4_to_6_limbs() {
+    check_inverses::<4>(4, 150);
+    check_inverses::<5>(5, 80);
+    check_inverses::<6>(6, 150);
+}
+
+#[test]
+fn inverses_of_edges_and_randoms_7_to_10_limbs() {
+    check_inverses::<7>(7, 80);
+    check_inverses::<8>(8, 50);
+    check_inverses::<9>(9, 50);
+    check_inverses::<10>(10, 80);
+}
+
+#[test]
+fn default_backend_matches_portable() {
+    let mut rng = TestRng::new(99);
+    let p: [u64; 6] = hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+    let inv = limbs::mont_neg_inv(p[0]);
+    let pb = big(&p);
+    println!("detected: {}", tripair::cpu::describe());
+    for _ in 0..200 {
+        let a: [u64; 6] = limbs_of(&(big(&rand_limbs::<6>(&mut rng)) % &pb));
+        let b: [u64; 6] = limbs_of(&(big(&rand_limbs::<6>(&mut rng)) % &pb));
+        assert_eq!(
+            tripair::arith::DefaultBackend::mont_mul(&a, &b, &p, inv),
+            Portable::mont_mul(&a, &b, &p, inv)
+        );
+        assert_eq!(
+            tripair::arith::DefaultBackend::mont_sqr(&a, &p, inv),
+            Portable::mont_sqr(&a, &p, inv)
+        );
+    }
+}
+
+/// Edge inputs for the inversions: 1, 2, 3, p-1, p-2, (p-1)/2, (p+1)/2, every power of two below p
+/// with its neighbours 2^k + 1 and p - 2^k (long runs of zero or one bits), two-bit values
+/// 2^a + 2^b (runs of zeros in the middle), and the patterns of [`edges`].
+fn inverse_edges<const N: usize>(p: &[u64; N]) -> Vec<[u64; N]> {
+    let pb = big(p);
+    let bits = pb.bits();
+    let mut v: Vec<BigUint> = vec![
+        BigUint::one(),
+        BigUint::from(2u32),
+        BigUint::from(3u32),
+        &pb - 1u32,
+        &pb - 2u32,
+        (&pb - 1u32) >> 1u32,
+        (&pb + 1u32) >> 1u32,
+    ];
+    for k in 0..bits {
+        let t = BigUint::one() << k;
+        v.push(&t % &pb);
+        v.push((&t + 1u32) % &pb);
+        v.push((&pb - &t % &pb) % &pb);
+    }
+    for a in (0..bits).step_by(7) {
+        for b in (0..a).step_by(11) {
+            v.push(((BigUint::one() << a) + (BigUint::one() << b)) % &pb);
+        }
+    }
+    let mut out: Vec<[u64; N]> = v.iter().map(limbs_of).collect();
+    if N >= 2 {
+        out.extend(edges(p));
+    }
+    out
+}
+
+/// The variable-time inversion against num-bigint's modular inverse and against the constant-time
+/// one, for odd moduli of N limbs (prime or not: non-invertible inputs are skipped), on
+/// [`inverse_edges`] and `randoms` random values.
+fn check_inverse_vartime<const N: usize>(p: &[u64; N], rng: &mut TestRng, randoms: usize) {
+    assert!(p[0] & 1 == 1, "odd moduli only");
+    let pb = big(p);
+    let bits = limbs::bit_length(p);
+    let mut xs = inverse_edges(p);
+    for k in 0..randoms {
+        let mut x = rand_limbs::<N>(rng);
+        // Every third random value gets long runs of zero bits: whole zero words, or a window
+        // of zeros at a random place.
+        if k % 3 == 1 {
+            for w in x.iter_mut() {
+                if rng.next_u64() & 1 == 0 {
+                    *w = 0;
+                }
+            }
+        } else if k % 3 == 2 {
+            let at = (rng.next_u64() % (64 * N as u64)) as usize;
+            let len = (rng.next_u64() % 200) as usize;
+            for b in at..(at + len).min(64 * N) {
+                x[b / 64] &= !(1u64 << (b % 64));
+            }
+        }
+        xs.push(limbs_of(&(big(&x) % &pb)));
+    }
+    let mut checked = 0;
+    for x in &xs {
+        let vt = tripair::arith::inv_mod_vartime(x, p, bits);
+        let xb = big(x);
+        match reference_inverse(&xb, &big(&vt), &pb) {
+            Some(r) => {
+                assert_eq!(big(&vt), r, "N={N}: inv_mod_vartime of {x:x?} mod {p:x?}");
+                let ct = tripair::arith::inv_mod_binary_gcd(x, p, bits);
+                assert_eq!(
+                    vt, ct,
+                    "N={N}: inv_mod_vartime != inv_mod for {x:x?} mod {p:x?}"
+                );
+                checked += 1;
+            }
+            None if xb.is_zero() => {
+                assert_eq!(vt, [0u64; N], "N={N}: the inverse of 0 is 0 (vartime)");
+            }
+            None => {}
+        }
+    }
+    // 2^(64N) - 1 has many small factors; elsewhere nearly every input is invertible.
+    if *p != [u64::MAX; N] {
+        assert!(
+            checked > xs.len() / 2,
+            "N={N}: too few invertible inputs for {p:x?}"
+        );
+    }
+}
+
+/// Odd moduli of N limbs for the inversion tests: random full-width ones, ones with spare top bits,
+/// 2^(64N) - 1 (not prime: many inputs are not invertible), and the given primes.
+fn inverse_moduli<const N: usize>(rng: &mut TestRng, primes: &[&str]) -> Vec<[u64; N]> {
+    let mut v: Vec<[u64; N]> = primes.iter().map(|s| hex(s)).collect();
+    for spare in [0, 1, 2, 5, 33] {
+        let mut p = rand_limbs::<N>(rng);
+        p[N - 1] = (p[N - 1] | (1 << 63)) >> spare;
+        p[0] |= 1;
+        v.push(p);
+    }
+    v.push([u64::MAX; N]);
+    v
+}
+
+fn field_modulus<F: tripair::field::FpParams>() -> String {
+    let mut s = String::new();
+    for w in F::MODULUS.as_ref().iter().rev() {
+        s.push_str(&format!("{w:016x}"));
+    }
+    s
+}
+
+// The variable-time inversion against the reference, in five tests by limb count so that the
+// test harness's threads share them.
+
+#[test]
+fn inverse_vartime_against_reference_1_to_3_limbs() {
+    let mut rng = TestRng::new(0x1a7e);
+    // 1 limb: small and word-sized primes.
+    for p in inverse_moduli::<1>(
+        &mut rng,
+        &[
+            "3",
+            "5",
+            "d",
+            "10001",
+            "1fffffffffffffff",
+            "ffffffffffffffc5",
+        ],
+    ) {
+        check_inverse_vartime(&p, &mut rng, 300);
+    }
+    for p in inverse_moduli::<2>(&mut rng, &["7fffffffffffffffffffffffffffffff"]) {
+        check_inverse_vartime(&p, &mut rng, 300);
+    }
+    for p in inverse_moduli::<3>(&mut rng, &[]) {
+        check_inverse_vartime(&p, &mut rng, 200);
+    }
+}
+
+#[test]
+fn inverse_vartime_against_reference_4_limbs() {
+    use tripair::curve::curves::*;
+    let mut rng = TestRng::new(0x1a7f);
+    let p4 = [
+        field_modulus::<Bn254Fq>(),
+        field_modulus::<Bn254Fr>(),
+        field_modulus::<Bn254nFq>(),
+        field_modulus::<Bn256dFq>(),
+        field_modulus::<DclxviFq>(),
+        field_modulus::<Bls12_381Fr>(),
+        "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F".to_string(),
+    ];
+    let p4: Vec<&str> = p4.iter().map(|s| s.as_str()).collect();
+    for p in inverse_moduli::<4>(&mut rng, &p4) {
+        check_inverse_vartime(&p, &mut rng, 300);
+    }
+}
+
+#[test]
+fn inverse_vartime_against_reference_6_and_7_limbs() {
+    use tripair::curve::curves::*;
+    let mut rng = TestRng::new(0x1a80);
+    let p6 = field_modulus::<Bls12_381Fq>();
+    for p in inverse_moduli::<6>(&mut rng, &[&p6]) {
+        check_inverse_vartime(&p, &mut rng, 300);
+    }
+    let p7 = field_modulus::<Bn446Fq>();
+    for p in inverse_moduli::<7>(&mut rng, &[&p7]) {
+        check_inverse_vartime(&p, &mut rng, 100);
+    }
+}
+
+#[test]
+fn inverse_vartime_against_reference_10_limbs() {
+    use tripair::curve::curves::*;
+    let mut rng = TestRng::new(0x1a81);
+    let p10 = [field_modulus::<Bn638Fq>(), field_modulus::<Bn638Fr>()];
+    for p in inverse_moduli::<10>(&mut rng, &[&p10[0], &p10[1]]) {
+        check_inverse_vartime(&p, &mut rng, 200);
+    }
+}
+
+#[test]
+fn inverse_vartime_against_reference_16_limbs() {
+    let mut rng = TestRng::new(0x1a82);
+    for p in inverse_moduli::<16>(&mut rng, &[]) {
+        check_inverse_vartime(&p, &mut rng, 50);
+    }
+}
+
+/// The moduli of [`moduli`] with two spare top bits (p < 2^(64N-2)), where the ADX lazy loops and
+/// unreduced factors apply; there is at least one.
+fn two_spare_bit_moduli<const N: usize>(rng: &mut TestRng) -> Vec<[u64; N]> {
+    let ps: Vec<[u64; N]> = moduli::<N>(rng)
+        .into_iter()
+        .filter(|p| p[N - 1] >> 62 == 0)
+        .collect();
+    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
+    ps
+}
+
+/// Chains of Montgomery squarings: the ADX chain (no final subtraction between squares, one at
+/// the end) equals the portable chain, for moduli with two spare bits, factors below p and up to
+/// 2p - 1 (the chain's own range between squares), and chains of 1 to 70 squarings.
+fn check_sqr_n<const N: usize>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    for p in two_spare_bit_moduli::<N>(&mut rng) {
+        let inv = limbs::mont_neg_inv(p[0]);
+        let pb = big(&p);
+        let mut xs = edges(&p);
+        xs.extend((0..10).map(|_| limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % (&pb << 1u32)))));
+        xs.push(limbs_of(&((&pb << 1u32) - 1u32)));
+        for (k, x) in xs.iter().enumerate() {
+            let n = [1u32, 2, 3, 5, 17, 70][k % 6];
+            let reference = Portable::mont_sqr_n(&limbs_of(&(big(x) % &pb)), n, &p, inv);
+            assert!(big(&reference) < pb, "N={N}: portable chain reduced");
+            #[cfg(target_arch = "x86_64")]
+            if adx_available() {
+                assert_eq!(
+                    Adx::mont_sqr_n(x, n, &p, inv),
+                    reference,
+                    "N={N}: adx chain of {n} from {x:x?} mod {p:x?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sqr_n_backends_agree() {
+    check_sqr_n::<4>(44);
+    check_sqr_n::<6>(66);
+}
+
+/// Powers by a window schedule, one base and two: the ADX forms (below 2p from the first square
+/// to the last product, lazy squares and products) equal the portable ones (reduced after every
+/// operation), for moduli with two spare bits, bases including 0, 1 and p - 1, and the
+/// sliding-window schedules of random exponents of one to six limbs.
+fn check_pow_windows<const N: usize>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    for p in two_spare_bit_moduli::<N>(&mut rng) {
+        let inv = limbs::mont_neg_inv(p[0]);
+        let pb = big(&p);
+        let mut bases = edges(&p);
+        bases.retain(|x| big(x) < pb);
+        bases.extend((0..6).map(|_| limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb))));
+        for (k, x) in bases.iter().enumerate() {
+            let y = &bases[(k * 3 + 1) % bases.len()];
+            let width = 3 + k % 3;
+            // Odd powers base^1, base^3, ..., base^(2^width - 1) in the Montgomery domain.
+            let table = |b: &[u64; N]| {
+                let b2 = Portable::mont_mul(b, b, &p, inv);
+                let mut t = vec![*b; 1 << (width - 1)];
+                for i in 1..t.len() {
+                    t[i] = Portable::mont_mul(&t[i - 1], &b2, &p, inv);
+                }
+                t
+            };
+            let (ta, tb) = (table(x), table(y));
+            let e: Vec<u64> = (0..1 + k % 6).map(|_| rng.next_u64()).collect();
+            let Some((first, steps)) = tripair::field::window_schedule(&e, width) else {
+                continue;
+            };
+            let reference =
+                Portable::mont_pow_windows_x2([&ta[..], &tb[..]], first, &steps, &p, inv);
+            assert!(big(&reference.0) < pb && big(&reference.1) < pb);
+            let single = Portable::mont_pow_windows(&ta, first, &steps, &p, inv);
+            assert_eq!(single, reference.0, "N={N}: one base and the pair agree");
+            #[cfg(target_arch = "x86_64")]
+            if adx_available() {
+                assert_eq!(
+                    Adx::mont_pow_windows_x2([&ta[..], &tb[..]], first, &steps, &p, inv),
+                    reference,
+                    "N={N}: bases {x:x?}, {y:x?}, exponent {e:x?} mod {p:x?}"
+                );
+                assert_eq!(
+                    Adx::mont_pow_windows(&ta, first, &steps, &p, inv),
+                    single,
+                    "N={N}: base {x:x?}, exponent {e:x?} mod {p:x?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn pow_windows_backends_agree() {
+    check_pow_windows::<4>(45);
+    check_pow_windows::<6>(67);
+}
+
+/// Factors below 2p where p < 2^(64N-2), as the F_p2 square feeds them (a0 + a1 and a0 - a1 + p):
+/// every backend's product is still a*b/R mod p, fully reduced.
+fn check_unreduced_factors<const N: usize>(seed: u64) {
+    let mut rng = TestRng::new(seed);
+    for p in two_spare_bit_moduli::<N>(&mut rng) {
+        let inv = limbs::mont_neg_inv(p[0]);
+        let pb = big(&p);
+        // Edges below p, the same plus p, and 2p - 1, p, p + 1.
+        let mut vals: Vec<BigUint> = edges(&p).iter().map(big).collect();
+        vals.extend(edges(&p).iter().map(|e| big(e) + &pb));
+        vals.extend([(&pb << 1u32) - 1u32, pb.clone(), &pb + 1u32]);
+        for _ in 0..40 {
+            vals.push(big(&rand_limbs::<N>(&mut rng)) % (&pb << 1u32));
+        }
+        for x in &vals {
+            for y in vals.iter().step_by(3) {
+                let (a, b): ([u64; N], [u64; N]) = (limbs_of(x), limbs_of(y));
+                check_mont(
+                    "portable mont_mul, factors < 2p",
+                    x,
+                    y,
+                    &pb,
+                    &big(&Portable::mont_mul(&a, &b, &p, inv)),
+                    N,
+                );
+                if let Some(r) = adx_mul(&a, &b, &p, inv) {
+                    check_mont("adx mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mont_mul_takes_factors_below_2p_with_two_spare_bits() {
+    check_unreduced_factors::<4>(41);
+    check_unreduced_factors::<6>(61);
+}
+
+/// [`Backend::mul_wide_3`] against the big-integer products, for factors below p where p has
+/// two spare bits and below 2p where it has three (the F_p2 Karatsuba product's factors, its sums
+/// included). Only ADX with N = 4 has the form; every other backend and size answers `None`.
+#[cfg(target_arch = "x86_64")]
+fn check_mul_wide_3<const N: usize>(seed: u64) -> usize {
+    let mut rng = TestRng::new(seed);
+    let mut checked = 0;
+    for p in two_spare_bit_moduli::<N>(&mut rng) {
+        let pb = big(&p);
+        let bound = if p[N - 1] >> 61 == 0 {
+            &pb << 1u32
+        } else {
+            pb.clone()
+        };
+        let mut vals: Vec<BigUint> = edges(&p).iter().map(big).filter(|v| v < &bound).collect();
+        vals.push(&bound - 1u32);
+        vals.extend((0..12).map(|_| big(&rand_limbs::<N>(&mut rng)) % &bound));
+        for (k, a0) in vals.iter().enumerate() {
+            let (a1, b0, b1) = (
+                &vals[(k * 7 + 1) % vals.len()],
+                &vals[(k * 5 + 2) % vals.len()],
+                &vals[(k * 3 + 3) % vals.len()],
+            );
+            // The Karatsuba sums, as the tower forms them (they fit in N words).
+            let (sa, sb) = (a0 + a1, b0 + b1);
+            let factors = [(a0, b0), (a1, b1), (&sa, &sb)];
+            let limbs: Vec<([u64; N], [u64; N])> = factors
+                .iter()
+                .map(|(x, y)| (limbs_of(x), limbs_of(y)))
+                .collect();
+            let pairs = [0, 1, 2].map(|i| [&limbs[i].0, &limbs[i].1]);
+            assert!(Portable::mul_wide_3(pairs).is_none());
+            let fused = Adx::mul_wide_3(pairs);
+            if N != 4 || !adx_available() {
+                assert!(fused.is_none(), "N={N}: no fused form expected");
+                continue;
+            }
+            let w = fused.expect("ADX with N = 4 has the fused form");
+            for (i, (x, y)) in factors.iter().enumerate() {
+                let got = big(&w[2 * i]) + (big(&w[2 * i + 1]) << (64 * N as u32));
+                assert_eq!(got, *x * *y, "product {i} of N={N}: {x:x} * {y:x}");
+            }
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn mul_wide_3_agrees_with_reference() {
+    let checked = check_mul_wide_3::<4>(46);
+    assert!(checked > 0 || !adx_available());
+    assert_eq!(check_mul_wide_3::<6>(68), 0);
 }

@@ -224,7 +224,7 @@ pub(super) const fn runs(bits: u32) -> u32 {
 /// v = 0; at the end a = 0 and b = gcd = 1, so v is the inverse (runs after the end leave v as it
 /// is: a = 0 only halves). u and v are updated every two runs (their factors multiplied, one
 /// division by 2^62 modulo p on signed radix-2^62 limbs, as in safegcd).
-pub(super) fn inv_mod<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
+pub fn inv_mod<const N: usize>(x: &[u64; N], p: &[u64; N], bits: u32) -> [u64; N] {
     let (p62, _, p_inv62) = setup(x, p);
     let (mut a, mut b) = (*x, *p);
     let (mut u, mut v) = (S62::default(), S62::default());

@@ -21,12 +21,16 @@ pub mod radix52;
 #[doc(hidden)]
 pub mod route;
 pub(crate) mod safegcd;
-#[cfg(test)]
-mod tests;
 
 #[cfg(target_arch = "x86_64")]
 pub use adx::Adx;
 pub use backend::{is_default_backend, Backend, DefaultBackend, Portable, Sliced};
+// Public but hidden: crates/tripair-tests/tests/arith.rs checks the inversions against a
+// big-integer reference.
+#[doc(hidden)]
+pub use bingcd::inv_mod as inv_mod_binary_gcd;
+#[doc(hidden)]
+pub use safegcd::inv_mod_vartime;
 
 /// A fixed-size little-endian limb array, `[u64; N]`: the storage of one prime-field element.
 /// Generic code uses it so that `N` stays a compile-time constant below the field layer.
