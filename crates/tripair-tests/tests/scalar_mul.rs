@@ -262,6 +262,19 @@ fn check_msm<G: CurveGroup>(seed: u64) {
                 G::NAME
             );
         }
+        // Split by windows into shares for threads (more shares than windows: empty ones).
+        for parts in [1, 2, 3, 4, 40] {
+            let sum = (0..parts).fold(Projective::identity(), |acc, part| {
+                acc + Projective::msm_vartime_share(&pts, &ks, part, parts)
+            });
+            assert_eq!(
+                sum,
+                want,
+                "{} {} n={n} in {parts} shares",
+                G::Curve::NAME,
+                G::NAME
+            );
+        }
     }
     // Batch-affine buckets with equal points (doublings) and opposite points (sums to infinity):
     // 40 copies of one term, then 20 pairs of a term and its negation, and both mixed.

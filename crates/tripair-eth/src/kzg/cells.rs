@@ -345,11 +345,14 @@ impl TrustedSetup {
             .enumerate()
             .map(|(k, c)| point(c, &format!("commitment {k}")))
             .collect::<Result<Vec<_>, Error>>()?;
-        let values = cells
-            .iter()
-            .enumerate()
-            .map(|(j, c)| cell_values(c, |k| format!("field element {k} of cell {j}")))
-            .collect::<Result<Vec<_>, Error>>()?;
+        // The cells' field elements (a 128-cell batch's 8192 range checks and conversions) on
+        // the thread budget too; the first bad one in cell order is the error.
+        let positions: Vec<usize> = (0..n).collect();
+        let values = map_on_threads(&positions, tripair::pairing::available_threads(), |&j| {
+            cell_values(&cells[j], |k| format!("field element {k} of cell {j}"))
+        })
+        .into_iter()
+        .collect::<Result<Vec<_>, Error>>()?;
         // The proofs' decompression and subgroup checks (about half of a batch's time) on the
         // library's thread budget.
         let pis = points_on_threads(proofs, "proof")?;
@@ -405,19 +408,28 @@ impl TrustedSetup {
         let shifted: Vec<Fr> = (0..n)
             .map(|j| coefficients[j] * ctx.coset_shift(indices[j]).pow_vartime(&[L as u64]))
             .collect();
-        // e(RL - RLI + RLP, G2) = e(sum_k c_k proof_k, [s^l]G2), as one MSM per side, the two
-        // side by side on two threads where the budget allows.
+        // e(RL - RLI + RLP, G2) = e(sum_k c_k proof_k, [s^l]G2): one MSM per side, each split
+        // by its windows over the thread budget (one MSM per thread left the left side's 193
+        // points of full scalars on one thread against the proofs' 128 half ones).
         let mut points: Vec<G1Point> = cs.clone();
         points.extend(&self.g1_monomial[..L]);
         points.extend(&pis);
         let mut scalars = weights;
         scalars.extend(interp.iter().map(|c| -*c));
         scalars.extend(shifted);
-        let sides: [(&[G1Point], &[Fr]); 2] = [(&points, &scalars), (&pis, &coefficients)];
-        let sums = map_on_threads(&sides, tripair::pairing::available_threads(), |(p, k)| {
-            G1Projective::msm_vartime(p, k)
+        let parts = tripair::pairing::available_threads();
+        let shares: Vec<usize> = (0..parts).collect();
+        let sums = map_on_threads(&shares, parts, |&part| {
+            (
+                G1Projective::msm_vartime_share(&points, &scalars, part, parts),
+                G1Projective::msm_vartime_share(&pis, &coefficients, part, parts),
+            )
         });
-        let (lhs, rhs) = (sums[0], sums[1]);
+        let (mut lhs, mut rhs) = (G1Projective::identity(), G1Projective::identity());
+        for (l, r) in sums {
+            lhs += l;
+            rhs += r;
+        }
         Ok(self.pairs_to_one(
             &lhs.to_affine_vartime(),
             &self.neg_g2,

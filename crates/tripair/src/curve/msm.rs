@@ -50,6 +50,32 @@ impl<G: CurveGroup> Projective<G> {
         scalars: &[Scalar<G::Curve>],
         method: Option<MsmMethod>,
     ) -> Self {
+        Self::msm_share(points, scalars, method, 0, 1)
+    }
+
+    /// Share `part` of `parts` of [`Projective::msm_vartime`]: the bucket method's sums of
+    /// that share of its windows, times their powers of two, so that the shares add up to the
+    /// MSM; for a caller that runs the shares on threads of its own (each share takes about
+    /// 1/parts of the time). Few points (Straus's interleaving): share 0 is the whole MSM, the
+    /// others the identity. Variable time, as `msm_vartime`. Panics unless part < parts.
+    #[doc(hidden)]
+    pub fn msm_vartime_share(
+        points: &[Affine<G>],
+        scalars: &[Scalar<G::Curve>],
+        part: usize,
+        parts: usize,
+    ) -> Self {
+        Self::msm_share(points, scalars, None, part, parts)
+    }
+
+    fn msm_share(
+        points: &[Affine<G>],
+        scalars: &[Scalar<G::Curve>],
+        method: Option<MsmMethod>,
+        part: usize,
+        parts: usize,
+    ) -> Self {
+        assert!(part < parts, "msm: share {part} of {parts}");
         assert_eq!(
             points.len(),
             scalars.len(),
@@ -58,6 +84,9 @@ impl<G: CurveGroup> Projective<G> {
         let d = G::decomposition();
         let method = method.unwrap_or_else(|| crate::strategy::msm_method(points.len() * d.dim));
         if method == MsmMethod::Interleaved {
+            if part != 0 {
+                return Self::identity();
+            }
             let (mut tables, mut nafs) = (Vec::new(), Vec::new());
             for (p, k) in points.iter().zip(scalars) {
                 if !p.infinity && !k.is_zero() {
@@ -97,11 +126,12 @@ impl<G: CurveGroup> Projective<G> {
         let c = (1..=16u32).min_by_key(|&c| cost(c)).unwrap_or(1);
         let windows = d.bits / c + 1;
         let digits = signed_window_digits(&ks, c, windows);
+        let share = part * windows as usize / parts..(part + 1) * windows as usize / parts;
         let half = 1usize << (c - 1);
         if batch_affine {
             let affine = Projective::batch_to_affine_vartime(&pts);
             msm_windows(
-                windows,
+                share.clone(),
                 |w| {
                     bucket_sum(&batch_affine_buckets(half, || {
                         digits.iter().map(move |dg| dg[w]).zip(affine.iter())
@@ -111,7 +141,7 @@ impl<G: CurveGroup> Projective<G> {
             )
         } else {
             msm_windows(
-                windows,
+                share.clone(),
                 |w| {
                     let mut buckets = vec![Self::identity(); half];
                     for (dg, p) in digits.iter().zip(&pts) {
@@ -153,20 +183,26 @@ fn signed_window_digits<K: AsRef<[u64]>>(ks: &[K], c: u32, windows: u32) -> Vec<
         .collect()
 }
 
-/// sum_w 2^(cw) S_w for the window sums S_w = `window(w)`, most significant first.
+/// sum_w 2^(cw) S_w over the windows w in `share` for the window sums S_w = `window(w)`, most
+/// significant first.
 fn msm_windows<G: CurveGroup>(
-    windows: u32,
+    share: core::ops::Range<usize>,
     mut window: impl FnMut(usize) -> Projective<G>,
     c: u32,
 ) -> Projective<G> {
     let mut acc = Projective::identity();
-    for w in (0..windows as usize).rev() {
-        if w + 1 != windows as usize {
+    for w in share.clone().rev() {
+        if w + 1 != share.end {
             for _ in 0..c {
                 acc = acc.double();
             }
         }
         acc = acc.add(&window(w));
+    }
+    if !share.is_empty() {
+        for _ in 0..c as usize * share.start {
+            acc = acc.double();
+        }
     }
     acc
 }
