@@ -1,4 +1,4 @@
-//! Limb-level test inputs shared by the backend tests of `tripair` (`arith::tests`) and of
+//! Limb-level test inputs shared by the backend tests of `tripair` (tripair-tests' `arith`) and of
 //! `tripair-research` (the digit-serial IFMA backend): conversions to and from big integers, the
 //! moduli and edge values every backend is checked on, and the Montgomery check against a
 //! big-integer reference. One copy, so that both crates test their backends on the same inputs.
@@ -105,6 +105,17 @@ pub fn moduli<const N: usize>(rng: &mut TestRng) -> Vec<[u64; N]> {
     v
 }
 
+/// The moduli of [`moduli`] with two spare top bits (p < 2^(64N-2)), where the ADX lazy loops and
+/// unreduced factors apply; there is at least one.
+pub fn two_spare_bit_moduli<const N: usize>(rng: &mut TestRng) -> Vec<[u64; N]> {
+    let ps: Vec<[u64; N]> = moduli::<N>(rng)
+        .into_iter()
+        .filter(|p| p[N - 1] >> 62 == 0)
+        .collect();
+    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
+    ps
+}
+
 /// Edge inputs below p: 0, 1, 2, p-1, p-2, (p-1)/2, high Hamming weight, runs of zeros and ones.
 pub fn edges<const N: usize>(p: &[u64; N]) -> Vec<[u64; N]> {
     let pb = big(p);
@@ -161,4 +172,81 @@ pub fn check_mont(name: &str, a: &BigUint, b: &BigUint, p: &BigUint, r: &BigUint
         (a * b) % p,
         "{name}: wrong product: a={a:x} b={b:x} p={p:x}"
     );
+}
+
+/// -p0^-1 mod 2^64 for odd p0 (Montgomery's constant), by Newton's iteration x <- x (2 - p0 x),
+/// each step doubling the bits that are right (1 from x = 1).
+fn neg_inv_mod_2_64(p0: u64) -> u64 {
+    let mut x = 1u64;
+    for _ in 0..6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(p0.wrapping_mul(x)));
+    }
+    x.wrapping_neg()
+}
+
+/// A check of a pair below p: (a, b, p, -p^-1 mod 2^64).
+pub type PairCheck<'a, const N: usize> = &'a mut dyn FnMut(&[u64; N], &[u64; N], &[u64; N], u64);
+/// A check of a pair below p without the Montgomery constant: (a, b, p).
+pub type SmallOpsCheck<'a, const N: usize> = &'a mut dyn FnMut(&[u64; N], &[u64; N], &[u64; N]);
+/// A check of a wide value below pR: (t, p, -p^-1 mod 2^64).
+pub type ReduceCheck<'a, const N: usize> = &'a mut dyn FnMut(&BigUint, &[u64; N], u64);
+
+/// The checks that [`limb_cases`] feeds, one closure per kind of case.
+pub struct LimbChecks<'a, const N: usize> {
+    /// The wide product of arbitrary (unreduced) operands a, b.
+    pub wide: &'a mut dyn FnMut(&[u64; N], &[u64; N]),
+    /// Montgomery arithmetic on a, b below p (with -p^-1 mod 2^64).
+    pub pair: PairCheck<'a, N>,
+    /// Additions, subtractions and small multiples of a, b below p.
+    pub small_ops: SmallOpsCheck<'a, N>,
+    /// Montgomery reduction of a wide value t below pR.
+    pub reduce: ReduceCheck<'a, N>,
+}
+
+/// The cases on which every limb backend is checked, drawn from `seed` in one fixed order (so
+/// that each backend's test meets the same ones): 200 wide products of [`wide_operands`], then
+/// for every modulus of [`moduli`] the pairs of its [`edges`], `random_pairs` random pairs below p
+/// (each also against an edge), and wide values below pR for the reduction (its edges and
+/// `random_pairs` random ones).
+pub fn limb_cases<const N: usize>(seed: u64, random_pairs: usize, checks: LimbChecks<'_, N>) {
+    let mut rng = TestRng::new(seed);
+    for (a, b) in wide_operands::<N>(&mut rng, 200) {
+        (checks.wide)(&a, &b);
+    }
+    for p in moduli::<N>(&mut rng) {
+        let inv = neg_inv_mod_2_64(p[0]);
+        let pb = big(&p);
+        let e = edges(&p);
+        for a in &e {
+            for b in &e {
+                (checks.pair)(a, b, &p, inv);
+                (checks.small_ops)(a, b, &p);
+            }
+        }
+        for _ in 0..random_pairs {
+            let a: [u64; N] = limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb));
+            let b: [u64; N] = limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb));
+            (checks.pair)(&a, &b, &p, inv);
+            let k = (rng.next_u64() % e.len() as u64) as usize;
+            (checks.pair)(&a, &e[k], &p, inv);
+            (checks.small_ops)(&a, &b, &p);
+        }
+        let pr = &pb << (64 * N as u32);
+        let mut ts = vec![
+            BigUint::zero(),
+            BigUint::one(),
+            &pr - 1u32,
+            &pr - &pb,
+            &pr >> 1u32,
+            (&pb - 1u32) * (&pb - 1u32),
+        ];
+        for _ in 0..random_pairs {
+            let t = (big(&rand_limbs::<N>(&mut rng)) << (64 * N as u32))
+                + big(&rand_limbs::<N>(&mut rng));
+            ts.push(t % &pr);
+        }
+        for t in &ts {
+            (checks.reduce)(t, &p, inv);
+        }
+    }
 }

@@ -14,7 +14,8 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use tripair::arith::{limbs, Backend, Portable};
 use tripair_testkit::limbs::{
-    big, check_mont, edges, hex, limbs_of, moduli, rand_limbs, wide_operands,
+    big, check_mont, edges, hex, limb_cases, limbs_of, moduli, rand_limbs, two_spare_bit_moduli,
+    LimbChecks,
 };
 use tripair_testkit::TestRng;
 
@@ -225,60 +226,33 @@ fn check_small_ops<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) {
 }
 
 fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
-    let mut rng = TestRng::new(seed);
-    // mul_wide on arbitrary (not reduced) operands, including all-ones.
-    for (a, b) in wide_operands::<N>(&mut rng, 200) {
-        let (lo, hi) = Portable::mul_wide(&a, &b);
-        assert_eq!(
-            big(&lo) + (big(&hi) << (64 * N as u32)),
-            big(&a) * big(&b),
-            "N={N}: portable mul_wide"
-        );
-        if let Some(w) = adx_wide(&a, &b) {
-            assert_eq!(
-                w,
-                (lo, hi),
-                "N={N}: adx mul_wide != portable on unreduced inputs"
-            );
-        }
-    }
-    for p in moduli::<N>(&mut rng) {
-        let inv = limbs::mont_neg_inv(p[0]);
-        let pb = big(&p);
-        let e = edges(&p);
-        for a in &e {
-            for b in &e {
-                check_pair(a, b, &p, inv);
-                check_small_ops(a, b, &p);
-            }
-        }
-        for _ in 0..random_pairs {
-            let a: [u64; N] = limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb));
-            let b: [u64; N] = limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb));
-            check_pair(&a, &b, &p, inv);
-            // Random pair against an edge value.
-            let k = (rng.next_u64() % e.len() as u64) as usize;
-            check_pair(&a, &e[k], &p, inv);
-            check_small_ops(&a, &b, &p);
-        }
-        let pr = &pb << (64 * N as u32);
-        let mut ts = vec![
-            BigUint::zero(),
-            BigUint::one(),
-            &pr - 1u32,
-            &pr - &pb,
-            &pr >> 1u32,
-            (&pb - 1u32) * (&pb - 1u32),
-        ];
-        for _ in 0..random_pairs {
-            let t = (big(&rand_limbs::<N>(&mut rng)) << (64 * N as u32))
-                + big(&rand_limbs::<N>(&mut rng));
-            ts.push(t % &pr);
-        }
-        for t in &ts {
-            check_reduce(t, &p, inv);
-        }
-    }
+    limb_cases::<N>(
+        seed,
+        random_pairs,
+        LimbChecks {
+            wide: &mut |a, b| {
+                let (lo, hi) = Portable::mul_wide(a, b);
+                assert_eq!(
+                    big(&lo) + (big(&hi) << (64 * N as u32)),
+                    big(a) * big(b),
+                    "N={N}: portable mul_wide"
+                );
+                if let Some(w) = adx_wide(a, b) {
+                    assert_eq!(
+                        w,
+                        (lo, hi),
+                        "N={N}: adx mul_wide != portable on unreduced inputs"
+                    );
+                }
+            },
+            pair: &mut |a, b, p, inv| {
+                assert_eq!(inv, limbs::mont_neg_inv(p[0]), "N={N}: -p^-1 mod 2^64");
+                check_pair(a, b, p, inv)
+            },
+            small_ops: &mut |a, b, p| check_small_ops(a, b, p),
+            reduce: &mut |t, p, inv| check_reduce(t, p, inv),
+        },
+    );
 }
 
 /// The backends against the reference, one test per limb count (so that the test harness's
@@ -579,17 +553,6 @@ fn inverse_vartime_against_reference_16_limbs() {
     for p in inverse_moduli::<16>(&mut rng, &[]) {
         check_inverse_vartime(&p, &mut rng, 50);
     }
-}
-
-/// The moduli of [`moduli`] with two spare top bits (p < 2^(64N-2)), where the ADX lazy loops and
-/// unreduced factors apply; there is at least one.
-fn two_spare_bit_moduli<const N: usize>(rng: &mut TestRng) -> Vec<[u64; N]> {
-    let ps: Vec<[u64; N]> = moduli::<N>(rng)
-        .into_iter()
-        .filter(|p| p[N - 1] >> 62 == 0)
-        .collect();
-    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
-    ps
 }
 
 /// Chains of Montgomery squarings: the ADX chain (no final subtraction between squares, one at

@@ -9,7 +9,9 @@
 use num_bigint::BigUint;
 use tripair::arith::{limbs, Backend, Portable};
 use tripair_research::arith::IfmaSerial;
-use tripair_testkit::limbs::{big, check_mont, edges, limbs_of, moduli, rand_limbs, wide_operands};
+use tripair_testkit::limbs::{
+    big, check_mont, edges, limb_cases, limbs_of, rand_limbs, two_spare_bit_moduli, LimbChecks,
+};
 use tripair_testkit::TestRng;
 
 /// The digit-serial IFMA backend's wide product, where this CPU runs it.
@@ -60,48 +62,27 @@ fn check_pair<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64
     }
 }
 
-/// The library's `check_n` with the serial backend's checks only; the random draws of its other
-/// checks are made too (and dropped), so that every pair is the one the library's test uses.
+/// The library backends' cases (tripair-testkit's `limb_cases`) with the serial backend's checks.
 fn check_n<const N: usize>(seed: u64, random_pairs: usize) {
-    let mut rng = TestRng::new(seed);
-    // mul_wide on arbitrary (not reduced) operands, including all-ones.
-    for (a, b) in wide_operands::<N>(&mut rng, 200) {
-        let (lo, hi) = Portable::mul_wide(&a, &b);
-        // The wide product takes any N-limb operands (the tower feeds it unreduced sums).
-        if let Some(w) = serial_wide(&a, &b) {
-            assert_eq!(
-                w,
-                (lo, hi),
-                "N={N}: ifma-serial mul_wide != portable on unreduced inputs"
-            );
-        }
-    }
-    for p in moduli::<N>(&mut rng) {
-        let inv = limbs::mont_neg_inv(p[0]);
-        let pb = big(&p);
-        let e = edges(&p);
-        for a in &e {
-            for b in &e {
-                check_pair(a, b, &p, inv);
-            }
-        }
-        for _ in 0..random_pairs {
-            let a: [u64; N] = limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb));
-            let b: [u64; N] = limbs_of(&(big(&rand_limbs::<N>(&mut rng)) % &pb));
-            check_pair(&a, &b, &p, inv);
-            // Random pair against an edge value.
-            let k = (rng.next_u64() % e.len() as u64) as usize;
-            check_pair(&a, &e[k], &p, inv);
-        }
-        // The library's reduction inputs and inversion inputs (not used here).
-        for _ in 0..random_pairs {
-            rand_limbs::<N>(&mut rng);
-            rand_limbs::<N>(&mut rng);
-        }
-        for _ in 0..random_pairs / 10 {
-            rand_limbs::<N>(&mut rng);
-        }
-    }
+    limb_cases::<N>(
+        seed,
+        random_pairs,
+        LimbChecks {
+            // The wide product takes any N-limb operands (the tower feeds it unreduced sums).
+            wide: &mut |a, b| {
+                if let Some(w) = serial_wide(a, b) {
+                    assert_eq!(
+                        w,
+                        Portable::mul_wide(a, b),
+                        "N={N}: ifma-serial mul_wide != portable on unreduced inputs"
+                    );
+                }
+            },
+            pair: &mut |a, b, p, inv| check_pair(a, b, p, inv),
+            small_ops: &mut |_, _, _| {},
+            reduce: &mut |_, _, _| {},
+        },
+    );
 }
 
 #[test]
@@ -118,17 +99,6 @@ fn ifma_serial_agrees_with_portable_and_reference() {
     check_n::<8>(8, 500);
     check_n::<9>(9, 500);
     check_n::<10>(10, 800);
-}
-
-/// The moduli of [`moduli`] with two spare top bits (p < 2^(64N-2)), where the ADX lazy loops and
-/// unreduced factors apply; there is at least one.
-fn two_spare_bit_moduli<const N: usize>(rng: &mut TestRng) -> Vec<[u64; N]> {
-    let ps: Vec<[u64; N]> = moduli::<N>(rng)
-        .into_iter()
-        .filter(|p| p[N - 1] >> 62 == 0)
-        .collect();
-    assert!(!ps.is_empty(), "N={N}: moduli with two spare bits");
-    ps
 }
 
 /// Factors below 2p where p < 2^(64N-2), as the F_p2 square feeds them (a0 + a1 and a0 - a1 + p):
