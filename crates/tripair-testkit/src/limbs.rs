@@ -250,3 +250,30 @@ pub fn limb_cases<const N: usize>(seed: u64, random_pairs: usize, checks: LimbCh
         }
     }
 }
+
+/// A check of factors below 2p: (x, y, their limbs, p, -p^-1 mod 2^64).
+pub type FactorCheck<'a, const N: usize> =
+    &'a mut dyn FnMut(&BigUint, &BigUint, &[u64; N], &[u64; N], &[u64; N], u64);
+
+/// Factor pairs below 2p for the moduli of [`two_spare_bit_moduli`], as the F_p2 square feeds
+/// them (a0 + a1 and a0 - a1 + p): the edges below p, the same plus p, 2p - 1, p, p + 1 and 40
+/// random values, each against every third of them. `check` gets (x, y, their limbs, p, -p^-1
+/// mod 2^64).
+pub fn unreduced_factor_cases<const N: usize>(seed: u64, check: FactorCheck<'_, N>) {
+    let mut rng = TestRng::new(seed);
+    for p in two_spare_bit_moduli::<N>(&mut rng) {
+        let inv = neg_inv_mod_2_64(p[0]);
+        let pb = big(&p);
+        let mut vals: Vec<BigUint> = edges(&p).iter().map(big).collect();
+        vals.extend(edges(&p).iter().map(|e| big(e) + &pb));
+        vals.extend([(&pb << 1u32) - 1u32, pb.clone(), &pb + 1u32]);
+        for _ in 0..40 {
+            vals.push(big(&rand_limbs::<N>(&mut rng)) % (&pb << 1u32));
+        }
+        for x in &vals {
+            for y in vals.iter().step_by(3) {
+                check(x, y, &limbs_of(x), &limbs_of(y), &p, inv);
+            }
+        }
+    }
+}

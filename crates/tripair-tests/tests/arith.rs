@@ -15,7 +15,7 @@ use num_traits::{One, Zero};
 use tripair::arith::{limbs, Backend, Portable};
 use tripair_testkit::limbs::{
     big, check_mont, edges, hex, limb_cases, limbs_of, moduli, rand_limbs, two_spare_bit_moduli,
-    LimbChecks,
+    unreduced_factor_cases, LimbChecks,
 };
 use tripair_testkit::TestRng;
 
@@ -648,34 +648,14 @@ fn pow_windows_backends_agree() {
 /// Factors below 2p where p < 2^(64N-2), as the F_p2 square feeds them (a0 + a1 and a0 - a1 + p):
 /// every backend's product is still a*b/R mod p, fully reduced.
 fn check_unreduced_factors<const N: usize>(seed: u64) {
-    let mut rng = TestRng::new(seed);
-    for p in two_spare_bit_moduli::<N>(&mut rng) {
-        let inv = limbs::mont_neg_inv(p[0]);
-        let pb = big(&p);
-        // Edges below p, the same plus p, and 2p - 1, p, p + 1.
-        let mut vals: Vec<BigUint> = edges(&p).iter().map(big).collect();
-        vals.extend(edges(&p).iter().map(|e| big(e) + &pb));
-        vals.extend([(&pb << 1u32) - 1u32, pb.clone(), &pb + 1u32]);
-        for _ in 0..40 {
-            vals.push(big(&rand_limbs::<N>(&mut rng)) % (&pb << 1u32));
+    unreduced_factor_cases::<N>(seed, &mut |x, y, a, b, p, inv| {
+        let pb = big(p);
+        let r = Portable::mont_mul(a, b, p, inv);
+        check_mont("portable mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
+        if let Some(r) = adx_mul(a, b, p, inv) {
+            check_mont("adx mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
         }
-        for x in &vals {
-            for y in vals.iter().step_by(3) {
-                let (a, b): ([u64; N], [u64; N]) = (limbs_of(x), limbs_of(y));
-                check_mont(
-                    "portable mont_mul, factors < 2p",
-                    x,
-                    y,
-                    &pb,
-                    &big(&Portable::mont_mul(&a, &b, &p, inv)),
-                    N,
-                );
-                if let Some(r) = adx_mul(&a, &b, &p, inv) {
-                    check_mont("adx mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
-                }
-            }
-        }
-    }
+    });
 }
 
 #[test]

@@ -1,18 +1,14 @@
 //! The digit-serial IFMA backend ([`tripair_research::arith::IfmaSerial`]) against the portable
 //! backend and a big-integer reference, on the moduli, edge values and random inputs of the
-//! library's backend tests (`arith::tests` of `tripair`: the same generators, seeds and counts),
+//! library's backend tests (tripair-tests' `arith`: tripair-testkit's cases, the same seeds and counts),
 //! where this CPU has AVX-512 IFMA.
 //!
 //! Montgomery results are checked without a modular inverse: r is the unique value with r < p and
 //! r * 2^(64N) = a*b (mod p).
 
-use num_bigint::BigUint;
-use tripair::arith::{limbs, Backend, Portable};
+use tripair::arith::{Backend, Portable};
 use tripair_research::arith::IfmaSerial;
-use tripair_testkit::limbs::{
-    big, check_mont, edges, limb_cases, limbs_of, rand_limbs, two_spare_bit_moduli, LimbChecks,
-};
-use tripair_testkit::TestRng;
+use tripair_testkit::limbs::{big, check_mont, limb_cases, unreduced_factor_cases, LimbChecks};
 
 /// The digit-serial IFMA backend's wide product, where this CPU runs it.
 fn serial_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Option<([u64; N], [u64; N])> {
@@ -104,26 +100,12 @@ fn ifma_serial_agrees_with_portable_and_reference() {
 /// Factors below 2p where p < 2^(64N-2), as the F_p2 square feeds them (a0 + a1 and a0 - a1 + p):
 /// the serial backend's product is still a*b/R mod p, fully reduced.
 fn check_unreduced_factors<const N: usize>(seed: u64) {
-    let mut rng = TestRng::new(seed);
-    for p in two_spare_bit_moduli::<N>(&mut rng) {
-        let inv = limbs::mont_neg_inv(p[0]);
-        let pb = big(&p);
-        // Edges below p, the same plus p, and 2p - 1, p, p + 1.
-        let mut vals: Vec<BigUint> = edges(&p).iter().map(big).collect();
-        vals.extend(edges(&p).iter().map(|e| big(e) + &pb));
-        vals.extend([(&pb << 1u32) - 1u32, pb.clone(), &pb + 1u32]);
-        for _ in 0..40 {
-            vals.push(big(&rand_limbs::<N>(&mut rng)) % (&pb << 1u32));
+    unreduced_factor_cases::<N>(seed, &mut |x, y, a, b, p, inv| {
+        if let Some((r, _)) = serial_mont(a, b, p, inv) {
+            let what = "ifma-serial mont_mul, factors < 2p";
+            check_mont(what, x, y, &big(p), &big(&r), N);
         }
-        for x in &vals {
-            for y in vals.iter().step_by(3) {
-                let (a, b): ([u64; N], [u64; N]) = (limbs_of(x), limbs_of(y));
-                if let Some((r, _)) = serial_mont(&a, &b, &p, inv) {
-                    check_mont("ifma-serial mont_mul, factors < 2p", x, y, &pb, &big(&r), N);
-                }
-            }
-        }
-    }
+    });
 }
 
 #[test]
