@@ -51,9 +51,9 @@ pub use fp12::{
 pub use fp2::{Fp2, TowerParams};
 pub use fp6::Fp6;
 pub use kernels::TowerKernels;
-// Public but hidden: crates/tripair-tests/tests/arith.rs checks the windowed powers with it.
-#[doc(hidden)]
-pub use traits::window_schedule;
+// window_schedule: public but hidden, crates/tripair-tests/tests/arith.rs checks the windowed
+// powers with it.
 pub use traits::{
-    batch_inv, batch_inv_vartime, pow_public_exponent, pow_sliding_windows, Field, FieldOps,
+    batch_inv, batch_inv_vartime, pow_public_exponent, pow_sliding_windows, window_schedule, Field,
+    FieldOps,
 };

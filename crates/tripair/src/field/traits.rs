@@ -151,8 +151,9 @@ pub(crate) fn sliding_windows(e: &[u64], width: usize, mut step: impl FnMut(u32,
     }
 }
 
-/// [`sliding_windows`] as data, in the form [`Field::pow_windows`] takes: the leading window's
+/// `sliding_windows` as data, in the form [`Field::pow_windows`] takes: the leading window's
 /// value and the (squarings, value) steps after it; `None` for e = 0.
+#[doc(hidden)]
 pub fn window_schedule(e: &[u64], width: usize) -> Option<(usize, Vec<(u32, usize)>)> {
     let (mut first, mut steps) = (None, Vec::new());
     sliding_windows(e, width, |squarings, v| match first {
