@@ -32,7 +32,7 @@ macro_rules! route {
 pub(crate) use route;
 
 macro_rules! entries {
-    ($($(#[$attr:meta])* $entry:ident: fn($($arg:ty),*) -> $ret:ty = $body:path;)*) => {
+    ($($(#[$attr:meta])* $entry:ident: fn($($arg:ty),*) -> $ret:ty = $body:expr;)*) => {
         /// One curve's compiled entry points (the generic bodies, instantiated here for `C`).
         pub(crate) struct Entries<C: PairingCurve> {
             $($(#[$attr])* pub(crate) $entry: fn($($arg),*) -> $ret,)*
@@ -58,7 +58,15 @@ entries! {
     g2_prepared_affine_vartime: fn(&G2Affine<C>) -> G2Prepared<C> =
         G2Prepared::<C>::new_affine_vartime_generic;
     pairing_scalar: fn(&G1Affine<C>, &G2Affine<C>) -> Gt<C> = super::pairing_scalar_generic::<C>;
-    pairing_sliced: fn(&G1Affine<C>, &G2Affine<C>) -> Gt<C> = super::pairing_sliced_generic::<C>;
+    // The digit-sliced pairing of the sliced candidates only (`strategy::SlicedCompiled`; the
+    // constant's value holds one function, so the other is not compiled): `pairing_sliced` reads
+    // this entry for them alone, and the scalar pairing fills it for the other curves.
+    pairing_sliced: fn(&G1Affine<C>, &G2Affine<C>) -> Gt<C> =
+        if crate::strategy::SlicedCompiled::<C>::YES {
+            super::pairing_sliced_generic::<C>
+        } else {
+            super::pairing_scalar_generic::<C>
+        };
     product_miller_loop: fn(&Pairs<C>) -> MillerLoopOutput<C> =
         super::miller::product_miller_loop_generic::<C>;
     miller_loop_affine: fn(&Pairs<C>) -> MillerLoopOutput<C> =

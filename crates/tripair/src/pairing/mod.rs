@@ -85,9 +85,12 @@ pub fn pairing<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
 
 /// The generic body of [`pairing`] (compiled once per built-in curve: `pairing::compiled`).
 pub(crate) fn pairing_generic<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
-    match crate::strategy::single_pairing::<C>() {
-        crate::strategy::SinglePairing::Sliced => pairing_sliced(p, q),
-        crate::strategy::SinglePairing::Scalar => pairing_scalar(p, q),
+    use crate::strategy::{single_pairing, SinglePairing, SlicedCompiled};
+    // The constant first: for a curve outside the sliced candidates the branch is not compiled.
+    if SlicedCompiled::<C>::YES && single_pairing::<C>() == SinglePairing::Sliced {
+        pairing_sliced(p, q)
+    } else {
+        pairing_scalar(p, q)
     }
 }
 
@@ -106,9 +109,15 @@ pub(crate) fn pairing_scalar_generic<C: PairingCurve>(p: &G1Affine<C>, q: &G2Aff
 /// The same pairing on the digit-sliced backend (implementation D of Grabher–Großschädl–Page
 /// 2008): the points move over and the value back by their Montgomery limbs, which both backends
 /// share.
+/// Compiled in the library for the curves the strategy layer may run digit-sliced (and those its
+/// table measures); for the others the caller's crate instantiates it.
 #[doc(hidden)]
 pub fn pairing_sliced<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
-    route!(C, pairing_sliced(p, q), pairing_sliced_generic(p, q))
+    if crate::strategy::SlicedCompiled::<C>::YES {
+        route!(C, pairing_sliced(p, q), pairing_sliced_generic(p, q))
+    } else {
+        pairing_sliced_generic(p, q)
+    }
 }
 
 /// The generic body of [`pairing_sliced`] (compiled once per built-in curve: `pairing::compiled`).

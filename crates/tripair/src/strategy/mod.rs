@@ -54,10 +54,20 @@ pub enum SinglePairing {
     Sliced,
 }
 
+/// Whether the library compiles curve `C`'s digit-sliced single pairing (`table::SLICED_CANDIDATES`):
+/// a constant, so that code behind `if SlicedCompiled::<C>::YES` is not instantiated for the
+/// other curves.
+pub(crate) struct SlicedCompiled<C>(core::marker::PhantomData<C>);
+
+impl<C: PairingCurve> SlicedCompiled<C> {
+    pub(crate) const YES: bool = table::sliced_candidate(C::NAME);
+}
+
 /// The single pairing's path for curve `C` here.
 pub fn single_pairing<C: PairingCurve>() -> SinglePairing {
     let default_backend = crate::arith::is_default_backend::<<C::Fp as FpParams>::Backend>();
-    if default_backend
+    if SlicedCompiled::<C>::YES
+        && default_backend
         && lanes_available()
         && tuning().sliced_single_pairing.value.contains(&C::NAME)
     {
@@ -268,6 +278,13 @@ mod tests {
         for f in CpuFamily::ALL {
             let t = table::for_family(f);
             assert_eq!(t.family, f);
+            // A curve a row may run digit-sliced has that pairing compiled.
+            for name in t.sliced_single_pairing.value {
+                assert!(
+                    table::sliced_candidate(name),
+                    "{f:?}: {name} is not a sliced candidate"
+                );
+            }
             assert!(t.lanes_min_product.value >= 2);
             assert!((1..100).contains(&t.product_lane_split.value));
             assert!((1..100).contains(&t.batch_lane_split.value));

@@ -109,6 +109,33 @@ pub struct Tuning {
     pub recorded: Tuned<RecordedCosts>,
 }
 
+/// The curves whose digit-sliced single pairing the library compiles beside the scalar one: every
+/// curve a row's `sliced_single_pairing` names (the unit tests check the rows) and those
+/// `tripair bench --table strategy` measures it on (bn254, bls12-381), so that a new row can be
+/// set from that table. For the others (bn254n, bn446, bn638) it was 8% of the library's code that
+/// no call reached; `pairing::pairing_sliced` instantiates it in the caller's crate for them.
+pub(crate) const SLICED_CANDIDATES: &[&str] = &["bn254", "bls12-381", "bn256d", "dclxvi"];
+
+/// Whether `name` is one of [`SLICED_CANDIDATES`] (a `const fn`: the choice is made at compile
+/// time, so that the library instantiates the digit-sliced pairing only for them).
+pub(crate) const fn sliced_candidate(name: &str) -> bool {
+    let mut i = 0;
+    while i < SLICED_CANDIDATES.len() {
+        let (a, b) = (SLICED_CANDIDATES[i].as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut k = 0;
+            while k < a.len() && a[k] == b[k] {
+                k += 1;
+            }
+            if k == a.len() {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
 const SLICED_XEON: Tuned<&[&str]> = tuned(
     &["bn256d", "dclxvi"],
     "Intel Xeon with IFMA, docs/ggp-table.txt: row D over row B's single pairing 0.92x (bn256d) and \
