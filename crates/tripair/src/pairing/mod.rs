@@ -109,6 +109,7 @@ pub(crate) fn pairing_scalar_generic<C: PairingCurve>(p: &G1Affine<C>, q: &G2Aff
 /// The same pairing on the digit-sliced backend (implementation D of Grabher–Großschädl–Page
 /// 2008): the points move over and the value back by their Montgomery limbs, which both backends
 /// share.
+///
 /// Compiled in the library for the curves the strategy layer may run digit-sliced (and those its
 /// table measures); for the others the caller's crate instantiates it.
 #[doc(hidden)]
@@ -120,7 +121,7 @@ pub fn pairing_sliced<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C
     }
 }
 
-/// The generic body of [`pairing_sliced`] (compiled once per built-in curve: `pairing::compiled`).
+/// The generic body of [`pairing_sliced`] (compiled once per sliced candidate: `pairing::compiled`).
 pub(crate) fn pairing_sliced_generic<C: PairingCurve>(p: &G1Affine<C>, q: &G2Affine<C>) -> Gt<C> {
     type W<C> = <C as PairingCurve>::WithBackend<Sliced>;
     let fp = |x: &Fp<C::Fp>| Fp::<<W<C> as TowerParams>::Fp>::from_mont(x.mont);
