@@ -346,7 +346,8 @@ impl TrustedSetup {
             .map(|(k, c)| point(c, &format!("commitment {k}")))
             .collect::<Result<Vec<_>, Error>>()?;
         // The cells' field elements (a 128-cell batch's 8192 range checks and conversions) on
-        // the thread budget too; the first bad one in cell order is the error.
+        // the thread budget too; the first bad one in cell order is the error. The cells'
+        // positions are shared out again for the interpolations below.
         let positions: Vec<usize> = (0..n).collect();
         let values = map_on_threads(&positions, tripair::pairing::available_threads(), |&j| {
             cell_values(&cells[j], |k| format!("field element {k} of cell {j}"))
@@ -384,9 +385,8 @@ impl TrustedSetup {
             weights[which[j]] += *p;
         }
         // RLI = [sum_k c_k I_k(s)], I_k the interpolation polynomial of cell k.
-        let cells_idx: Vec<usize> = (0..n).collect();
         let partial = tripair::pairing::map_chunks(
-            &cells_idx,
+            &positions,
             tripair::pairing::available_threads(),
             |chunk| {
                 let mut acc = vec![Fr::ZERO; L];
