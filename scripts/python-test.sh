@@ -29,12 +29,28 @@ fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 # maturin[zig]: zig links the extension against glibc 2.17's symbols, so that the wheel carries
 # the manylinux2014 tag (CentOS 7, Ubuntu 18.04, Debian 10, Amazon Linux 2 and later install it).
-"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" "ziglang==0.17.1" pytest pyyaml mypy py_ecc
+"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" "ziglang==0.17.1"
+# The test tools and the `dask` extra's requirements (read from pyproject.toml where the Python
+# has tomllib) install while the wheel builds: the build is mostly one chain of crates on one
+# core, and these installs took about 20 s of it in a row. The wheel's own `[dask]` install
+# below still resolves the extra from the wheel's metadata; it finds them installed.
+(
+  extra=$("$venv/bin/python" - crates/tripair-py/pyproject.toml <<'PY' 2>/dev/null || true
+import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    print("\n".join(tomllib.load(f)["project"]["optional-dependencies"]["dask"]))
+PY
+)
+  if [ -n "$extra" ]; then mapfile -t extra <<<"$extra"; else extra=(); fi
+  "$venv/bin/python" -m pip install --quiet pytest pyyaml mypy py_ecc ${extra[@]+"${extra[@]}"}
+) &
+installs=$!
 
 rm -f "$wheels"/tripair-*.whl
 # The venv first on PATH: maturin runs zig as `python -m ziglang` with the python it finds there.
 PATH="$venv/bin:$PATH" "$venv/bin/maturin" build --release --zig --compatibility manylinux2014 \
   -m crates/tripair-py/Cargo.toml -o "$wheels"
+wait "$installs"
 wheel=$(ls "$wheels"/tripair-*.whl)
 case "$wheel" in
   *manylinux2014_x86_64*|*manylinux_2_17_x86_64*) ;;

@@ -115,6 +115,46 @@ impl V8 for Zmm {
         // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
         Zmm(unsafe { _mm512_mask_blend_epi64(mask, self.0, o.0) })
     }
+    /// Out of line from 8 digits on (bls12-381): a kernel then calls one copy instead of
+    /// compiling a dozen inlined copies of both forms (lazy and not), and the library compiles
+    /// in 130 s instead of 140 s, at no speed measured beyond noise in the lanes' pairings
+    /// (batch of 8 on bls12-381 0.2-0.6% slower in two interleaved runs; stop 83, Xeon). With
+    /// 5 digits (the 254- and 256-bit curves) the call cost 1.4% of a batch of 8 pairings, even
+    /// a call only on the non-lazy form (bn256d's) 3%, and the two products of a pair in one
+    /// call 6.7%: inlined there (every zmm register is caller-saved, so a call site in a
+    /// kernel spills its live values).
+    #[inline(always)]
+    fn fp2_mul<const M: usize>(
+        a: &[[Self; M]; 2],
+        b: &[[Self; M]; 2],
+        beta: i64,
+        lazy: bool,
+        pv: &[Self; M],
+        p2v: &[Self; M],
+        inv: u64,
+    ) -> [[Self; M]; 2] {
+        if M >= 8 {
+            // SAFETY: only called inside the avx512f+avx512ifma functions of this module.
+            unsafe { fp2_mul_v_tf(a, b, beta, lazy, pv, p2v, inv) }
+        } else {
+            kernels::fp2_mul_v(a, b, beta, lazy, pv, p2v, inv)
+        }
+    }
+}
+
+/// [`V8::fp2_mul`] out of line.
+#[inline(never)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn fp2_mul_v_tf<const M: usize>(
+    a: &[[Zmm; M]; 2],
+    b: &[[Zmm; M]; 2],
+    beta: i64,
+    lazy: bool,
+    pv: &[Zmm; M],
+    p2v: &[Zmm; M],
+    inv: u64,
+) -> [[Zmm; M]; 2] {
+    kernels::fp2_mul_v(a, b, beta, lazy, pv, p2v, inv)
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]

@@ -277,7 +277,7 @@ pub(super) fn fp2_mul<V: V8, const M: usize>(
 
 /// [`fp2_mul`] on registers.
 #[inline(always)]
-fn fp2_mul_v<V: V8, const M: usize>(
+pub(super) fn fp2_mul_v<V: V8, const M: usize>(
     a: &[[V; M]; 2],
     b: &[[V; M]; 2],
     beta: i64,
@@ -376,7 +376,7 @@ impl<V: V8, const M: usize> TowerV<V, M> {
     }
     #[inline(always)]
     fn mul2(&self, a: &Fp2V<V, M>, b: &Fp2V<V, M>) -> Fp2V<V, M> {
-        fp2_mul_v(a, b, self.beta, self.lazy, &self.pv, &self.p2v, self.inv)
+        V::fp2_mul(a, b, self.beta, self.lazy, &self.pv, &self.p2v, self.inv)
     }
     #[inline(always)]
     fn add2(&self, a: &Fp2V<V, M>, b: &Fp2V<V, M>) -> Fp2V<V, M> {

@@ -37,6 +37,21 @@ pub(super) trait V8: Copy {
     fn perm2(self, o: Self, idx: [u8; LANES]) -> Self;
     /// Lane i: o where bit i of the public constant `mask` is set, self elsewhere (`vpblendmq`).
     fn blend(self, o: Self, mask: u8) -> Self;
+    /// The kernels' F_p2 product ([`super::kernels::fp2_mul_v`]), inlined here; the IFMA
+    /// vector calls one out-of-line copy per digit count instead where that costs no speed.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn fp2_mul<const M: usize>(
+        a: &[[Self; M]; 2],
+        b: &[[Self; M]; 2],
+        beta: i64,
+        lazy: bool,
+        pv: &[Self; M],
+        p2v: &[Self; M],
+        inv: u64,
+    ) -> [[Self; M]; 2] {
+        super::kernels::fp2_mul_v(a, b, beta, lazy, pv, p2v, inv)
+    }
 }
 
 /// The portable vector: eight u64, lane by lane.
