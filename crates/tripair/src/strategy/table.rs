@@ -176,6 +176,18 @@ const SQRT_LANES_XEON: Tuned<usize> = tuned(
      one lane pass 21.6 us (bn254) and 54-55 us (bls12-381) against one root 5.8 us and 14.9 us: \
      3.7 roots break even",
 );
+const SUBGROUP_LANES_ZEN4: Tuned<usize> = tuned(
+    6,
+    "AMD EPYC Zen 4, bench --table strategy on bls12-381 (load 1.0, quiet): one lane pass \
+     292-298 us against one by one 56 us for 1 point, 113 us for 2, 228 us for 4, 462 us for 8 \
+     (5.2 checks break even; the Xeon's 4 was 1.31x slower at 4); 64 points 2.13 ms against 3.65 ms",
+);
+const SQRT_LANES_ZEN4: Tuned<usize> = tuned(
+    5,
+    "AMD EPYC Zen 4, bench --table strategy (load 1.0, quiet): one lane pass 34-37 us (bn254) \
+     and 85-94 us (bls12-381) against one root 6.4-7.3 us and 18-20 us: 5.1 and 4.7 roots break \
+     even (the Xeon's 4 was 1.26x and 1.23x slower at 4)",
+);
 const LANES_MIN_PRODUCT_XEON: Tuned<usize> = tuned(
     5,
     "Intel Xeon with IFMA, examples/lanes_bench.rs (two runs, product with its final \
@@ -322,14 +334,8 @@ const AMD_ZEN4: Tuning = Tuning {
     ),
     lanes_min_product: tuned(5, "not re-measured on this family: the Xeon's"),
     lanes_min_prepared: LANES_MIN_PREPARED_ALL,
-    lanes_min_subgroup_checks: tuned(
-        SUBGROUP_LANES_XEON.value,
-        "not measured on this family: the Xeon's",
-    ),
-    lanes_min_square_roots: tuned(
-        SQRT_LANES_XEON.value,
-        "not measured on this family: the Xeon's",
-    ),
+    lanes_min_subgroup_checks: SUBGROUP_LANES_ZEN4,
+    lanes_min_square_roots: SQRT_LANES_ZEN4,
     lane_pass_cost: LANE_PASS_ZEN4,
     scalar_loop_split: SCALAR_SPLIT_MODEL,
     product_lane_split: tuned(56, "not re-measured on this family: the Zen 5 figure"),
