@@ -118,11 +118,12 @@ impl V8 for Zmm {
     /// Out of line from 8 digits on (bls12-381): a kernel then calls one copy instead of
     /// compiling a dozen inlined copies of both forms (lazy and not), and the library compiles
     /// in 130 s instead of 140 s, at no speed measured beyond noise in the lanes' pairings
-    /// (batch of 8 on bls12-381 0.2-0.6% slower in two interleaved runs; stop 83, Xeon). With
-    /// 5 digits (the 254- and 256-bit curves) the call cost 1.4% of a batch of 8 pairings, even
-    /// a call only on the non-lazy form (bn256d's) 3%, and the two products of a pair in one
-    /// call 6.7%: inlined there (every zmm register is caller-saved, so a call site in a
-    /// kernel spills its live values).
+    /// (batch of 8 on bls12-381 0.2-0.6% slower in two interleaved runs; stop 83, Xeon; on a
+    /// Zen 4 product and batch of 8 within 2% by the medians of five runs, docs/build-timings.md
+    /// "Stop 84"). With 5 digits (the 254- and 256-bit curves) the call cost 1.4% of a batch of
+    /// 8 pairings, even a call only on the non-lazy form (bn256d's) 3%, and the two products of
+    /// a pair in one call 6.7%: inlined there (every zmm register is caller-saved, so a call
+    /// site in a kernel spills its live values).
     #[inline(always)]
     fn fp2_mul<const M: usize>(
         a: &[[Self; M]; 2],
