@@ -1,6 +1,7 @@
 //! A quick look at the lane field against the scalar one on bn254 and bls12-381: F_p products per
-//! element, pairings per pairing, and products of 4 to 32 pairings per pair (in lanes, against the
-//! scalar affine product), in rdtsc ticks (medians of 15 batches). The full
+//! element, pairings per pairing, products of 4 to 32 pairings per pair (in lanes, against the
+//! scalar affine product) and the lanes' F_p12 product per element, in rdtsc ticks (medians of 15
+//! batches). The full
 //! comparison, interleaved and with the paper's numbers, is `tripair bench --table ggp`.
 //!
 //! `cargo run --release -p tripair --features examples --example lanes_bench`
@@ -8,7 +9,7 @@
 use std::hint::black_box;
 use tripair::curve::{G1Projective, G2Projective, PairingCurve};
 use tripair::field::lanes::{IfmaLanes, Lanes, LANES};
-use tripair::field::{Fp, TowerParams};
+use tripair::field::{Fp, Fp12, Fp2, Fp6, TowerParams};
 use tripair::pairing::{
     final_exponentiation, miller_loop_lanes_with, pairing, pairings_in_lanes, product_miller_loop,
 };
@@ -56,6 +57,18 @@ fn run<C: PairingCurve>() {
     let lane_add = median_ticks(100_000, || {
         black_box(black_box(lx) + black_box(ly));
     });
+    // The F_p12 product of eight elements at once.
+    let l2 = |a, b| Fp2::<C, Lanes<C::Fp, IfmaLanes>>::new(a, b);
+    let l12 = |a, b| {
+        Fp12::new(
+            Fp6::new(l2(a, b), l2(b, a), l2(a, a)),
+            Fp6::new(l2(b, b), l2(a, b), l2(b, a)),
+        )
+    };
+    let (fa, fb) = (l12(lx, ly), l12(ly, lx));
+    let lane_fp12_mul = median_ticks(2_000, || {
+        black_box(black_box(fa) * black_box(fb));
+    });
     let pairs: Vec<_> = (0..LANES)
         .map(|i| {
             let k = Fp::from_u64(i as u64 + 2);
@@ -101,6 +114,11 @@ fn run<C: PairingCurve>() {
         scalar_pairing,
         lane_pairing / LANES as f64,
         lane_pairing / LANES as f64 / scalar_pairing
+    );
+    println!(
+        "{:<10} F_p12 mul per element: lanes {:8.1}",
+        C::NAME,
+        lane_fp12_mul / LANES as f64
     );
 }
 

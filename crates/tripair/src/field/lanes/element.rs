@@ -472,6 +472,49 @@ impl<P: LaneParams, B: LaneBackend> TowerKernels for Lanes<P, B> {
         }
         a.mul_formula(b)
     }
+    /// Karatsuba over F_p6 (c0 = t0 + v t1, c1 = (a0 + a1)(b0 + b1) - t0 - t1) with the three
+    /// F_p6 products by the F_p6 kernel, each written into the memory it ends in and the sums and
+    /// differences taken coefficient by coefficient in place: through the tower's formula
+    /// ([`Fp12::mul_formula`]) each F_p6 value (6 rows per coefficient, 1.9 KB at 5 digits) was
+    /// copied into and out of every operation. Measured on an AMD Zen 4 (`examples/lanes_bench`,
+    /// six alternating runs, medians): 0.86x the formula's time on bn254, 0.87x on bls12-381.
+    #[inline(always)]
+    fn fp12_mul<T: TowerParams<Fp = P>>(
+        a: &Fp12<T, Self>,
+        b: &Fp12<T, Self>,
+    ) -> Option<Fp12<T, Self>> {
+        if !Self::TOWER_KERNELS {
+            return None;
+        }
+        let k = Self::tower_consts::<T>();
+        let p2 = P::LANE_P2;
+        let (mut sa, mut sb) = (Fp6::<T, Self>::ZERO, Fp6::<T, Self>::ZERO);
+        for (x, y, s) in [(&a.c0, &a.c1, &mut sa), (&b.c0, &b.c1, &mut sb)] {
+            let (x, y) = (fp6_digits(x), fp6_digits(y));
+            for (i, s) in fp6_digits_mut(s).into_iter().enumerate() {
+                *s = LaneDigits::add_mod::<B>(x[i], y[i], p2);
+            }
+        }
+        let (mut r, mut t1) = (Fp12::<T, Self>::ZERO, Fp6::<T, Self>::ZERO);
+        let Fp12 { c0: r0, c1: r1 } = &mut r;
+        let mul = |x: &Fp6<T, Self>, y: &Fp6<T, Self>, out: &mut Fp6<T, Self>| {
+            LaneDigits::fp6_mul::<B>(fp6_digits(x), fp6_digits(y), &k, fp6_digits_mut(out))
+        };
+        // All three or none: the backend's answer depends on the CPU only.
+        if !(mul(&a.c0, &b.c0, r0) && mul(&a.c1, &b.c1, &mut t1) && mul(&sa, &sb, r1)) {
+            return None;
+        }
+        let (t0, t1d) = (fp6_digits(r0), fp6_digits(&t1));
+        for (i, c) in fp6_digits_mut(r1).into_iter().enumerate() {
+            let s = LaneDigits::add_mod::<B>(t0[i], t1d[i], p2);
+            *c = LaneDigits::sub_mod::<B>(c, &s, p2);
+        }
+        // v t1 = (xi t1.c2, t1.c0, t1.c1).
+        r0.c0 += t1.c2.mul_by_xi();
+        r0.c1 += t1.c0;
+        r0.c2 += t1.c1;
+        Some(r)
+    }
     #[inline(always)]
     fn fp12_mul_by_line_assign<T: TowerParams<Fp = P>, const M_TYPE: bool>(
         f: &mut Fp12<T, Self>,
