@@ -8,7 +8,12 @@
 //! `examples/tower_cycles` on an AMD EPYC Zen 1 (load ~0.8), medians, bls12-381 fp2_mul 1.06x,
 //! fp6_mul 1.08x, fp12_mul 1.08x (out-of-line 6-limb blocks; inlined ones measured 1.07x, 1.07x,
 //! 1.09x on a Zen 3), while bn254 (N = 4) gained: fp6_mul 0.98x, fp12_mul 0.97x (Zen 3: 0.985x,
-//! 0.98x).
+//! 0.98x). On a Zen 4 (stop 85) one out-of-line function for the whole N = 6 product before
+//! reduction (sums, the three products into an uninitialised frame, their combination, written
+//! through the caller's pointers) measured slower as well: fp2_mul 1.10x and 1.13x, fp12_mul
+//! 1.04x and 1.09x (`examples/tower_cycles`, 21 alternating runs, medians), with the three
+//! blocks inlined there or called. Its result reached the reduction through a copy that LLVM
+//! would not elide (a 192-byte `memcpy` of values the blocks had just stored word by word).
 
 use super::adx::mul_wide_4_2n;
 use crate::cpu::AdxBmi2;
