@@ -179,6 +179,24 @@ impl<P: LaneParams, B: LaneBackend> Lanes<P, B> {
     /// build time than the lanes of those research curves are worth, and they keep the formulas.
     const TOWER_KERNELS: bool = <P::LaneDigits as LaneDigits>::M <= 8;
 
+    /// c = a * b in F_p6 by the backend's whole-F_p6 kernel where the field has the tower
+    /// kernels ([`Self::TOWER_KERNELS`]) and the backend the kernel; whether it ran (otherwise c
+    /// is untouched and the caller takes the formula).
+    #[inline(always)]
+    fn fp6_mul_kernel<T: TowerParams<Fp = P>>(
+        a: &Fp6<T, Self>,
+        b: &Fp6<T, Self>,
+        c: &mut Fp6<T, Self>,
+    ) -> bool {
+        Self::TOWER_KERNELS
+            && LaneDigits::fp6_mul::<B>(
+                fp6_digits(a),
+                fp6_digits(b),
+                &Self::tower_consts::<T>(),
+                fp6_digits_mut(c),
+            )
+    }
+
     /// Whether the lazy F_p2 product applies: its sums stay below p 2^(52M) with 3 spare bits.
     const LAZY_FP2: bool = 52 * <P::LaneDigits as LaneDigits>::M >= P::BITS as usize + 3;
 
@@ -460,14 +478,7 @@ impl<P: LaneParams, B: LaneBackend> TowerKernels for Lanes<P, B> {
     fn fp6_mul<T: TowerParams<Fp = P>>(a: &Fp6<T, Self>, b: &Fp6<T, Self>) -> Fp6<T, Self> {
         // The formula where the field is too wide for the kernels or the backend has none.
         let mut c = Fp6::<T, Self>::ZERO;
-        if Self::TOWER_KERNELS
-            && LaneDigits::fp6_mul::<B>(
-                fp6_digits(a),
-                fp6_digits(b),
-                &Self::tower_consts::<T>(),
-                fp6_digits_mut(&mut c),
-            )
-        {
+        if Self::fp6_mul_kernel(a, b, &mut c) {
             return c;
         }
         a.mul_formula(b)
@@ -486,11 +497,8 @@ impl<P: LaneParams, B: LaneBackend> TowerKernels for Lanes<P, B> {
         if !Self::TOWER_KERNELS {
             return None;
         }
-        let k = Self::tower_consts::<T>();
         let p2 = P::LANE_P2;
-        let mul = |x: &Fp6<T, Self>, y: &Fp6<T, Self>, out: &mut Fp6<T, Self>| {
-            LaneDigits::fp6_mul::<B>(fp6_digits(x), fp6_digits(y), &k, fp6_digits_mut(out))
-        };
+        let mul = Self::fp6_mul_kernel::<T>;
         let (mut r, mut t1) = (Fp12::<T, Self>::ZERO, Fp6::<T, Self>::ZERO);
         let Fp12 { c0: r0, c1: r1 } = &mut r;
         // The first product answers for all three (the backend's answer depends on the CPU
